@@ -1,0 +1,7 @@
+//! Pure-Rust core of the paper explorer. No web dependencies: it is compiled
+//! natively for the build-time corpus compiler and the tests, and to
+//! WebAssembly for the app.
+
+pub mod markup;
+pub mod model;
+pub mod text;

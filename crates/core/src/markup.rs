@@ -1,0 +1,742 @@
+//! Markup of the abstracts: LaTeX text commands, inline math, Markdown
+//! emphasis and bare URLs, parsed into visible text plus styled runs.
+//!
+//! The parser never fails and never drops text: what it does not understand
+//! (an unknown command, an unterminated `$` or `{`) is kept as visible text.
+
+use crate::model::{style, Run, RunKind};
+
+/// The result of parsing one abstract.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Markup {
+    /// Visible text: what is searched, highlighted and shown.
+    pub text: String,
+    pub runs: Vec<Run>,
+}
+
+/// Parses one paragraph of abstract markup.
+pub fn parse(src: &str) -> Markup {
+    let mut p = Parser {
+        src,
+        pos: 0,
+        out: Markup::default(),
+    };
+    p.text_until(src.len(), 0, false);
+    p.out
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    pos: usize,
+    out: Markup,
+}
+
+const URL_TRAILERS: &[char] = &['.', ',', ';', ':', ')', '}', ']', '\'', '"', '!', '?'];
+
+impl Parser<'_> {
+    fn rest(&self) -> &str {
+        &self.src[self.pos..]
+    }
+
+    fn push(&mut self, s: &str, kind: RunKind) {
+        if s.is_empty() {
+            return;
+        }
+        // Merge with the previous run when both are plain text of one style.
+        if let (Some(last), RunKind::Text { style: st }) = (self.out.runs.last_mut(), &kind) {
+            if matches!(last.kind, RunKind::Text { style } if style == *st) {
+                self.out.text.push_str(s);
+                last.end = self.out.text.len() as u32;
+                return;
+            }
+        }
+        self.out.text.push_str(s);
+        self.out.runs.push(Run {
+            end: self.out.text.len() as u32,
+            kind,
+        });
+    }
+
+    fn push_text(&mut self, s: &str, st: u8) {
+        self.push(s, RunKind::Text { style: st });
+    }
+
+    /// Parses text mode up to `end`; stops early at a `}` when `in_group`.
+    fn text_until(&mut self, end: usize, mut st: u8, in_group: bool) {
+        while self.pos < end {
+            let rest = &self.src[self.pos..end];
+            let c = rest.chars().next().unwrap();
+            match c {
+                '}' if in_group => return,
+                '{' => {
+                    self.pos += 1;
+                    self.group(end, st);
+                }
+                '\\' => self.command(end, &mut st),
+                '$' => self.dollar_math(end, st),
+                '*' if rest.starts_with("**") => self.stars(end, st),
+                '`' if rest.starts_with("``") => {
+                    self.pos += 2;
+                    self.push_text("\u{201C}", st);
+                }
+                '\'' if rest.starts_with("''") => {
+                    self.pos += 2;
+                    self.push_text("\u{201D}", st);
+                }
+                '-' if rest.starts_with("---") => {
+                    self.pos += 3;
+                    self.push_text("\u{2014}", st);
+                }
+                '-' if rest.starts_with("--") => {
+                    self.pos += 2;
+                    self.push_text("\u{2013}", st);
+                }
+                'h' if rest.starts_with("https://") || rest.starts_with("http://") => {
+                    self.bare_url(end, st)
+                }
+                _ => {
+                    // A run of ordinary characters.
+                    let len = rest
+                        .char_indices()
+                        .skip(1)
+                        .find(|&(_, ch)| "{}\\$*`'-h".contains(ch))
+                        .map_or(rest.len(), |(i, _)| i);
+                    let s = &self.src[self.pos..self.pos + len];
+                    self.pos += len;
+                    self.push_text(s, st);
+                }
+            }
+        }
+    }
+
+    /// After a `{`: a group, which may switch style (`{\bf ...}`) for its rest.
+    fn group(&mut self, end: usize, st: u8) {
+        let close = match matching_brace(self.src, self.pos, end) {
+            Some(c) => c,
+            None => {
+                // Unterminated group: keep the brace as text.
+                self.push_text("{", st);
+                return;
+            }
+        };
+        self.text_until(close, st, true);
+        self.pos = close + 1;
+    }
+
+    fn command(&mut self, end: usize, st: &mut u8) {
+        let rest = &self.src[self.pos..end];
+        let name_len = rest[1..]
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(rest.len() - 1);
+        if name_len == 0 {
+            // A control symbol.
+            let Some(sym) = rest[1..].chars().next() else {
+                self.pos += 1;
+                self.push_text("\\", *st);
+                return;
+            };
+            self.pos += 1 + sym.len_utf8();
+            match sym {
+                '(' => {
+                    if let Some(close) = find_math_end(self.src, self.pos, end, "\\)") {
+                        self.math(self.pos, close, *st);
+                        self.pos = close + 2;
+                    } else {
+                        self.push_text("\\(", *st);
+                    }
+                }
+                '%' | '&' | '$' | '#' | '_' | '{' | '}' => {
+                    let mut b = [0u8; 4];
+                    self.push_text(sym.encode_utf8(&mut b), *st)
+                }
+                ' ' | ',' | ';' | '\\' => self.push_text(" ", *st),
+                _ => {
+                    let s = &self.src[self.pos - 1 - sym.len_utf8()..self.pos];
+                    self.push_text(s, *st)
+                }
+            }
+            return;
+        }
+        let name = &rest[1..1 + name_len];
+        self.pos += 1 + name_len;
+        let arg_style = match name {
+            "textbf" | "mathbf" | "boldsymbol" => Some(*st | style::BOLD),
+            "textit" | "emph" | "mathit" => Some(*st | style::ITALIC),
+            "texttt" => Some(*st | style::CODE),
+            "footnote" => Some(*st | style::FOOTNOTE),
+            "text" | "textrm" | "textsc" | "underline" | "textsf" | "mbox" => Some(*st),
+            _ => None,
+        };
+        match name {
+            "bf" | "bfseries" => {
+                *st |= style::BOLD;
+                self.skip_space(end);
+            }
+            "it" | "itshape" | "em" | "sl" => {
+                *st |= style::ITALIC;
+                self.skip_space(end);
+            }
+            "url" => self.url_command(end, *st),
+            "href" => self.href_command(end, *st),
+            _ => match (arg_style, self.brace_arg(end)) {
+                (Some(a), Some((open, close))) => {
+                    if name == "footnote" && !self.out.text.ends_with(char::is_whitespace) {
+                        self.push_text(" ", *st);
+                    }
+                    self.pos = open + 1;
+                    self.text_until(close, a, true);
+                    self.pos = close + 1;
+                }
+                _ => {
+                    // Unknown (or argument-less) command: shown as written.
+                    let s = &self.src[self.pos - 1 - name_len..self.pos];
+                    self.push_text(s, *st | style::CODE);
+                }
+            },
+        }
+    }
+
+    fn skip_space(&mut self, end: usize) {
+        if self.src[self.pos..end].starts_with(' ') {
+            self.pos += 1;
+        }
+    }
+
+    /// The `{...}` argument starting at the current position, if any.
+    fn brace_arg(&self, end: usize) -> Option<(usize, usize)> {
+        if self.src[self.pos..end].starts_with('{') {
+            matching_brace(self.src, self.pos + 1, end).map(|c| (self.pos, c))
+        } else {
+            None
+        }
+    }
+
+    fn url_command(&mut self, end: usize, st: u8) {
+        match self.brace_arg(end) {
+            Some((open, close)) => {
+                let url = &self.src[open + 1..close];
+                self.pos = close + 1;
+                self.link_or_text(url, url, st);
+            }
+            None => self.push_text("\\url", st | style::CODE),
+        }
+    }
+
+    fn href_command(&mut self, end: usize, st: u8) {
+        if let Some((open, close)) = self.brace_arg(end) {
+            let url = &self.src[open + 1..close];
+            self.pos = close + 1;
+            if let Some((o2, c2)) = self.brace_arg(end) {
+                let shown = &self.src[o2 + 1..c2];
+                self.pos = c2 + 1;
+                return self.link_or_text(url, shown, st);
+            }
+            return self.link_or_text(url, url, st);
+        }
+        self.push_text("\\href", st | style::CODE)
+    }
+
+    /// Only http(s) URLs become links; anything else stays inert text.
+    fn link_or_text(&mut self, url: &str, shown: &str, st: u8) {
+        let url = url.trim();
+        if is_web_url(url) {
+            self.push(
+                shown.trim(),
+                RunKind::Link {
+                    href: url.to_string(),
+                    style: st,
+                },
+            );
+        } else {
+            self.push_text(shown, st);
+        }
+    }
+
+    fn bare_url(&mut self, end: usize, st: u8) {
+        let rest = &self.src[self.pos..end];
+        let mut len = rest
+            .find(|c: char| c.is_whitespace() || c == '<' || c == '>')
+            .unwrap_or(rest.len());
+        // Trailing punctuation is the sentence's, not the URL's; a closing
+        // paren stays when the URL opened one.
+        loop {
+            let u = &rest[..len];
+            let Some(last) = u.chars().last() else { break };
+            let balanced_paren = last == ')' && u.matches('(').count() >= u.matches(')').count();
+            if URL_TRAILERS.contains(&last) && !balanced_paren {
+                len -= last.len_utf8();
+            } else {
+                break;
+            }
+        }
+        let url = &rest[..len];
+        self.pos += len;
+        if url.len() > "https://".len() {
+            self.push(
+                url,
+                RunKind::Link {
+                    href: url.to_string(),
+                    style: st,
+                },
+            );
+        } else {
+            self.push_text(url, st);
+        }
+    }
+
+    fn dollar_math(&mut self, end: usize, st: u8) {
+        let display = self.rest().starts_with("$$");
+        let delim = if display { "$$" } else { "$" };
+        let start = self.pos + delim.len();
+        match find_math_end(self.src, start, end, delim) {
+            Some(close) if close > start => {
+                self.math(start, close, st);
+                self.pos = close + delim.len();
+            }
+            _ => {
+                // Unterminated or empty: a literal dollar sign.
+                self.pos += delim.len();
+                self.push_text(delim, st);
+            }
+        }
+    }
+
+    fn math(&mut self, start: usize, close: usize, st: u8) {
+        let tex = &self.src[start..close];
+        let plain = latex_to_plain(tex);
+        if plain.trim().is_empty() {
+            return self.push_text(tex, st);
+        }
+        // Math that is only a text command (`$\textbf{96.3}$`, `$\mathbf{TraMark}$`)
+        // is styled text, not a formula.
+        if let Some(inner) = sole_text_command(tex) {
+            if !inner.contains(['\\', '$', '^', '_']) {
+                return self.push_text(&plain, st | style::BOLD);
+            }
+        }
+        self.push(
+            &plain,
+            RunKind::Math {
+                tex: tex.to_string(),
+                mathml: None,
+            },
+        );
+    }
+
+    fn stars(&mut self, end: usize, st: u8) {
+        let rest = &self.src[self.pos..end];
+        let n = if rest.starts_with("***") { 3 } else { 2 };
+        let delim = &rest[..n];
+        let inner_start = self.pos + n;
+        let after = &self.src[inner_start..end];
+        // The closing delimiter: the same run of stars, not opening on a space.
+        let close = if after.starts_with(char::is_whitespace) {
+            None
+        } else {
+            after.find(delim).map(|i| inner_start + i)
+        };
+        match close {
+            Some(c) if c > inner_start => {
+                let s = if n == 3 {
+                    st | style::BOLD | style::ITALIC
+                } else {
+                    st | style::BOLD
+                };
+                self.pos = inner_start;
+                self.text_until(c, s, false);
+                self.pos = c + n;
+            }
+            _ => {
+                self.pos += n;
+                self.push_text(delim, st);
+            }
+        }
+    }
+}
+
+pub fn is_web_url(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    (lower.starts_with("https://") || lower.starts_with("http://"))
+        && url.len() > 8
+        && !url.contains(char::is_whitespace)
+}
+
+/// The `}` matching an already-consumed `{`, honouring nesting and `\{`.
+fn matching_brace(src: &str, from: usize, end: usize) -> Option<usize> {
+    let bytes = src.as_bytes();
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < end {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b'{' => depth += 1,
+            b'}' if depth == 0 => return Some(i),
+            b'}' => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Where inline math opened at `from` ends: the delimiter at brace depth 0.
+/// A `$` inside a brace group (`$\textbf{4.59$\times$}$`, as in the seeds) is
+/// nested math, not the end.
+fn find_math_end(src: &str, from: usize, end: usize, delim: &str) -> Option<usize> {
+    let bytes = src.as_bytes();
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < end {
+        if depth == 0 && src[i..end].starts_with(delim) {
+            return Some(i);
+        }
+        match bytes[i] {
+            b'\\' => i += 1,
+            b'{' => depth += 1,
+            b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `\textbf{x}` (or `\mathbf`, `\text`…) filling a whole formula: returns `x`.
+fn sole_text_command(tex: &str) -> Option<&str> {
+    let t = tex.trim();
+    for cmd in ["\\textbf{", "\\mathbf{", "\\text{", "\\textit{", "\\mathrm{"] {
+        if let Some(rest) = t.strip_prefix(cmd) {
+            let close = matching_brace(rest, 0, rest.len())?;
+            if close == rest.len() - 1 {
+                return Some(&rest[..close]);
+            }
+        }
+    }
+    None
+}
+
+fn symbol(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "alpha" => "α",
+        "beta" => "β",
+        "gamma" => "γ",
+        "delta" => "δ",
+        "epsilon" | "varepsilon" => "ε",
+        "zeta" => "ζ",
+        "eta" => "η",
+        "theta" | "vartheta" => "θ",
+        "iota" => "ι",
+        "kappa" => "κ",
+        "lambda" => "λ",
+        "mu" => "μ",
+        "nu" => "ν",
+        "xi" => "ξ",
+        "pi" => "π",
+        "rho" => "ρ",
+        "sigma" => "σ",
+        "tau" => "τ",
+        "phi" | "varphi" => "φ",
+        "chi" => "χ",
+        "psi" => "ψ",
+        "omega" => "ω",
+        "Gamma" => "Γ",
+        "Delta" => "Δ",
+        "Theta" => "Θ",
+        "Lambda" => "Λ",
+        "Pi" => "Π",
+        "Sigma" => "Σ",
+        "Phi" => "Φ",
+        "Psi" => "Ψ",
+        "Omega" => "Ω",
+        "times" => "×",
+        "cdot" => "·",
+        "sim" => "∼",
+        "approx" => "≈",
+        "le" | "leq" => "≤",
+        "ge" | "geq" => "≥",
+        "neq" | "ne" => "≠",
+        "pm" => "±",
+        "infty" => "∞",
+        "to" | "rightarrow" => "→",
+        "leftarrow" => "←",
+        "Rightarrow" => "⇒",
+        "in" => "∈",
+        "sum" => "∑",
+        "prod" => "∏",
+        "int" => "∫",
+        "partial" => "∂",
+        "nabla" => "∇",
+        "ell" => "ℓ",
+        "ldots" | "dots" => "…",
+        "cdots" => "⋯",
+        "mid" | "vert" | "lvert" | "rvert" => "|",
+        "langle" => "⟨",
+        "rangle" => "⟩",
+        "forall" => "∀",
+        "exists" => "∃",
+        "emptyset" => "∅",
+        "cup" => "∪",
+        "cap" => "∩",
+        "subset" => "⊂",
+        "subseteq" => "⊆",
+        "circ" => "∘",
+        "odot" => "⊙",
+        "otimes" => "⊗",
+        "oplus" => "⊕",
+        "prime" => "′",
+        "log" => "log",
+        "ln" => "ln",
+        "exp" => "exp",
+        "min" => "min",
+        "max" => "max",
+        "left" | "right" | "big" | "Big" | "displaystyle" | "quad" | "qquad" => "",
+        _ => return None,
+    })
+}
+
+fn script(c: char, sup: bool) -> Option<char> {
+    let (from, to) = if sup {
+        ("0123456789+-=()nikT", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵏᵀ")
+    } else {
+        ("0123456789+-=()aeijknot", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑᵢⱼₖₙₒₜ")
+    };
+    from.chars().position(|f| f == c).and_then(|i| to.chars().nth(i))
+}
+
+/// A plain-text rendering of a TeX formula: the fallback shown where MathML is
+/// not available, and the text that search and highlighting see.
+pub fn latex_to_plain(tex: &str) -> String {
+    let mut out = String::new();
+    plain_into(tex, &mut out);
+    out
+}
+
+fn plain_into(tex: &str, out: &mut String) {
+    let mut i = 0;
+    while i < tex.len() {
+        let rest = &tex[i..];
+        let c = rest.chars().next().unwrap();
+        match c {
+            '\\' => {
+                let name_len = rest[1..]
+                    .find(|c: char| !c.is_ascii_alphabetic())
+                    .unwrap_or(rest.len() - 1);
+                if name_len == 0 {
+                    match rest[1..].chars().next() {
+                        Some(s @ ('%' | '&' | '$' | '#' | '_' | '{' | '}')) => {
+                            out.push(s);
+                            i += 2;
+                        }
+                        Some(s @ (',' | ';' | ' ' | '!' | ':')) => {
+                            if s != '!' {
+                                out.push(' ');
+                            }
+                            i += 2;
+                        }
+                        Some(s) => {
+                            out.push('\\');
+                            out.push(s);
+                            i += 1 + s.len_utf8();
+                        }
+                        None => {
+                            out.push('\\');
+                            i += 1;
+                        }
+                    }
+                    continue;
+                }
+                let name = &rest[1..1 + name_len];
+                i += 1 + name_len;
+                if let Some(s) = symbol(name) {
+                    out.push_str(s);
+                    continue;
+                }
+                let (arg, used) = take_arg(&tex[i..]);
+                match name {
+                    "sqrt" => {
+                        i += used;
+                        let inner = latex_to_plain(arg);
+                        out.push('√');
+                        if inner.chars().count() > 1 {
+                            out.push('(');
+                            out.push_str(&inner);
+                            out.push(')');
+                        } else {
+                            out.push_str(&inner);
+                        }
+                    }
+                    "frac" => {
+                        i += used;
+                        let (den, used2) = take_arg(&tex[i..]);
+                        i += used2;
+                        out.push_str(&latex_to_plain(arg));
+                        out.push('/');
+                        out.push_str(&latex_to_plain(den));
+                    }
+                    _ if name.starts_with("math")
+                        || name.starts_with("text")
+                        || matches!(name, "operatorname" | "boldsymbol" | "emph" | "mbox") =>
+                    {
+                        i += used;
+                        plain_into(arg, out);
+                    }
+                    _ => {
+                        out.push('\\');
+                        out.push_str(name);
+                    }
+                }
+            }
+            '^' | '_' => {
+                i += 1;
+                let (arg, used) = take_arg(&tex[i..]);
+                i += used;
+                let inner = latex_to_plain(arg);
+                let mapped: Option<String> = inner.chars().map(|ch| script(ch, c == '^')).collect();
+                match mapped {
+                    Some(m) if !m.is_empty() => out.push_str(&m),
+                    _ => {
+                        out.push(c);
+                        out.push_str(&inner);
+                    }
+                }
+            }
+            '{' | '}' | '$' => i += 1,
+            '~' => {
+                out.push(' ');
+                i += 1;
+            }
+            _ => {
+                out.push(c);
+                i += c.len_utf8();
+            }
+        }
+    }
+}
+
+/// The next argument of a command: a brace group or a single character.
+/// Returns the argument's text and how many bytes it used.
+fn take_arg(s: &str) -> (&str, usize) {
+    let trimmed = s.trim_start();
+    let skipped = s.len() - trimmed.len();
+    if let Some(rest) = trimmed.strip_prefix('{') {
+        match matching_brace(rest, 0, rest.len()) {
+            Some(c) => (&rest[..c], skipped + c + 2),
+            None => (rest, s.len()),
+        }
+    } else if let Some(c) = trimmed.chars().next() {
+        if c == '\\' {
+            let n = trimmed[1..]
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(trimmed.len() - 1)
+                .max(1);
+            (&trimmed[..1 + n], skipped + 1 + n)
+        } else {
+            (&trimmed[..c.len_utf8()], skipped + c.len_utf8())
+        }
+    } else {
+        ("", skipped)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn runs(m: &Markup) -> Vec<(&str, &RunKind)> {
+        let mut start = 0;
+        m.runs
+            .iter()
+            .map(|r| {
+                let s = &m.text[start..r.end as usize];
+                start = r.end as usize;
+                (s, &r.kind)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn latex_text_commands() {
+        let m = parse(r"we \textbf{bold} and \emph{it} and {\bf 54.0\%} done");
+        assert_eq!(m.text, "we bold and it and 54.0% done");
+        let r = runs(&m);
+        assert_eq!(r[1], ("bold", &RunKind::Text { style: style::BOLD }));
+        assert_eq!(r[3], ("it", &RunKind::Text { style: style::ITALIC }));
+        assert_eq!(r[5], ("54.0%", &RunKind::Text { style: style::BOLD }));
+    }
+
+    #[test]
+    fn unknown_commands_stay_visible() {
+        let m = parse(r"We propose {\name}, a framework.");
+        assert_eq!(m.text, r"We propose \name, a framework.");
+    }
+
+    #[test]
+    fn markdown_emphasis() {
+        let m = parse("we introduce ***LEXam***, and **DIVER** (**D**iversity)");
+        assert_eq!(m.text, "we introduce LEXam, and DIVER (Diversity)");
+        let r = runs(&m);
+        assert_eq!(
+            r[1],
+            ("LEXam", &RunKind::Text { style: style::BOLD | style::ITALIC })
+        );
+        assert_eq!(parse("a ** b").text, "a ** b");
+    }
+
+    #[test]
+    fn nested_math_from_the_seeds() {
+        let m = parse(r"up to $\textbf{4.59$\times$}$ faster");
+        assert_eq!(m.text, "up to 4.59× faster");
+        let m = parse(r"of $\mathcal{O}(\sqrt{N p})$, where");
+        assert_eq!(m.text, "of O(√(N p)), where");
+        assert!(matches!(runs(&m)[1].1, RunKind::Math { .. }));
+        assert_eq!(parse(r"K$^2$-Agent").text, "K²-Agent");
+        assert_eq!(parse(r"\(O(1)\) calls").text, "O(1) calls");
+    }
+
+    #[test]
+    fn bold_only_math_is_text() {
+        let m = parse(r"method, $\mathbf{TraMark}$, which");
+        assert_eq!(m.text, "method, TraMark, which");
+        assert_eq!(runs(&m)[1], ("TraMark", &RunKind::Text { style: style::BOLD }));
+    }
+
+    #[test]
+    fn unterminated_markup_is_kept() {
+        assert_eq!(parse("costs $5 and {more").text, "costs $5 and {more");
+        assert_eq!(parse(r"\textbf{open").text, r"\textbf{open");
+    }
+
+    #[test]
+    fn urls_lose_trailing_punctuation() {
+        for (src, url) in [
+            ("at https://github.com/NJU-RL/DIVER.", "https://github.com/NJU-RL/DIVER"),
+            ("(https://anonymous.4open.science/r/LEXam-anonymous-12EB).", "https://anonymous.4open.science/r/LEXam-anonymous-12EB"),
+            (r"\footnote{https://anonymous.4open.science/r/MemGAS-626C/}", "https://anonymous.4open.science/r/MemGAS-626C/"),
+            (r"\url{https://github.com/Xinmu-Tantai/GMamba-GSSM}", "https://github.com/Xinmu-Tantai/GMamba-GSSM"),
+            ("see https://en.wikipedia.org/wiki/Foo_(bar).", "https://en.wikipedia.org/wiki/Foo_(bar)"),
+        ] {
+            let m = parse(src);
+            let links: Vec<_> = m
+                .runs
+                .iter()
+                .filter_map(|r| match &r.kind {
+                    RunKind::Link { href, .. } => Some(href.as_str()),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(links, [url], "{src}");
+        }
+    }
+
+    #[test]
+    fn only_web_urls_become_links() {
+        let m = parse(r"\url{javascript:alert(1)} and \href{data:text/html,x}{click}");
+        assert!(m.runs.iter().all(|r| !matches!(r.kind, RunKind::Link { .. })));
+        assert_eq!(m.text, "javascript:alert(1) and click");
+    }
+
+    #[test]
+    fn latex_quotes_and_dashes() {
+        assert_eq!(parse("``think'' tokens---is a--b").text, "“think” tokens—is a–b");
+    }
+}

@@ -1,0 +1,201 @@
+//! The compiled corpus: the one binary format shared by the build-time
+//! compiler (which writes it) and the app (which decodes it once at start-up).
+//! Both directions are derived from these types, so the format is defined in
+//! exactly one place.
+
+use serde::{Deserialize, Serialize};
+
+/// File magic of a compiled corpus.
+pub const MAGIC: &[u8; 4] = b"PXC\x01";
+/// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
+pub const FORMAT_VERSION: u16 = 1;
+
+/// Text styles of a run, as bit flags.
+pub mod style {
+    pub const BOLD: u8 = 1;
+    pub const ITALIC: u8 = 2;
+    pub const CODE: u8 = 4;
+    pub const FOOTNOTE: u8 = 8;
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Corpus {
+    pub lists: Vec<List>,
+    pub facets: Vec<Facet>,
+    pub papers: Vec<Paper>,
+}
+
+/// One source list (one input file).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct List {
+    /// File stem, unique within the corpus.
+    pub key: String,
+    /// The list name from the file's header line.
+    pub name: String,
+    /// Display label, disambiguated when two files share a name.
+    pub label: String,
+}
+
+/// A facet: a named set of values a paper can be tagged with.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Facet {
+    /// Short key used in URLs and in `key:value` query filters.
+    pub key: String,
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Paper {
+    /// Stable id derived from the abstract's content, usable as a URL fragment.
+    pub id: String,
+    /// Index into [`Corpus::lists`].
+    pub list: u32,
+    /// 1-based line of the paragraph in its source file.
+    pub line: u32,
+    pub title: String,
+    /// True when the title was derived from the abstract (the seeds have none).
+    pub title_derived: bool,
+    /// Visible text of the abstract: what is searched and highlighted.
+    pub text: String,
+    /// Consecutive runs covering `text`, each with how to render it.
+    pub runs: Vec<Run>,
+    pub tags: Vec<Tag>,
+}
+
+/// A run of visible text: `text[previous run's end .. end]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    pub end: u32,
+    pub kind: RunKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum RunKind {
+    Text {
+        style: u8,
+    },
+    /// Inline math; the run's visible text is its plain-text rendering, used
+    /// for search and as the fallback when `mathml` is absent.
+    Math {
+        tex: String,
+        mathml: Option<String>,
+    },
+    /// An http(s) link; the run's visible text is what is shown.
+    Link {
+        href: String,
+        style: u8,
+    },
+}
+
+/// A facet value assigned to a paper, with the reason shown on hover.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tag {
+    pub facet: u32,
+    pub value: u32,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DecodeError {
+    BadMagic,
+    Version { found: u16, expected: u16 },
+    Corrupt(String),
+}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DecodeError::BadMagic => write!(f, "not a compiled corpus (bad magic)"),
+            DecodeError::Version { found, expected } => write!(
+                f,
+                "compiled corpus has format version {found}, this build reads {expected}"
+            ),
+            DecodeError::Corrupt(e) => write!(f, "compiled corpus is corrupt: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+impl Corpus {
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend(postcard::to_allocvec(self).expect("corpus serializes"));
+        out
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Result<Corpus, DecodeError> {
+        let rest = bytes.strip_prefix(MAGIC).ok_or(DecodeError::BadMagic)?;
+        if rest.len() < 2 {
+            return Err(DecodeError::Corrupt("truncated header".into()));
+        }
+        let found = u16::from_le_bytes([rest[0], rest[1]]);
+        if found != FORMAT_VERSION {
+            return Err(DecodeError::Version {
+                found,
+                expected: FORMAT_VERSION,
+            });
+        }
+        postcard::from_bytes(&rest[2..]).map_err(|e| DecodeError::Corrupt(e.to_string()))
+    }
+
+    /// The unique list names, in order: the page title and heading.
+    pub fn title(&self) -> String {
+        let mut names: Vec<&str> = Vec::new();
+        for l in &self.lists {
+            if !names.contains(&l.name.as_str()) {
+                names.push(&l.name);
+            }
+        }
+        names.join(" · ")
+    }
+
+    pub fn facet_index(&self, key: &str) -> Option<usize> {
+        self.facets.iter().position(|f| f.key == key)
+    }
+}
+
+impl Paper {
+    /// The runs with their byte ranges in [`Paper::text`].
+    pub fn run_ranges(&self) -> impl Iterator<Item = (std::ops::Range<usize>, &RunKind)> {
+        let mut start = 0usize;
+        self.runs.iter().map(move |r| {
+            let range = start..r.end as usize;
+            start = r.end as usize;
+            (range, &r.kind)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> Corpus {
+        Corpus {
+            lists: vec![List {
+                key: "a".into(),
+                name: "A".into(),
+                label: "A".into(),
+            }],
+            facets: vec![],
+            papers: vec![],
+        }
+    }
+
+    #[test]
+    fn round_trips_and_rejects_other_versions() {
+        let c = tiny();
+        let mut bytes = c.to_bytes();
+        assert_eq!(Corpus::from_bytes(&bytes).unwrap(), c);
+        bytes[4] = 99;
+        assert!(matches!(
+            Corpus::from_bytes(&bytes),
+            Err(DecodeError::Version { found: 99, .. })
+        ));
+        assert_eq!(Corpus::from_bytes(b"nope"), Err(DecodeError::BadMagic));
+        assert!(Corpus::from_bytes(&c.to_bytes()[..7]).is_err());
+    }
+}

@@ -1,0 +1,1 @@
+//! Shared harness for the browser tests.

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Idempotent bootstrap: installs, only when missing, everything the build and the
+# tests need on a fresh machine of this kind. Safe to run any number of times.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+# The CLI must equal the wasm-bindgen crate version in Cargo.lock exactly.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/"/,"",$3); print $3; exit}' Cargo.lock 2>/dev/null || true)
+WASM_BINDGEN_VERSION=${WASM_BINDGEN_VERSION:-0.2.130}
+BINARYEN_VERSION=132.0.0
+
+log() { printf '\033[1;34mbootstrap:\033[0m %s\n' "$*"; }
+export PATH="$HOME/.cargo/bin:$PWD/tools/node_modules/.bin:$PATH"
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "adding wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
+  log "installing trunk $TRUNK_VERSION"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
+  log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  # Not --locked: the CLI's own lockfile names a crate version the registry lacks.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+# wasm-opt from npm's binaryen (Debian's wasm-opt 108 emits broken modules).
+if ! wasm-opt --version 2>/dev/null | grep -q "version 132"; then
+  log "installing binaryen $BINARYEN_VERSION (npm)"
+  (cd tools && npm install --no-audit --no-fund --no-package-lock --silent)
+fi
+
+need_apt=()
+command -v chromium >/dev/null || need_apt+=(chromium)
+command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  log "installing ${need_apt[*]} (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+log "tools ready"
