@@ -5,3 +5,10 @@
 pub mod markup;
 pub mod model;
 pub mod text;
+pub mod seed;
+pub mod title;
+
+#[cfg(feature = "compile")]
+pub mod compile;
+#[cfg(feature = "compile")]
+pub mod tags;

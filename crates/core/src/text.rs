@@ -69,7 +69,11 @@ pub fn tokenize(text: &str) -> Vec<Token> {
     words(text)
         .map(|(start, w)| {
             let folded = fold(w);
-            let stem = stem(&folded).into_owned();
+            let stem = if is_plural_acronym(w) {
+                folded[..folded.len() - 1].to_string()
+            } else {
+                stem(&folded).into_owned()
+            };
             Token {
                 start,
                 end: start + w.len(),
@@ -78,6 +82,16 @@ pub fn tokenize(text: &str) -> Vec<Token> {
             }
         })
         .collect()
+}
+
+/// `LLMs`, `MLLMs`, `GPUs`: an all-capitals word with a plural `s`, which
+/// the English stemmer leaves alone for want of a vowel.
+fn is_plural_acronym(w: &str) -> bool {
+    w.strip_suffix('s').is_some_and(|head| {
+        head.chars().count() >= 2
+            && head.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            && head.chars().any(|c| c.is_ascii_uppercase())
+    })
 }
 
 /// The raw words of `text` with their byte offsets, before folding.
@@ -107,6 +121,7 @@ mod tests {
         assert_eq!(stems("models modelling modeled"), ["model", "model", "model"]);
         assert_eq!(stems("the model's policies"), ["the", "model", "polici"]);
         assert_eq!(stems("GPT-3 LLaVA-1.5"), ["gpt", "3", "llava", "1.5"]);
+        assert_eq!(stems("LLMs LLM MLLMs Pass"), ["llm", "llm", "mllm", "pass"]);
     }
 
     #[test]
