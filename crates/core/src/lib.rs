@@ -2,8 +2,11 @@
 //! natively for the build-time corpus compiler and the tests, and to
 //! WebAssembly for the app.
 
+pub mod engine;
+pub mod index;
 pub mod markup;
 pub mod model;
+pub mod query;
 pub mod text;
 pub mod seed;
 pub mod title;
@@ -12,3 +15,6 @@ pub mod title;
 pub mod compile;
 #[cfg(feature = "compile")]
 pub mod tags;
+
+pub use engine::{Engine, Highlights, Hit, MatchClass, Response, Selection, Sort};
+pub use model::Corpus;

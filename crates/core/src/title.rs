@@ -239,14 +239,16 @@ fn name_after(text: &str, at: usize, defs: &[Definition]) -> Option<String> {
             .take(NEAR_WORDS)
             .last()
             .map_or(at, |w| w.as_ptr() as usize - text.as_ptr() as usize + w.len());
-        let open = at + rest.find('(')?;
-        if open >= near {
-            return None;
+        if let Some(open) = rest.find('(').map(|i| at + i).filter(|&o| o < near) {
+            if let Some(d) = defs.iter().find(|d| d.paren == open) {
+                return Some(format!("{} — {}", d.short, d.long));
+            }
+            if let Some(a) = bare_acronym_in(&text[open..sentence_end]) {
+                return Some(a);
+            }
         }
-        return match defs.iter().find(|d| d.paren == open) {
-            Some(d) => Some(format!("{} — {}", d.short, d.long)),
-            None => bare_acronym_in(&text[open..sentence_end]),
-        };
+        // “we propose a novel watermarking method, TraMark, which …”
+        return appositive_name(&text[at..near.max(at)]);
     }
     let name = run.join(" ");
     let after = text[run_end..].trim_start();
@@ -261,6 +263,16 @@ fn name_after(text: &str, at: usize, defs: &[Definition]) -> Option<String> {
         }
     }
     Some(name)
+}
+
+/// A name set off by commas: `…, TraMark, which` or `…, NC0, whose`.
+fn appositive_name(s: &str) -> Option<String> {
+    s.split(", ").skip(1).find_map(|part| {
+        let word = part.split_whitespace().next()?;
+        let bare = word.trim_end_matches(',');
+        let ends_here = word.ends_with(',') || part.trim() == bare;
+        (ends_here && is_name_word(bare) && bare.chars().count() >= 3).then(|| bare.to_string())
+    })
 }
 
 /// `We introduce a framework (CRD) to …`: an acronym in parentheses.

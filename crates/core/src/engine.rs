@@ -1,0 +1,440 @@
+//! Search: query evaluation, BM25F ranking, disjunctive facet counts and
+//! highlight ranges. One [`Engine`] is built per corpus at start-up.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use fixedbitset::FixedBitSet;
+
+use crate::index::{Index, FIELD_TEXT, FIELD_TITLE, TEXT_BASE};
+use crate::model::{Corpus, DecodeError};
+use crate::query::{self, Clause, Query, Term};
+use crate::text::tokenize;
+
+/// BM25 saturation and length normalisation.
+const K1: f32 = 1.2;
+const B: f32 = 0.75;
+/// A match in the derived (or real) title counts this many times one in the abstract.
+pub const TITLE_WEIGHT: f32 = 3.0;
+
+/// How a query word matched a document's word. Lower is better; a document's
+/// tier is the worst class among its AND-ed groups, and tiers sort first, so a
+/// typo-tolerant match never outranks an exact or prefix one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MatchClass {
+    Exact = 0,
+    Prefix = 1,
+    Fuzzy = 2,
+}
+
+impl MatchClass {
+    fn weight(self) -> f32 {
+        match self {
+            MatchClass::Exact => 1.0,
+            MatchClass::Prefix => 0.6,
+            MatchClass::Fuzzy => 0.3,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sort {
+    #[default]
+    Relevance,
+    ListOrder,
+    Title,
+}
+
+impl Sort {
+    pub fn key(self) -> &'static str {
+        match self {
+            Sort::Relevance => "relevance",
+            Sort::ListOrder => "list",
+            Sort::Title => "title",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<Sort> {
+        [Sort::Relevance, Sort::ListOrder, Sort::Title].into_iter().find(|x| x.key() == s)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    pub doc: u32,
+    pub score: f32,
+    pub tier: MatchClass,
+}
+
+/// What a query matched, resolved against the index: used for highlighting.
+#[derive(Debug, Clone, Default)]
+pub struct Matched {
+    /// Stems matched by single-word clauses (exact, prefix and typo expansions).
+    pub stems: Vec<u32>,
+    /// Phrases as stem sequences.
+    pub phrases: Vec<Vec<u32>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Response {
+    /// Documents passing query and facet selection, in display order.
+    pub hits: Vec<Hit>,
+    /// `counts[f][v]`: documents with value `v` of facet `f` among those
+    /// matching the query and every *other* facet's selection.
+    pub counts: Vec<Vec<u32>>,
+    pub matched: Matched,
+}
+
+/// Facet selection: `selected[f]` lists the selected value ids of facet `f`.
+/// OR within a facet, AND across facets.
+pub type Selection = Vec<Vec<u32>>;
+
+pub struct Engine {
+    pub corpus: Corpus,
+    pub index: Index,
+    /// `facet_docs[f][v]`: the documents tagged with value `v` of facet `f`.
+    facet_docs: Vec<Vec<FixedBitSet>>,
+    /// Documents in title order (for sorting by title).
+    title_rank: Vec<u32>,
+}
+
+struct Resolved {
+    /// Per stem id, the best class by which it matched.
+    stems: Vec<(u32, MatchClass)>,
+}
+
+impl Engine {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Engine, DecodeError> {
+        Ok(Engine::new(Corpus::from_bytes(bytes)?))
+    }
+
+    pub fn new(corpus: Corpus) -> Engine {
+        let index = Index::build(&corpus);
+        let n = corpus.papers.len();
+        let mut facet_docs: Vec<Vec<FixedBitSet>> = corpus
+            .facets
+            .iter()
+            .map(|f| vec![FixedBitSet::with_capacity(n); f.values.len()])
+            .collect();
+        for (d, p) in corpus.papers.iter().enumerate() {
+            for t in &p.tags {
+                if let Some(set) = facet_docs
+                    .get_mut(t.facet as usize)
+                    .and_then(|f| f.get_mut(t.value as usize))
+                {
+                    set.insert(d);
+                }
+            }
+        }
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        let folded: Vec<String> = corpus.papers.iter().map(|p| crate::text::fold(&p.title)).collect();
+        order.sort_by(|&a, &b| folded[a as usize].cmp(&folded[b as usize]).then(a.cmp(&b)));
+        let mut title_rank = vec![0u32; n];
+        for (rank, &d) in order.iter().enumerate() {
+            title_rank[d as usize] = rank as u32;
+        }
+        Engine { corpus, index, facet_docs, title_rank }
+    }
+
+    pub fn len(&self) -> usize {
+        self.corpus.papers.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.corpus.papers.is_empty()
+    }
+
+    pub fn parse_query(&self, q: &str) -> Query {
+        query::parse(q, &|k| k == "tag" || self.corpus.facet_index(k).is_some())
+    }
+
+    pub fn search(&self, query: &str, selection: &Selection, sort: Sort) -> Response {
+        let q = self.parse_query(query);
+        let n = self.len();
+        let mut matched = Matched::default();
+
+        // Text clauses: score and tier per matching document.
+        let mut acc: Option<HashMap<u32, (f32, MatchClass)>> = None;
+        for group in &q.groups {
+            let mut group_docs: HashMap<u32, (f32, MatchClass)> = HashMap::new();
+            for clause in group {
+                for (doc, score, class) in self.eval_clause(clause, &mut matched) {
+                    let e = group_docs.entry(doc).or_insert((0.0, class));
+                    e.0 += score;
+                    e.1 = e.1.min(class);
+                }
+            }
+            acc = Some(match acc {
+                None => group_docs,
+                Some(prev) => prev
+                    .into_iter()
+                    .filter_map(|(d, (s, c))| group_docs.get(&d).map(|&(s2, c2)| (d, (s + s2, c.max(c2)))))
+                    .collect(),
+            });
+        }
+        let mut base = FixedBitSet::with_capacity(n);
+        match &acc {
+            Some(m) => m.keys().for_each(|&d| base.insert(d as usize)),
+            None => base.insert_range(..),
+        }
+        for clause in &q.excluded {
+            for d in self.clause_docs_exact(clause) {
+                base.set(d as usize, false);
+            }
+        }
+        for f in &q.filters {
+            let mut allowed = FixedBitSet::with_capacity(n);
+            for (fi, facet) in self.corpus.facets.iter().enumerate() {
+                if f.key != "tag" && f.key != facet.key {
+                    continue;
+                }
+                for (vi, label) in facet.values.iter().enumerate() {
+                    if query::value_matches(label, &f.value) || (facet.key == "code" && query::value_matches("yes", &f.value)) {
+                        allowed.union_with(&self.facet_docs[fi][vi]);
+                    }
+                }
+            }
+            if f.negated {
+                base.difference_with(&allowed);
+            } else {
+                base.intersect_with(&allowed);
+            }
+        }
+
+        let (results, counts) = self.facets(&base, selection);
+
+        let mut hits: Vec<Hit> = results
+            .ones()
+            .map(|d| {
+                let (score, tier) = acc
+                    .as_ref()
+                    .and_then(|m| m.get(&(d as u32)).copied())
+                    .unwrap_or((0.0, MatchClass::Exact));
+                Hit { doc: d as u32, score, tier }
+            })
+            .collect();
+        match sort {
+            Sort::Relevance => hits.sort_by(|a, b| {
+                a.tier
+                    .cmp(&b.tier)
+                    .then(b.score.total_cmp(&a.score))
+                    .then(a.doc.cmp(&b.doc))
+            }),
+            Sort::ListOrder => hits.sort_by_key(|h| h.doc),
+            Sort::Title => hits.sort_by_key(|h| self.title_rank[h.doc as usize]),
+        }
+        matched.stems.sort_unstable();
+        matched.stems.dedup();
+        Response { hits, counts, matched }
+    }
+
+    /// Disjunctive faceting: the results are `base` ∩ every facet's selection
+    /// (OR within a facet); each facet's counts lift its own selection.
+    fn facets(&self, base: &FixedBitSet, selection: &Selection) -> (FixedBitSet, Vec<Vec<u32>>) {
+        let masks: Vec<Option<FixedBitSet>> = self
+            .facet_docs
+            .iter()
+            .enumerate()
+            .map(|(f, values)| {
+                let sel = selection.get(f).filter(|s| !s.is_empty())?;
+                let mut m = FixedBitSet::with_capacity(self.len());
+                for &v in sel {
+                    if let Some(docs) = values.get(v as usize) {
+                        m.union_with(docs);
+                    }
+                }
+                Some(m)
+            })
+            .collect();
+        let mut results = base.clone();
+        for m in masks.iter().flatten() {
+            results.intersect_with(m);
+        }
+        let counts = self
+            .facet_docs
+            .iter()
+            .enumerate()
+            .map(|(f, values)| {
+                let mut scope = base.clone();
+                for (g, m) in masks.iter().enumerate() {
+                    if let (true, Some(m)) = (g != f, m) {
+                        scope.intersect_with(m);
+                    }
+                }
+                values.iter().map(|docs| scope.intersection_count(docs) as u32).collect()
+            })
+            .collect();
+        (results, counts)
+    }
+
+    fn resolve(&self, t: &Term) -> Resolved {
+        let mut stems: Vec<(u32, MatchClass)> = Vec::new();
+        let add = |id: u32, class: MatchClass, stems: &mut Vec<(u32, MatchClass)>| {
+            match stems.iter_mut().find(|(s, _)| *s == id) {
+                Some(e) => e.1 = e.1.min(class),
+                None => stems.push((id, class)),
+            }
+        };
+        if let Some(id) = self.index.stem_id(&t.stem) {
+            add(id, MatchClass::Exact, &mut stems);
+        }
+        if let Some(id) = self.index.surface_id(&t.folded) {
+            add(id, MatchClass::Exact, &mut stems);
+        }
+        if t.prefix {
+            for id in self.index.prefix_stems(&t.folded) {
+                add(id, MatchClass::Prefix, &mut stems);
+            }
+        }
+        let len = t.folded.chars().count();
+        let distance = match len {
+            0..=4 => 0,
+            5..=8 => 1,
+            _ => 2,
+        };
+        if distance > 0 && t.folded.chars().all(char::is_alphabetic) {
+            for id in self.index.fuzzy_stems(&t.folded, distance) {
+                add(id, MatchClass::Fuzzy, &mut stems);
+            }
+        }
+        Resolved { stems }
+    }
+
+    fn bm25f(&self, stem: u32, p: &crate::index::Posting) -> f32 {
+        let n = self.index.doc_count() as f32;
+        let df = self.index.postings[stem as usize].len() as f32;
+        let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
+        let len = self.index.doc_len[p.doc as usize];
+        let avg = self.index.avg_len;
+        let norm = |field: usize| 1.0 - B + B * len[field] as f32 / avg[field].max(1.0);
+        let tf = TITLE_WEIGHT * p.tf[FIELD_TITLE] as f32 / norm(FIELD_TITLE)
+            + p.tf[FIELD_TEXT] as f32 / norm(FIELD_TEXT);
+        idf * tf * (K1 + 1.0) / (tf + K1)
+    }
+
+    /// Documents matching a clause, with score and class.
+    fn eval_clause(&self, clause: &Clause, matched: &mut Matched) -> Vec<(u32, f32, MatchClass)> {
+        match clause {
+            Clause::Term(t) => {
+                let r = self.resolve(t);
+                let mut best: HashMap<u32, (f32, MatchClass)> = HashMap::new();
+                for &(stem, class) in &r.stems {
+                    matched.stems.push(stem);
+                    for p in &self.index.postings[stem as usize] {
+                        let s = self.bm25f(stem, p) * class.weight();
+                        let e = best.entry(p.doc).or_insert((s, class));
+                        if (class, -s) < (e.1, -e.0) {
+                            *e = (s, class);
+                        }
+                    }
+                }
+                best.into_iter().map(|(d, (s, c))| (d, s, c)).collect()
+            }
+            Clause::Phrase(words) => {
+                let Some(ids) = words.iter().map(|w| self.index.stem_id(&w.stem)).collect::<Option<Vec<u32>>>() else {
+                    return Vec::new();
+                };
+                matched.phrases.push(ids.clone());
+                self.phrase_docs(&ids)
+                    .into_iter()
+                    .map(|(d, postings)| {
+                        let s = ids.iter().zip(postings).map(|(&id, p)| self.bm25f(id, p)).sum();
+                        (d, s, MatchClass::Exact)
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Documents where the stems occur consecutively, with their postings.
+    fn phrase_docs(&self, ids: &[u32]) -> Vec<(u32, Vec<&crate::index::Posting>)> {
+        let lists: Vec<&Vec<crate::index::Posting>> = ids.iter().map(|&i| &self.index.postings[i as usize]).collect();
+        let mut out = Vec::new();
+        'doc: for first in lists[0] {
+            let mut ps = vec![first];
+            for list in &lists[1..] {
+                match list.binary_search_by_key(&first.doc, |p| p.doc) {
+                    Ok(i) => ps.push(&list[i]),
+                    Err(_) => continue 'doc,
+                }
+            }
+            let found = first.positions.iter().any(|&start| {
+                ps.iter().enumerate().skip(1).all(|(k, p)| p.positions.binary_search(&(start + k as u32)).is_ok())
+            });
+            if found {
+                out.push((first.doc, ps));
+            }
+        }
+        out
+    }
+
+    /// Documents matching a clause exactly (no prefix or typo expansion):
+    /// what `-word` removes.
+    fn clause_docs_exact(&self, clause: &Clause) -> Vec<u32> {
+        match clause {
+            Clause::Term(t) => {
+                let mut ids: Vec<u32> = self.index.stem_id(&t.stem).into_iter().collect();
+                ids.extend(self.index.surface_id(&t.folded));
+                ids.iter().flat_map(|&i| self.index.postings[i as usize].iter().map(|p| p.doc)).collect()
+            }
+            Clause::Phrase(words) => match words.iter().map(|w| self.index.stem_id(&w.stem)).collect::<Option<Vec<u32>>>() {
+                Some(ids) => self.phrase_docs(&ids).into_iter().map(|(d, _)| d).collect(),
+                None => Vec::new(),
+            },
+        }
+    }
+
+    /// Byte ranges to highlight in a document's title and abstract text: the
+    /// tokens the index matched, re-found with the same tokenizer.
+    pub fn highlights(&self, doc: u32, matched: &Matched) -> Highlights {
+        let p = &self.corpus.papers[doc as usize];
+        Highlights {
+            title: self.ranges(&p.title, matched),
+            text: self.ranges(&p.text, matched),
+        }
+    }
+
+    fn ranges(&self, text: &str, matched: &Matched) -> Vec<Range<usize>> {
+        if matched.stems.is_empty() && matched.phrases.is_empty() {
+            return Vec::new();
+        }
+        let toks = tokenize(text);
+        let ids: Vec<Option<u32>> = toks.iter().map(|t| self.index.stem_id(&t.stem)).collect();
+        let mut out: Vec<Range<usize>> = Vec::new();
+        for (t, id) in toks.iter().zip(&ids) {
+            if id.is_some_and(|i| matched.stems.binary_search(&i).is_ok()) {
+                out.push(t.start..t.end);
+            }
+        }
+        for phrase in &matched.phrases {
+            for w in 0..ids.len().saturating_sub(phrase.len() - 1) {
+                if phrase.iter().enumerate().all(|(k, &s)| ids[w + k] == Some(s)) {
+                    out.push(toks[w].start..toks[w + phrase.len() - 1].end);
+                }
+            }
+        }
+        merge(out)
+    }
+}
+
+/// Highlight ranges (byte offsets, on character boundaries, sorted, disjoint).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Highlights {
+    pub title: Vec<Range<usize>>,
+    pub text: Vec<Range<usize>>,
+}
+
+fn merge(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    ranges.sort_by_key(|r| (r.start, r.end));
+    let mut out: Vec<Range<usize>> = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        match out.last_mut() {
+            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+            _ => out.push(r),
+        }
+    }
+    out
+}
+
+/// Positions of the abstract start at this offset in the index.
+pub const ABSTRACT_POSITION_BASE: u32 = TEXT_BASE;

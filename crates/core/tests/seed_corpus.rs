@@ -1,0 +1,460 @@
+//! Behaviour on the real seed corpus (`corpus/`): what a user of the explorer
+//! would notice — paper counts, titles, tags, ranking, facets, highlights.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use explorer_core::compile::compile_dir;
+use explorer_core::model::{Paper, RunKind};
+use explorer_core::{Engine, MatchClass, Response, Selection, Sort};
+
+fn corpus_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
+}
+
+fn engine() -> &'static Engine {
+    static E: OnceLock<Engine> = OnceLock::new();
+    E.get_or_init(|| {
+        let corpus = compile_dir(&corpus_dir()).expect("seed corpus compiles");
+        // Through the shipped binary format, as the app does.
+        Engine::from_bytes(&corpus.to_bytes()).expect("decodes")
+    })
+}
+
+fn none() -> Selection {
+    vec![Vec::new(); engine().corpus.facets.len()]
+}
+
+fn search(q: &str) -> Response {
+    engine().search(q, &none(), Sort::Relevance)
+}
+
+fn docs(r: &Response) -> Vec<u32> {
+    let mut d: Vec<u32> = r.hits.iter().map(|h| h.doc).collect();
+    d.sort_unstable();
+    d
+}
+
+fn paper(doc: u32) -> &'static Paper {
+    &engine().corpus.papers[doc as usize]
+}
+
+fn by_title(prefix: &str) -> u32 {
+    engine()
+        .corpus
+        .papers
+        .iter()
+        .position(|p| p.title.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no paper titled {prefix}…")) as u32
+}
+
+fn has_word(p: &Paper, word: &str) -> bool {
+    let t = format!("{} {}", p.title, p.text).to_lowercase();
+    t.split(|c: char| !c.is_alphanumeric()).any(|w| w == word)
+}
+
+fn facet(key: &str) -> usize {
+    engine().corpus.facet_index(key).unwrap()
+}
+
+fn value(f: usize, label: &str) -> u32 {
+    engine().corpus.facets[f].values.iter().position(|v| v == label).unwrap() as u32
+}
+
+// ---------------------------------------------------------------- corpus
+
+#[test]
+fn every_paragraph_becomes_one_paper() {
+    let mut expected = 0;
+    for entry in std::fs::read_dir(corpus_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "txt") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            // One header, then blank-line-separated paragraphs.
+            expected += text.split("\n\n").filter(|p| !p.trim().is_empty()).count() - 1;
+        }
+    }
+    assert_eq!(expected, 57);
+    assert_eq!(engine().len(), 57);
+    assert_eq!(engine().corpus.title(), "ICLR 2026 论文列表 · ICLR 2026 Papers");
+}
+
+/// Every character of every seed paragraph that is not markup survives into
+/// the visible text, in order.
+#[test]
+fn every_seed_paragraph_round_trips_as_text() {
+    use unicode_normalization::UnicodeNormalization;
+    let c = &engine().corpus;
+    for p in &c.papers {
+        let file = corpus_dir().join(format!("{}.txt", c.lists[p.list as usize].key));
+        let src = std::fs::read_to_string(file).unwrap();
+        let raw = src.lines().nth(p.line as usize - 1).unwrap();
+        // Alphanumerics of the source, minus TeX command names.
+        let mut want = Vec::new();
+        let mut chars = raw.chars().peekable();
+        while let Some(ch) = chars.next() {
+            if ch == '\\' {
+                while chars.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+                    chars.next();
+                }
+            } else if ch.is_alphanumeric() {
+                want.extend(ch.to_string().nfkc().filter(|c| c.is_alphanumeric()));
+            }
+        }
+        let have: Vec<char> = p.text.nfkc().filter(|c| c.is_alphanumeric()).collect();
+        let mut it = have.iter();
+        for (i, w) in want.iter().enumerate() {
+            assert!(
+                it.any(|h| h == w),
+                "{}: character {i} ({w:?}) of the source is missing from the visible text",
+                p.id
+            );
+        }
+    }
+}
+
+#[test]
+fn ids_are_unique_and_derived_from_content() {
+    let c = &engine().corpus;
+    let mut ids: Vec<&str> = c.papers.iter().map(|p| p.id.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), 57);
+    // The same abstract in another position, or in another list, keeps its id.
+    let first = &c.papers[0];
+    let src = format!("Other list\n\nunrelated abstract\n\n{}\n", {
+        let f = std::fs::read_to_string(corpus_dir().join(format!("{}.txt", c.lists[0].key))).unwrap();
+        f.lines().nth(first.line as usize - 1).unwrap().to_string()
+    });
+    let tax = explorer_core::tags::Taxonomy::default();
+    let other = explorer_core::compile::compile_sources(
+        &[explorer_core::compile::Source { file: "x.txt".into(), bytes: src.into_bytes() }],
+        &tax,
+    )
+    .unwrap();
+    assert_eq!(other.papers[1].id, first.id);
+    assert!(first.id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
+}
+
+#[test]
+fn markup_from_the_seeds_renders() {
+    let tramark = paper(by_title("TraMark"));
+    assert!(tramark.text.contains("watermarking method, TraMark, which"));
+    let fl = paper(by_title("Tequila"));
+    let link = fl.runs.iter().find_map(|r| match &r.kind {
+        RunKind::Link { href, .. } => Some(href.as_str()),
+        _ => None,
+    });
+    assert_eq!(link, Some("https://anonymous.4open.science/r/Tequila-2B5F/"));
+    // `$\textbf{4.59$\times$}$` — math nested in text nested in math.
+    let p = engine().corpus.papers.iter().find(|p| p.text.contains("4.59×")).expect("nested math");
+    assert!(!p.text.contains('$'));
+    // Formulas carry MathML and a readable fallback.
+    let regret = engine().corpus.papers.iter().find(|p| p.text.contains("O(√(N p))")).unwrap();
+    assert!(regret.runs.iter().any(|r| matches!(&r.kind, RunKind::Math { mathml: Some(m), .. } if m.starts_with("<math"))));
+}
+
+// ---------------------------------------------------------------- titles
+
+#[test]
+fn titles_name_the_proposed_method_with_its_expansion() {
+    let titles: Vec<&str> = engine().corpus.papers.iter().map(|p| p.title.as_str()).collect();
+    for want in [
+        "DPH-RL — Diversity-Preserving Hybrid RL",
+        "LEXam",
+        "QGPM — Quantized Gradient Projection Memory",
+        "EUQ — Evidential Uncertainty Quantification",
+        "REM — Redirection for Erasing Memory",
+        "PaDT — Patch-as-Decodable Token",
+        "SFPO — Slow-Fast Policy Optimization",
+        "DIVER — Diversity-Incentivized Exploration for VersatilE Reasoning",
+        "Lorsa — Low-Rank Sparse Attention",
+        "DevFT — Developmental Federated Tuning",
+        "TraMark",
+        "K²-Agent",
+        "Tequila",
+        "CRD",
+    ] {
+        assert!(titles.contains(&want), "missing title {want:?}");
+    }
+}
+
+#[test]
+fn abstracts_without_a_name_get_their_first_sentence() {
+    let p = paper(by_title("We study the problem of fixed budget"));
+    assert!(p.text.starts_with(p.title.trim_end_matches('…')));
+    for p in &engine().corpus.papers {
+        assert!(p.title.chars().count() <= 91, "{}", p.title);
+        assert!(!p.title.contains('\\'), "a TeX command is no title: {}", p.title);
+        assert!(p.title_derived);
+    }
+}
+
+// ---------------------------------------------------------------- tags
+
+fn tagged(doc: u32, facet_key: &str, label: &str) -> Option<String> {
+    let f = facet(facet_key);
+    let v = value(f, label);
+    paper(doc).tags.iter().find(|t| t.facet as usize == f && t.value == v).map(|t| t.reason.clone())
+}
+
+#[test]
+fn tags_explain_themselves() {
+    let lexam = by_title("LEXam");
+    assert!(tagged(lexam, "type", "Benchmark / dataset").unwrap().contains("novel benchmark"));
+    assert!(tagged(lexam, "code", "Code released").unwrap().contains("anonymous.4open.science"));
+    let dph = by_title("DPH-RL");
+    let why = tagged(dph, "acronym", "RLVR").unwrap();
+    assert_eq!(why, "RLVR: defined as “Reinforcement Learning with Verifiable Reward”");
+    assert!(tagged(dph, "topic", "Reinforcement learning").unwrap().starts_with("mentions"));
+    assert!(tagged(by_title("Echo"), "topic", "Audio & speech").is_some());
+    assert!(tagged(by_title("DevFT"), "topic", "Federated learning").is_some());
+    assert!(tagged(by_title("REM"), "topic", "Continual learning & unlearning").is_some());
+    assert!(tagged(by_title("GSSM"), "code", "Code released").unwrap().contains("github.com"));
+    // LLMs and LLM are one acronym.
+    let acr = &engine().corpus.facets[facet("acronym")].values;
+    assert!(acr.contains(&"LLM".to_string()) && !acr.contains(&"LLMs".to_string()));
+    for p in &engine().corpus.papers {
+        assert!(p.tags.iter().all(|t| !t.reason.is_empty()));
+        assert_eq!(p.tags.iter().filter(|t| t.facet as usize == facet("list")).count(), 1);
+    }
+}
+
+// ---------------------------------------------------------------- search
+
+#[test]
+fn empty_query_lists_every_paper_in_list_order() {
+    let r = search("");
+    assert_eq!(r.hits.len(), 57);
+    assert!(r.hits.windows(2).all(|w| w[0].doc < w[1].doc));
+}
+
+#[test]
+fn words_are_anded_and_ranked() {
+    let r = search("unlearning ");
+    assert!(r.hits.len() >= 2);
+    assert!(r.hits.iter().all(|h| has_word(paper(h.doc), "unlearning") || has_word(paper(h.doc), "unlearn")));
+    let top: Vec<u32> = r.hits.iter().take(3).map(|h| h.doc).collect();
+    assert!(top.contains(&by_title("REM")), "the unlearning method ranks high");
+    let both = search("audio reasoning ");
+    assert!(both.hits.iter().all(|h| has_word(paper(h.doc), "audio")));
+    assert!(docs(&both).len() < docs(&search("reasoning ")).len());
+    assert!(docs(&search("audio reasoning ")).iter().all(|d| docs(&search("audio ")).contains(d)));
+}
+
+#[test]
+fn title_matches_rank_first() {
+    assert_eq!(search("tequila ").hits[0].doc, by_title("Tequila"));
+    assert_eq!(search("watermarking ").hits[0].doc, by_title("TraMark"));
+}
+
+#[test]
+fn the_last_word_is_a_prefix_while_typing() {
+    let typing = search("diffu");
+    let done = search("diffusion ");
+    assert!(!done.hits.is_empty());
+    for d in docs(&done) {
+        assert!(docs(&typing).contains(&d));
+    }
+    assert!(search("diffu ").hits.is_empty(), "a finished word is not a prefix");
+}
+
+#[test]
+fn quoted_phrases_need_adjacent_words() {
+    let phrase = search("\"catastrophic forgetting\"");
+    let words = search("catastrophic forgetting ");
+    assert!(!phrase.hits.is_empty());
+    for h in &phrase.hits {
+        assert!(paper(h.doc).text.to_lowercase().contains("catastrophic forgetting"));
+    }
+    assert!(docs(&phrase).iter().all(|d| docs(&words).contains(d)));
+    // Words present but not adjacent: no match.
+    assert!(search("\"forgetting catastrophic\"").hits.is_empty());
+    // Hyphenated words are phrases.
+    assert_eq!(search("DPH-RL").hits[0].doc, by_title("DPH-RL"));
+}
+
+#[test]
+fn minus_excludes() {
+    let all = docs(&search("reasoning "));
+    let without = docs(&search("reasoning -math "));
+    assert!(!without.is_empty() && without.len() < all.len());
+    for d in &without {
+        assert!(!has_word(paper(*d), "math"), "{} mentions math", paper(*d).id);
+    }
+    for d in all.iter().filter(|d| !without.contains(d)) {
+        assert!(has_word(paper(*d), "math"));
+    }
+}
+
+#[test]
+fn or_unites() {
+    let audio = docs(&search("audio "));
+    let video = docs(&search("video "));
+    let either = docs(&search("audio OR video "));
+    let mut union = audio.clone();
+    union.extend(&video);
+    union.sort_unstable();
+    union.dedup();
+    assert_eq!(either, union);
+    assert!(either.len() > audio.len().max(video.len()));
+}
+
+#[test]
+fn typos_are_forgiven_but_rank_last() {
+    let exact = docs(&search("reinforcement "));
+    let typo = search("reinforcemnt ");
+    assert_eq!(docs(&typo), exact);
+    assert!(typo.hits.iter().all(|h| h.tier == MatchClass::Fuzzy));
+    assert_eq!(docs(&search("reinfrocement ")), exact, "two typos in a long word");
+    assert!(search("agnets ").hits.is_empty(), "short words forgive one typo, not a swap");
+    assert!(search("xqzvw ").hits.is_empty());
+    assert!(search("unlearning ").hits.iter().all(|h| h.tier == MatchClass::Exact));
+
+    // Where a word matches some papers exactly and others only through a
+    // typo, every exact match comes first.
+    let mut mixed = 0;
+    for word in ["federated", "reasoning", "training", "policy", "tokens", "agents", "models", "videos", "memory", "rewards", "graphs"] {
+        let r = search(&format!("{word} "));
+        let tiers: Vec<MatchClass> = r.hits.iter().map(|h| h.tier).collect();
+        assert!(tiers.windows(2).all(|w| w[0] <= w[1]), "{word}: {tiers:?}");
+        if tiers.first() == Some(&MatchClass::Exact) && tiers.last() == Some(&MatchClass::Fuzzy) {
+            mixed += 1;
+        }
+    }
+    assert!(mixed > 0, "no query mixed exact and typo matches: the check above proved nothing");
+}
+
+#[test]
+fn diacritics_fold() {
+    let r = search("bokmal ");
+    assert_eq!(r.hits.len(), 1);
+    assert!(paper(r.hits[0].doc).text.contains("Bokmål"));
+}
+
+#[test]
+fn facet_filters_in_the_query() {
+    let f = facet("topic");
+    let agents = value(f, "Agents");
+    let mut sel = none();
+    sel[f] = vec![agents];
+    let selected = docs(&engine().search("", &sel, Sort::Relevance));
+    assert_eq!(docs(&search("topic:agents")), selected);
+    assert_eq!(docs(&search("tag:\"code released\"")).len(), docs(&search("code:yes")).len());
+    assert!(docs(&search("-topic:agents")).iter().all(|d| !selected.contains(d)));
+}
+
+#[test]
+fn sorts() {
+    let r = engine().search("", &none(), Sort::Title);
+    let titles: Vec<String> = r.hits.iter().map(|h| paper(h.doc).title.to_lowercase()).collect();
+    let mut sorted = titles.clone();
+    sorted.sort();
+    assert_eq!(titles, sorted);
+    let r = engine().search("learning ", &none(), Sort::ListOrder);
+    assert!(r.hits.windows(2).all(|w| w[0].doc < w[1].doc));
+}
+
+// ---------------------------------------------------------------- facets
+
+#[test]
+fn facet_counts_are_disjunctive() {
+    let topic = facet("topic");
+    let list = facet("list");
+    let rl = value(topic, "Reinforcement learning");
+    let agents = value(topic, "Agents");
+    let before = search("");
+    assert_eq!(before.counts[list], vec![19, 19, 19]);
+
+    let mut sel = none();
+    sel[topic] = vec![rl];
+    let r = engine().search("", &sel, Sort::Relevance);
+    // The results are the count the facet promised.
+    assert_eq!(r.hits.len() as u32, before.counts[topic][rl as usize]);
+    // A facet's own counts ignore its own selection, so they do not collapse.
+    assert_eq!(r.counts[topic], before.counts[topic]);
+    // Other facets count within the selection.
+    assert_eq!(r.counts[list].iter().sum::<u32>(), r.hits.len() as u32);
+
+    // OR within a facet.
+    sel[topic] = vec![rl, agents];
+    let either = engine().search("", &sel, Sort::Relevance);
+    let a = docs(&engine().search("", &{ let mut s = none(); s[topic] = vec![agents]; s }, Sort::Relevance));
+    let mut union = docs(&r);
+    union.extend(a);
+    union.sort_unstable();
+    union.dedup();
+    assert_eq!(docs(&either), union);
+
+    // AND across facets, and counts follow the query.
+    sel[list] = vec![0];
+    let both = engine().search("", &sel, Sort::Relevance);
+    assert!(both.hits.iter().all(|h| paper(h.doc).list == 0));
+    assert_eq!(both.hits.len() as u32, either.counts[list][0]);
+    let q = engine().search("audio ", &none(), Sort::Relevance);
+    assert_eq!(q.counts[list].iter().sum::<u32>(), q.hits.len() as u32);
+}
+
+// ---------------------------------------------------------------- highlights
+
+fn marked<'a>(text: &'a str, ranges: &[std::ops::Range<usize>]) -> Vec<&'a str> {
+    ranges.iter().map(|r| &text[r.clone()]).collect()
+}
+
+#[test]
+fn highlights_mark_what_the_index_matched() {
+    let r = search("models");
+    let h = engine().highlights(r.hits[0].doc, &r.matched);
+    let p = paper(r.hits[0].doc);
+    let words = marked(&p.text, &h.text);
+    assert!(!words.is_empty());
+    assert!(words.iter().any(|w| w.to_lowercase().starts_with("model")), "{words:?}");
+
+    // Stemmed and typo-tolerant matches light up the word as written.
+    let r = search("reinforcment ");
+    let d = r.hits[0].doc;
+    let h = engine().highlights(d, &r.matched);
+    for w in marked(&paper(d).text, &h.text) {
+        assert_eq!(w.to_lowercase(), "reinforcement");
+    }
+
+    // A phrase is one mark.
+    let r = search("\"catastrophic forgetting\"");
+    let d = r.hits[0].doc;
+    let h = engine().highlights(d, &r.matched);
+    assert!(marked(&paper(d).text, &h.text).iter().all(|w| w.to_lowercase() == "catastrophic forgetting"));
+
+    // Folded matches mark the original spelling; titles are marked too.
+    let r = search("bokmal");
+    let d = r.hits[0].doc;
+    assert_eq!(marked(&paper(d).text, &engine().highlights(d, &r.matched).text), ["Bokmål"]);
+    let r = search("tequila");
+    let d = r.hits[0].doc;
+    assert_eq!(marked(&paper(d).title, &engine().highlights(d, &r.matched).title), ["Tequila"]);
+
+    // Excluded words are not marked.
+    let r = search("reasoning -math");
+    for h in &r.hits {
+        let hl = engine().highlights(h.doc, &r.matched);
+        assert!(marked(&paper(h.doc).text, &hl.text).iter().all(|w| w.to_lowercase().starts_with("reason")));
+    }
+}
+
+#[test]
+fn highlight_ranges_are_inside_and_on_char_boundaries() {
+    for q in ["the", "a", "learning", "diffu", "ε", "论文", "\"large language\"", "reasning"] {
+        let r = search(q);
+        for h in &r.hits {
+            let p = paper(h.doc);
+            let hl = engine().highlights(h.doc, &r.matched);
+            for (text, ranges) in [(&p.title, &hl.title), (&p.text, &hl.text)] {
+                let mut last = 0;
+                for range in ranges {
+                    assert!(range.start >= last && range.start < range.end && range.end <= text.len());
+                    assert!(text.is_char_boundary(range.start) && text.is_char_boundary(range.end));
+                    last = range.end;
+                }
+            }
+        }
+    }
+}
