@@ -133,12 +133,20 @@ pub fn compile_sources(sources: &[Source], taxonomy: &Taxonomy) -> Result<Corpus
             let mut tags = Vec::new();
             for (i, rule) in topics.iter().enumerate() {
                 if let Some(reason) = rule.apply(&toks) {
-                    tags.push(Tag { facet: f_topic, value: topic_vals.id(&topics[i].name), reason });
+                    tags.push(Tag {
+                        facet: f_topic,
+                        value: topic_vals.id(&topics[i].name),
+                        reason,
+                    });
                 }
             }
             for rule in &kinds {
                 if let Some(reason) = rule.apply(&toks) {
-                    tags.push(Tag { facet: f_type, value: type_vals.id(&rule.name), reason });
+                    tags.push(Tag {
+                        facet: f_type,
+                        value: type_vals.id(&rule.name),
+                        reason,
+                    });
                 }
             }
             if let Some(href) = m.runs.iter().find_map(|r| match &r.kind {
@@ -199,17 +207,44 @@ pub fn compile_sources(sources: &[Source], taxonomy: &Taxonomy) -> Result<Corpus
     }
 
     let facets = vec![
-        Facet { key: FACET_TOPIC.into(), name: "Topic".into(), values: topic_vals.values },
-        Facet { key: FACET_TYPE.into(), name: "Contribution".into(), values: type_vals.values },
-        Facet { key: FACET_CODE.into(), name: "Artifacts".into(), values: code_vals.values },
-        Facet { key: FACET_LIST.into(), name: "List".into(), values: list_vals.values },
-        Facet { key: FACET_ACRONYM.into(), name: "Acronyms".into(), values: acr_vals },
+        Facet {
+            key: FACET_TOPIC.into(),
+            name: "Topic".into(),
+            values: topic_vals.values,
+        },
+        Facet {
+            key: FACET_TYPE.into(),
+            name: "Contribution".into(),
+            values: type_vals.values,
+        },
+        Facet {
+            key: FACET_CODE.into(),
+            name: "Artifacts".into(),
+            values: code_vals.values,
+        },
+        Facet {
+            key: FACET_LIST.into(),
+            name: "List".into(),
+            values: list_vals.values,
+        },
+        Facet {
+            key: FACET_ACRONYM.into(),
+            name: "Acronyms".into(),
+            values: acr_vals,
+        },
     ];
-    Ok(Corpus { lists, facets, papers })
+    Ok(Corpus {
+        lists,
+        facets,
+        papers,
+    })
 }
 
 fn file_name(path: &str) -> &str {
-    Path::new(path).file_name().and_then(|n| n.to_str()).unwrap_or(path)
+    Path::new(path)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(path)
 }
 
 /// List labels: the list name, with the file's number added when two files
@@ -230,7 +265,11 @@ fn list_labels(sources: &[Source], seeds: &[crate::seed::SeedList]) -> Vec<List>
             } else {
                 s.name.clone()
             };
-            List { key: stem, name: s.name.clone(), label }
+            List {
+                key: stem,
+                name: s.name.clone(),
+                label,
+            }
         })
         .collect()
 }
@@ -278,15 +317,63 @@ pub fn to_mathml(tex: &str) -> Option<String> {
 /// as markup, so anything else is refused.
 pub fn is_safe_mathml(s: &str) -> bool {
     const ELEMENTS: &[&str] = &[
-        "math", "mi", "mn", "mo", "ms", "mtext", "mrow", "msup", "msub", "msubsup", "mfrac",
-        "msqrt", "mroot", "mover", "munder", "munderover", "mspace", "mstyle", "mpadded",
-        "mphantom", "mtable", "mtr", "mtd", "semantics", "annotation", "menclose", "merror",
+        "math",
+        "mi",
+        "mn",
+        "mo",
+        "ms",
+        "mtext",
+        "mrow",
+        "msup",
+        "msub",
+        "msubsup",
+        "mfrac",
+        "msqrt",
+        "mroot",
+        "mover",
+        "munder",
+        "munderover",
+        "mspace",
+        "mstyle",
+        "mpadded",
+        "mphantom",
+        "mtable",
+        "mtr",
+        "mtd",
+        "semantics",
+        "annotation",
+        "menclose",
+        "merror",
     ];
     const ATTRS: &[&str] = &[
-        "display", "mathvariant", "stretchy", "lspace", "rspace", "width", "height", "depth",
-        "scriptlevel", "displaystyle", "movablelimits", "accent", "accentunder", "largeop",
-        "symmetric", "fence", "separator", "linethickness", "columnalign", "rowalign",
-        "columnspacing", "rowspacing", "encoding", "form", "minsize", "maxsize", "style", "class",
+        "display",
+        "mathvariant",
+        "stretchy",
+        "lspace",
+        "rspace",
+        "width",
+        "height",
+        "depth",
+        "scriptlevel",
+        "displaystyle",
+        "movablelimits",
+        "accent",
+        "accentunder",
+        "largeop",
+        "symmetric",
+        "fence",
+        "separator",
+        "linethickness",
+        "columnalign",
+        "rowalign",
+        "columnspacing",
+        "rowspacing",
+        "encoding",
+        "form",
+        "minsize",
+        "maxsize",
+        "style",
+        "class",
         "notation",
     ];
     let mut rest = s;
@@ -295,7 +382,9 @@ pub fn is_safe_mathml(s: &str) -> bool {
             Some(e) => i + e,
             None => return false,
         };
-        let tag = rest[i + 1..tag_end].trim_start_matches('/').trim_end_matches('/');
+        let tag = rest[i + 1..tag_end]
+            .trim_start_matches('/')
+            .trim_end_matches('/');
         let mut parts = tag.split_whitespace();
         let name = parts.next().unwrap_or("");
         if !ELEMENTS.contains(&name) {

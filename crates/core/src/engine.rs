@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use fixedbitset::FixedBitSet;
 
-use crate::index::{Index, FIELD_TEXT, FIELD_TITLE, TEXT_BASE};
+use crate::index::{Index, FIELD_TEXT, FIELD_TITLE};
 use crate::model::{Corpus, DecodeError};
 use crate::query::{self, Clause, Query, Term};
 use crate::text::tokenize;
@@ -55,7 +55,9 @@ impl Sort {
     }
 
     pub fn from_key(s: &str) -> Option<Sort> {
-        [Sort::Relevance, Sort::ListOrder, Sort::Title].into_iter().find(|x| x.key() == s)
+        [Sort::Relevance, Sort::ListOrder, Sort::Title]
+            .into_iter()
+            .find(|x| x.key() == s)
     }
 }
 
@@ -67,7 +69,7 @@ pub struct Hit {
 }
 
 /// What a query matched, resolved against the index: used for highlighting.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Matched {
     /// Stems matched by single-word clauses (exact, prefix and typo expansions).
     pub stems: Vec<u32>,
@@ -75,7 +77,7 @@ pub struct Matched {
     pub phrases: Vec<Vec<u32>>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Response {
     /// Documents passing query and facet selection, in display order.
     pub hits: Vec<Hit>,
@@ -127,13 +129,22 @@ impl Engine {
             }
         }
         let mut order: Vec<u32> = (0..n as u32).collect();
-        let folded: Vec<String> = corpus.papers.iter().map(|p| crate::text::fold(&p.title)).collect();
+        let folded: Vec<String> = corpus
+            .papers
+            .iter()
+            .map(|p| crate::text::fold(&p.title))
+            .collect();
         order.sort_by(|&a, &b| folded[a as usize].cmp(&folded[b as usize]).then(a.cmp(&b)));
         let mut title_rank = vec![0u32; n];
         for (rank, &d) in order.iter().enumerate() {
             title_rank[d as usize] = rank as u32;
         }
-        Engine { corpus, index, facet_docs, title_rank }
+        Engine {
+            corpus,
+            index,
+            facet_docs,
+            title_rank,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -168,7 +179,9 @@ impl Engine {
                 None => group_docs,
                 Some(prev) => prev
                     .into_iter()
-                    .filter_map(|(d, (s, c))| group_docs.get(&d).map(|&(s2, c2)| (d, (s + s2, c.max(c2)))))
+                    .filter_map(|(d, (s, c))| {
+                        group_docs.get(&d).map(|&(s2, c2)| (d, (s + s2, c.max(c2))))
+                    })
                     .collect(),
             });
         }
@@ -189,7 +202,9 @@ impl Engine {
                     continue;
                 }
                 for (vi, label) in facet.values.iter().enumerate() {
-                    if query::value_matches(label, &f.value) || (facet.key == "code" && query::value_matches("yes", &f.value)) {
+                    if query::value_matches(label, &f.value)
+                        || (facet.key == "code" && query::value_matches("yes", &f.value))
+                    {
                         allowed.union_with(&self.facet_docs[fi][vi]);
                     }
                 }
@@ -210,7 +225,11 @@ impl Engine {
                     .as_ref()
                     .and_then(|m| m.get(&(d as u32)).copied())
                     .unwrap_or((0.0, MatchClass::Exact));
-                Hit { doc: d as u32, score, tier }
+                Hit {
+                    doc: d as u32,
+                    score,
+                    tier,
+                }
             })
             .collect();
         match sort {
@@ -225,7 +244,11 @@ impl Engine {
         }
         matched.stems.sort_unstable();
         matched.stems.dedup();
-        Response { hits, counts, matched }
+        Response {
+            hits,
+            counts,
+            matched,
+        }
     }
 
     /// Disjunctive faceting: the results are `base` ∩ every facet's selection
@@ -261,7 +284,10 @@ impl Engine {
                         scope.intersect_with(m);
                     }
                 }
-                values.iter().map(|docs| scope.intersection_count(docs) as u32).collect()
+                values
+                    .iter()
+                    .map(|docs| scope.intersection_count(docs) as u32)
+                    .collect()
             })
             .collect();
         (results, counts)
@@ -269,11 +295,12 @@ impl Engine {
 
     fn resolve(&self, t: &Term) -> Resolved {
         let mut stems: Vec<(u32, MatchClass)> = Vec::new();
-        let add = |id: u32, class: MatchClass, stems: &mut Vec<(u32, MatchClass)>| {
-            match stems.iter_mut().find(|(s, _)| *s == id) {
-                Some(e) => e.1 = e.1.min(class),
-                None => stems.push((id, class)),
-            }
+        let add = |id: u32, class: MatchClass, stems: &mut Vec<(u32, MatchClass)>| match stems
+            .iter_mut()
+            .find(|(s, _)| *s == id)
+        {
+            Some(e) => e.1 = e.1.min(class),
+            None => stems.push((id, class)),
         };
         if let Some(id) = self.index.stem_id(&t.stem) {
             add(id, MatchClass::Exact, &mut stems);
@@ -331,14 +358,22 @@ impl Engine {
                 best.into_iter().map(|(d, (s, c))| (d, s, c)).collect()
             }
             Clause::Phrase(words) => {
-                let Some(ids) = words.iter().map(|w| self.index.stem_id(&w.stem)).collect::<Option<Vec<u32>>>() else {
+                let Some(ids) = words
+                    .iter()
+                    .map(|w| self.index.stem_id(&w.stem))
+                    .collect::<Option<Vec<u32>>>()
+                else {
                     return Vec::new();
                 };
                 matched.phrases.push(ids.clone());
                 self.phrase_docs(&ids)
                     .into_iter()
                     .map(|(d, postings)| {
-                        let s = ids.iter().zip(postings).map(|(&id, p)| self.bm25f(id, p)).sum();
+                        let s = ids
+                            .iter()
+                            .zip(postings)
+                            .map(|(&id, p)| self.bm25f(id, p))
+                            .sum();
                         (d, s, MatchClass::Exact)
                     })
                     .collect()
@@ -348,7 +383,10 @@ impl Engine {
 
     /// Documents where the stems occur consecutively, with their postings.
     fn phrase_docs(&self, ids: &[u32]) -> Vec<(u32, Vec<&crate::index::Posting>)> {
-        let lists: Vec<&Vec<crate::index::Posting>> = ids.iter().map(|&i| &self.index.postings[i as usize]).collect();
+        let lists: Vec<&Vec<crate::index::Posting>> = ids
+            .iter()
+            .map(|&i| &self.index.postings[i as usize])
+            .collect();
         let mut out = Vec::new();
         'doc: for first in lists[0] {
             let mut ps = vec![first];
@@ -359,7 +397,10 @@ impl Engine {
                 }
             }
             let found = first.positions.iter().any(|&start| {
-                ps.iter().enumerate().skip(1).all(|(k, p)| p.positions.binary_search(&(start + k as u32)).is_ok())
+                ps.iter()
+                    .enumerate()
+                    .skip(1)
+                    .all(|(k, p)| p.positions.binary_search(&(start + k as u32)).is_ok())
             });
             if found {
                 out.push((first.doc, ps));
@@ -375,9 +416,15 @@ impl Engine {
             Clause::Term(t) => {
                 let mut ids: Vec<u32> = self.index.stem_id(&t.stem).into_iter().collect();
                 ids.extend(self.index.surface_id(&t.folded));
-                ids.iter().flat_map(|&i| self.index.postings[i as usize].iter().map(|p| p.doc)).collect()
+                ids.iter()
+                    .flat_map(|&i| self.index.postings[i as usize].iter().map(|p| p.doc))
+                    .collect()
             }
-            Clause::Phrase(words) => match words.iter().map(|w| self.index.stem_id(&w.stem)).collect::<Option<Vec<u32>>>() {
+            Clause::Phrase(words) => match words
+                .iter()
+                .map(|w| self.index.stem_id(&w.stem))
+                .collect::<Option<Vec<u32>>>()
+            {
                 Some(ids) => self.phrase_docs(&ids).into_iter().map(|(d, _)| d).collect(),
                 None => Vec::new(),
             },
@@ -408,7 +455,11 @@ impl Engine {
         }
         for phrase in &matched.phrases {
             for w in 0..ids.len().saturating_sub(phrase.len() - 1) {
-                if phrase.iter().enumerate().all(|(k, &s)| ids[w + k] == Some(s)) {
+                if phrase
+                    .iter()
+                    .enumerate()
+                    .all(|(k, &s)| ids[w + k] == Some(s))
+                {
                     out.push(toks[w].start..toks[w + phrase.len() - 1].end);
                 }
             }
@@ -436,5 +487,55 @@ fn merge(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
     out
 }
 
-/// Positions of the abstract start at this offset in the index.
-pub const ABSTRACT_POSITION_BASE: u32 = TEXT_BASE;
+/// Splits `range` of a text into pieces that are inside or outside the
+/// (sorted, disjoint) highlight ranges: how a run of styled text is rendered
+/// with `<mark>`s without breaking the run.
+pub fn split_by_marks(range: Range<usize>, marks: &[Range<usize>]) -> Vec<(Range<usize>, bool)> {
+    let mut out = Vec::new();
+    let mut pos = range.start;
+    for m in marks {
+        if m.end <= pos || m.start >= range.end {
+            continue;
+        }
+        let (s, e) = (m.start.max(pos), m.end.min(range.end));
+        if s > pos {
+            out.push((pos..s, false));
+        }
+        out.push((s..e, true));
+        pos = e;
+    }
+    if pos < range.end {
+        out.push((pos..range.end, false));
+    }
+    out
+}
+
+/// Whether any highlight touches `range` (a formula is marked whole).
+pub fn overlaps(range: &Range<usize>, marks: &[Range<usize>]) -> bool {
+    marks
+        .iter()
+        .any(|m| m.start < range.end && m.end > range.start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_runs_at_marks() {
+        assert_eq!(split_by_marks(0..10, &[]), vec![(0..10, false)]);
+        assert_eq!(
+            split_by_marks(2..10, &[0..3, 5..6, 9..20]),
+            vec![
+                (2..3, true),
+                (3..5, false),
+                (5..6, true),
+                (6..9, false),
+                (9..10, true)
+            ]
+        );
+        assert_eq!(split_by_marks(4..6, &[0..3, 7..9]), vec![(4..6, false)]);
+        assert!(overlaps(&(4..6), &[5..9]));
+        assert!(!overlaps(&(4..6), &[6..9]));
+    }
+}

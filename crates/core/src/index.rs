@@ -47,7 +47,10 @@ impl Index {
         for (doc, paper) in corpus.papers.iter().enumerate() {
             let doc = doc as u32;
             let mut lens = [0u32; 2];
-            for (field, text, base) in [(FIELD_TITLE, &paper.title, 0), (FIELD_TEXT, &paper.text, TEXT_BASE)] {
+            for (field, text, base) in [
+                (FIELD_TITLE, &paper.title, 0),
+                (FIELD_TEXT, &paper.text, TEXT_BASE),
+            ] {
                 let toks = tokenize(text);
                 lens[field] = toks.len() as u32;
                 for (i, t) in toks.into_iter().enumerate() {
@@ -59,7 +62,11 @@ impl Index {
                     surface.entry(t.folded).or_insert(id);
                     let list = &mut postings[id as usize];
                     if list.last().is_none_or(|p| p.doc != doc) {
-                        list.push(Posting { doc, tf: [0, 0], positions: Vec::new() });
+                        list.push(Posting {
+                            doc,
+                            tf: [0, 0],
+                            positions: Vec::new(),
+                        });
                     }
                     let p = list.last_mut().unwrap();
                     p.tf[field] = p.tf[field].saturating_add(1);
@@ -75,7 +82,13 @@ impl Index {
         ];
         let surface = Map::from_iter(surface.iter().map(|(k, v)| (k.as_bytes(), *v as u64)))
             .expect("sorted, unique keys");
-        Index { stem_ids, postings, surface, doc_len, avg_len }
+        Index {
+            stem_ids,
+            postings,
+            surface,
+            doc_len,
+            avg_len,
+        }
     }
 
     pub fn stem_id(&self, stem: &str) -> Option<u32> {
@@ -89,7 +102,10 @@ impl Index {
     /// Stems of the surface words starting with `prefix`.
     pub fn prefix_stems(&self, prefix: &str) -> Vec<u32> {
         let mut out = Vec::new();
-        let mut stream = self.surface.search(Str::new(prefix).starts_with()).into_stream();
+        let mut stream = self
+            .surface
+            .search(Str::new(prefix).starts_with())
+            .into_stream();
         while let Some((_, v)) = stream.next() {
             out.push(v as u32);
         }
@@ -105,9 +121,16 @@ impl Index {
         let Ok(lev) = Levenshtein::new(word, distance) else {
             return Vec::new();
         };
-        let first = word.chars().next().map(|c| c.to_string()).unwrap_or_default();
+        let first = word
+            .chars()
+            .next()
+            .map(|c| c.to_string())
+            .unwrap_or_default();
         let mut out = Vec::new();
-        let mut stream = self.surface.search(lev.intersection(Str::new(&first).starts_with())).into_stream();
+        let mut stream = self
+            .surface
+            .search(lev.intersection(Str::new(&first).starts_with()))
+            .into_stream();
         while let Some((_, v)) = stream.next() {
             out.push(v as u32);
         }

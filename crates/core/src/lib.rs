@@ -7,8 +7,8 @@ pub mod index;
 pub mod markup;
 pub mod model;
 pub mod query;
-pub mod text;
 pub mod seed;
+pub mod text;
 pub mod title;
 
 #[cfg(feature = "compile")]
@@ -16,5 +16,7 @@ pub mod compile;
 #[cfg(feature = "compile")]
 pub mod tags;
 
-pub use engine::{Engine, Highlights, Hit, MatchClass, Response, Selection, Sort};
+pub use engine::{
+    overlaps, split_by_marks, Engine, Highlights, Hit, MatchClass, Response, Selection, Sort,
+};
 pub use model::Corpus;

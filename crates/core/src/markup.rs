@@ -404,7 +404,13 @@ fn find_math_end(src: &str, from: usize, end: usize, delim: &str) -> Option<usiz
 /// `\textbf{x}` (or `\mathbf`, `\text`…) filling a whole formula: returns `x`.
 fn sole_text_command(tex: &str) -> Option<&str> {
     let t = tex.trim();
-    for cmd in ["\\textbf{", "\\mathbf{", "\\text{", "\\textit{", "\\mathrm{"] {
+    for cmd in [
+        "\\textbf{",
+        "\\mathbf{",
+        "\\text{",
+        "\\textit{",
+        "\\mathrm{",
+    ] {
         if let Some(rest) = t.strip_prefix(cmd) {
             let close = matching_brace(rest, 0, rest.len())?;
             if close == rest.len() - 1 {
@@ -500,7 +506,9 @@ fn script(c: char, sup: bool) -> Option<char> {
     } else {
         ("0123456789+-=()aeijknot", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑᵢⱼₖₙₒₜ")
     };
-    from.chars().position(|f| f == c).and_then(|i| to.chars().nth(i))
+    from.chars()
+        .position(|f| f == c)
+        .and_then(|i| to.chars().nth(i))
 }
 
 /// A plain-text rendering of a TeX formula: the fallback shown where MathML is
@@ -660,7 +668,15 @@ mod tests {
         assert_eq!(m.text, "we bold and it and 54.0% done");
         let r = runs(&m);
         assert_eq!(r[1], ("bold", &RunKind::Text { style: style::BOLD }));
-        assert_eq!(r[3], ("it", &RunKind::Text { style: style::ITALIC }));
+        assert_eq!(
+            r[3],
+            (
+                "it",
+                &RunKind::Text {
+                    style: style::ITALIC
+                }
+            )
+        );
         assert_eq!(r[5], ("54.0%", &RunKind::Text { style: style::BOLD }));
     }
 
@@ -677,7 +693,12 @@ mod tests {
         let r = runs(&m);
         assert_eq!(
             r[1],
-            ("LEXam", &RunKind::Text { style: style::BOLD | style::ITALIC })
+            (
+                "LEXam",
+                &RunKind::Text {
+                    style: style::BOLD | style::ITALIC
+                }
+            )
         );
         assert_eq!(parse("a ** b").text, "a ** b");
     }
@@ -697,7 +718,10 @@ mod tests {
     fn bold_only_math_is_text() {
         let m = parse(r"method, $\mathbf{TraMark}$, which");
         assert_eq!(m.text, "method, TraMark, which");
-        assert_eq!(runs(&m)[1], ("TraMark", &RunKind::Text { style: style::BOLD }));
+        assert_eq!(
+            runs(&m)[1],
+            ("TraMark", &RunKind::Text { style: style::BOLD })
+        );
     }
 
     #[test]
@@ -709,11 +733,26 @@ mod tests {
     #[test]
     fn urls_lose_trailing_punctuation() {
         for (src, url) in [
-            ("at https://github.com/NJU-RL/DIVER.", "https://github.com/NJU-RL/DIVER"),
-            ("(https://anonymous.4open.science/r/LEXam-anonymous-12EB).", "https://anonymous.4open.science/r/LEXam-anonymous-12EB"),
-            (r"\footnote{https://anonymous.4open.science/r/MemGAS-626C/}", "https://anonymous.4open.science/r/MemGAS-626C/"),
-            (r"\url{https://github.com/Xinmu-Tantai/GMamba-GSSM}", "https://github.com/Xinmu-Tantai/GMamba-GSSM"),
-            ("see https://en.wikipedia.org/wiki/Foo_(bar).", "https://en.wikipedia.org/wiki/Foo_(bar)"),
+            (
+                "at https://github.com/NJU-RL/DIVER.",
+                "https://github.com/NJU-RL/DIVER",
+            ),
+            (
+                "(https://anonymous.4open.science/r/LEXam-anonymous-12EB).",
+                "https://anonymous.4open.science/r/LEXam-anonymous-12EB",
+            ),
+            (
+                r"\footnote{https://anonymous.4open.science/r/MemGAS-626C/}",
+                "https://anonymous.4open.science/r/MemGAS-626C/",
+            ),
+            (
+                r"\url{https://github.com/Xinmu-Tantai/GMamba-GSSM}",
+                "https://github.com/Xinmu-Tantai/GMamba-GSSM",
+            ),
+            (
+                "see https://en.wikipedia.org/wiki/Foo_(bar).",
+                "https://en.wikipedia.org/wiki/Foo_(bar)",
+            ),
         ] {
             let m = parse(src);
             let links: Vec<_> = m
@@ -731,12 +770,18 @@ mod tests {
     #[test]
     fn only_web_urls_become_links() {
         let m = parse(r"\url{javascript:alert(1)} and \href{data:text/html,x}{click}");
-        assert!(m.runs.iter().all(|r| !matches!(r.kind, RunKind::Link { .. })));
+        assert!(m
+            .runs
+            .iter()
+            .all(|r| !matches!(r.kind, RunKind::Link { .. })));
         assert_eq!(m.text, "javascript:alert(1) and click");
     }
 
     #[test]
     fn latex_quotes_and_dashes() {
-        assert_eq!(parse("``think'' tokens---is a--b").text, "“think” tokens—is a–b");
+        assert_eq!(
+            parse("``think'' tokens---is a--b").text,
+            "“think” tokens—is a–b"
+        );
     }
 }

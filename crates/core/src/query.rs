@@ -55,7 +55,12 @@ impl Query {
 #[derive(Debug)]
 enum Item {
     Or,
-    Atom { negated: bool, quoted: bool, text: String, key: Option<String> },
+    Atom {
+        negated: bool,
+        quoted: bool,
+        text: String,
+        key: Option<String>,
+    },
 }
 
 /// Longest query text considered; the rest is ignored so a pasted essay
@@ -81,11 +86,20 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
                 pending_or = !q.groups.is_empty();
                 continue;
             }
-            Item::Atom { negated, quoted, text, key } => (negated, quoted, text, key),
+            Item::Atom {
+                negated,
+                quoted,
+                text,
+                key,
+            } => (negated, quoted, text, key),
         };
         if let Some(key) = key {
             if !text.trim().is_empty() {
-                q.filters.push(Filter { key, value: text, negated });
+                q.filters.push(Filter {
+                    key,
+                    value: text,
+                    negated,
+                });
             }
             pending_or = false;
             continue;
@@ -93,7 +107,11 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
         let toks = tokenize(&text);
         let mut terms: Vec<Term> = toks
             .into_iter()
-            .map(|t| Term { folded: t.folded, stem: t.stem, prefix: false })
+            .map(|t| Term {
+                folded: t.folded,
+                stem: t.stem,
+                prefix: false,
+            })
             .collect();
         let clause = match terms.len() {
             0 => continue,
@@ -143,7 +161,10 @@ fn lex(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Vec<Item> {
         let mut body_start = pos;
         if let Some(colon) = rest.find(':') {
             let k = &rest[..colon];
-            if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphabetic()) && is_filter_key(&k.to_ascii_lowercase()) {
+            if !k.is_empty()
+                && k.chars().all(|c| c.is_ascii_alphabetic())
+                && is_filter_key(&k.to_ascii_lowercase())
+            {
                 key = Some(k.to_ascii_lowercase());
                 body_start = pos + colon + 1;
             }
@@ -166,7 +187,12 @@ fn lex(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Vec<Item> {
             items.push(Item::Or);
             continue;
         }
-        items.push(Item::Atom { negated, quoted, text: text.to_string(), key });
+        items.push(Item::Atom {
+            negated,
+            quoted,
+            text: text.to_string(),
+            key,
+        });
     }
     items
 }
@@ -194,13 +220,23 @@ mod tests {
     }
 
     fn term(folded: &str, stem: &str, prefix: bool) -> Clause {
-        Clause::Term(Term { folded: folded.into(), stem: stem.into(), prefix })
+        Clause::Term(Term {
+            folded: folded.into(),
+            stem: stem.into(),
+            prefix,
+        })
     }
 
     #[test]
     fn words_are_anded_and_the_last_is_a_prefix() {
         let q = p("Diffusion mod");
-        assert_eq!(q.groups, vec![vec![term("diffusion", "diffus", false)], vec![term("mod", "mod", true)]]);
+        assert_eq!(
+            q.groups,
+            vec![
+                vec![term("diffusion", "diffus", false)],
+                vec![term("mod", "mod", true)]
+            ]
+        );
         let q = p("diffusion models ");
         assert_eq!(q.groups[1], vec![term("models", "model", false)]);
     }
@@ -221,13 +257,32 @@ mod tests {
         let q = p(r#"topic:"time series" code:yes pass@k: foo:bar"#);
         assert_eq!(q.filters.len(), 2);
         assert_eq!(q.filters[0].value, "time series");
-        assert_eq!(q.groups.len(), 2, "unknown keys are searched as text: {q:?}");
+        assert_eq!(
+            q.groups.len(),
+            2,
+            "unknown keys are searched as text: {q:?}"
+        );
         assert!(matches!(&q.groups[1][0], Clause::Term(t) if t.folded == "foo:bar"));
     }
 
     #[test]
     fn nonsense_never_fails() {
-        for s in ["", "\"", "\"\"", "-", "- -", "OR", "OR OR a", "a OR", "-\"", "::", "tag:", "\"unclosed phrase", "—", "😀"] {
+        for s in [
+            "",
+            "\"",
+            "\"\"",
+            "-",
+            "- -",
+            "OR",
+            "OR OR a",
+            "a OR",
+            "-\"",
+            "::",
+            "tag:",
+            "\"unclosed phrase",
+            "—",
+            "😀",
+        ] {
             let _ = p(s);
         }
         assert!(p("OR OR").is_empty());

@@ -84,7 +84,10 @@ pub fn parse_seed(file: &str, bytes: &[u8]) -> Result<SeedList, SourceError> {
     }
     paragraphs.extend(current.take());
     let Some((name, header_line)) = name else {
-        return Err(err(1, "empty file: expected a list name on the first line".into()));
+        return Err(err(
+            1,
+            "empty file: expected a list name on the first line".into(),
+        ));
     };
     if paragraphs.is_empty() {
         return Err(err(
@@ -105,7 +108,12 @@ mod tests {
 
     #[test]
     fn tolerates_bom_crlf_and_blank_runs() {
-        let s = parse_seed("x.txt", "\u{feff}My list  \r\n\r\n\r\nfirst one \r\ncontinued\r\n\r\n\r\n\r\nsecond\r\n".as_bytes()).unwrap();
+        let s = parse_seed(
+            "x.txt",
+            "\u{feff}My list  \r\n\r\n\r\nfirst one \r\ncontinued\r\n\r\n\r\n\r\nsecond\r\n"
+                .as_bytes(),
+        )
+        .unwrap();
         assert_eq!(s.name, "My list");
         assert_eq!(s.paragraphs.len(), 2);
         assert_eq!(s.paragraphs[0].text, "first one continued");
@@ -116,9 +124,15 @@ mod tests {
     #[test]
     fn errors_name_file_and_line() {
         let e = parse_seed("a.txt", b"").unwrap_err();
-        assert_eq!(e.to_string(), "a.txt:1: empty file: expected a list name on the first line");
+        assert_eq!(
+            e.to_string(),
+            "a.txt:1: empty file: expected a list name on the first line"
+        );
         let e = parse_seed("b.txt", b"\n\nName\n\n").unwrap_err();
-        assert_eq!(e.to_string(), "b.txt:3: list \"Name\" has a header but no paper");
+        assert_eq!(
+            e.to_string(),
+            "b.txt:3: list \"Name\" has a header but no paper"
+        );
         let e = parse_seed("c.txt", b"Name\n\nok\n\nbad \xff byte\n").unwrap_err();
         assert_eq!(e.line, 5);
         assert!(e.reason.contains("invalid UTF-8"), "{e}");

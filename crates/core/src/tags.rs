@@ -92,11 +92,17 @@ impl Matcher {
         if total < self.min {
             return None;
         }
-        hits.sort_by(|a, b| b.1.cmp(&a.1));
+        hits.sort_by_key(|h| std::cmp::Reverse(h.1));
         let listed: Vec<String> = hits
             .iter()
             .take(4)
-            .map(|(t, n)| if *n > 1 { format!("“{t}” ×{n}") } else { format!("“{t}”") })
+            .map(|(t, n)| {
+                if *n > 1 {
+                    format!("“{t}” ×{n}")
+                } else {
+                    format!("“{t}”")
+                }
+            })
             .collect();
         Some(format!("mentions {}", listed.join(", ")))
     }
@@ -133,7 +139,10 @@ mod tests {
             min: 1,
         });
         let toks = tokenize("Large Language Models (LLMs) and more LLMs.");
-        assert_eq!(m.apply(&toks).unwrap(), "mentions “LLM” ×2, “large language model”");
+        assert_eq!(
+            m.apply(&toks).unwrap(),
+            "mentions “LLM” ×2, “large language model”"
+        );
         assert_eq!(m.apply(&tokenize("language models")), None);
     }
 

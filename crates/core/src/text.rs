@@ -89,7 +89,9 @@ pub fn tokenize(text: &str) -> Vec<Token> {
 fn is_plural_acronym(w: &str) -> bool {
     w.strip_suffix('s').is_some_and(|head| {
         head.chars().count() >= 2
-            && head.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            && head
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
             && head.chars().any(|c| c.is_ascii_uppercase())
     })
 }
@@ -118,7 +120,10 @@ mod tests {
 
     #[test]
     fn stems_english_and_leaves_codes_alone() {
-        assert_eq!(stems("models modelling modeled"), ["model", "model", "model"]);
+        assert_eq!(
+            stems("models modelling modeled"),
+            ["model", "model", "model"]
+        );
         assert_eq!(stems("the model's policies"), ["the", "model", "polici"]);
         assert_eq!(stems("GPT-3 LLaVA-1.5"), ["gpt", "3", "llava", "1.5"]);
         assert_eq!(stems("LLMs LLM MLLMs Pass"), ["llm", "llm", "mllm", "pass"]);

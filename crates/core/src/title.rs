@@ -54,7 +54,10 @@ pub fn definitions(text: &str) -> Vec<Definition> {
             best_long_form(short, inner).map(|long| (short.to_string(), long.to_string()))
         };
         if let Some((short, long)) = def {
-            if is_acronym(&short) && long.split_whitespace().count() >= 1 && long.len() > short.len() {
+            if is_acronym(&short)
+                && long.split_whitespace().count() >= 1
+                && long.len() > short.len()
+            {
                 out.push(Definition {
                     short,
                     long,
@@ -153,7 +156,9 @@ fn best_long_form<'a>(short: &str, long: &'a str) -> Option<&'a str> {
         si -= 1;
     }
     let start = l[(li + 1) as usize].0;
-    let word_start = long[..start].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let word_start = long[..start]
+        .rfind(char::is_whitespace)
+        .map_or(0, |i| i + 1);
     let form = long[word_start..].trim();
     (!form.is_empty()).then_some(form)
 }
@@ -179,7 +184,9 @@ const CUES: &[&str] = &[
 /// How far after a cue (“we introduce a framework (CRD)”) a definition may stand.
 const NEAR_WORDS: usize = 8;
 
-const CONNECTORS: &[&str] = &["for", "of", "and", "with", "in", "via", "on", "the", "as", "to"];
+const CONNECTORS: &[&str] = &[
+    "for", "of", "and", "with", "in", "via", "on", "the", "as", "to",
+];
 
 /// A display title for an abstract without one: the proposed method or
 /// benchmark name with its expansion when the abstract defines one
@@ -238,7 +245,9 @@ fn name_after(text: &str, at: usize, defs: &[Definition]) -> Option<String> {
             .split_whitespace()
             .take(NEAR_WORDS)
             .last()
-            .map_or(at, |w| w.as_ptr() as usize - text.as_ptr() as usize + w.len());
+            .map_or(at, |w| {
+                w.as_ptr() as usize - text.as_ptr() as usize + w.len()
+            });
         if let Some(open) = rest.find('(').map(|i| at + i).filter(|&o| o < near) {
             if let Some(d) = defs.iter().find(|d| d.paren == open) {
                 return Some(format!("{} — {}", d.short, d.long));
@@ -280,7 +289,8 @@ fn bare_acronym_in(s: &str) -> Option<String> {
     let open = s.find('(')?;
     let close = s[open..].find(')')? + open;
     let inner = &s[open + 1..close];
-    (is_facet_acronym(inner) && !inner.contains(' ') && inner.len() <= 12).then(|| inner.to_string())
+    (is_facet_acronym(inner) && !inner.contains(' ') && inner.len() <= 12)
+        .then(|| inner.to_string())
 }
 
 /// A word that can be part of a name: capitalised (`Echo`, `Diversity-Preserving`),
@@ -329,7 +339,10 @@ mod tests {
         let d = definitions(
             "fine-tuning Large Language Models (LLMs) with Reinforcement Learning with Verifiable Reward (RLVR) is",
         );
-        let pairs: Vec<(&str, &str)> = d.iter().map(|d| (d.short.as_str(), d.long.as_str())).collect();
+        let pairs: Vec<(&str, &str)> = d
+            .iter()
+            .map(|d| (d.short.as_str(), d.long.as_str()))
+            .collect();
         assert_eq!(
             pairs,
             [
@@ -337,9 +350,14 @@ mod tests {
                 ("RLVR", "Reinforcement Learning with Verifiable Reward")
             ]
         );
-        let d = definitions("we propose DIVER (Diversity-Incentivized Exploration for VersatilE Reasoning), an");
+        let d = definitions(
+            "we propose DIVER (Diversity-Incentivized Exploration for VersatilE Reasoning), an",
+        );
         assert_eq!(d[0].short, "DIVER");
-        assert_eq!(d[0].long, "Diversity-Incentivized Exploration for VersatilE Reasoning");
+        assert_eq!(
+            d[0].long,
+            "Diversity-Incentivized Exploration for VersatilE Reasoning"
+        );
         assert!(definitions("results (see Table 1) and (a) or (e.g., GSM8K)").is_empty());
     }
 

@@ -58,7 +58,11 @@ fn facet(key: &str) -> usize {
 }
 
 fn value(f: usize, label: &str) -> u32 {
-    engine().corpus.facets[f].values.iter().position(|v| v == label).unwrap() as u32
+    engine().corpus.facets[f]
+        .values
+        .iter()
+        .position(|v| v == label)
+        .unwrap() as u32
 }
 
 // ---------------------------------------------------------------- corpus
@@ -76,7 +80,10 @@ fn every_paragraph_becomes_one_paper() {
     }
     assert_eq!(expected, 57);
     assert_eq!(engine().len(), 57);
-    assert_eq!(engine().corpus.title(), "ICLR 2026 论文列表 · ICLR 2026 Papers");
+    assert_eq!(
+        engine().corpus.title(),
+        "ICLR 2026 论文列表 · ICLR 2026 Papers"
+    );
 }
 
 /// Every character of every seed paragraph that is not markup survives into
@@ -123,17 +130,24 @@ fn ids_are_unique_and_derived_from_content() {
     // The same abstract in another position, or in another list, keeps its id.
     let first = &c.papers[0];
     let src = format!("Other list\n\nunrelated abstract\n\n{}\n", {
-        let f = std::fs::read_to_string(corpus_dir().join(format!("{}.txt", c.lists[0].key))).unwrap();
+        let f =
+            std::fs::read_to_string(corpus_dir().join(format!("{}.txt", c.lists[0].key))).unwrap();
         f.lines().nth(first.line as usize - 1).unwrap().to_string()
     });
     let tax = explorer_core::tags::Taxonomy::default();
     let other = explorer_core::compile::compile_sources(
-        &[explorer_core::compile::Source { file: "x.txt".into(), bytes: src.into_bytes() }],
+        &[explorer_core::compile::Source {
+            file: "x.txt".into(),
+            bytes: src.into_bytes(),
+        }],
         &tax,
     )
     .unwrap();
     assert_eq!(other.papers[1].id, first.id);
-    assert!(first.id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
+    assert!(first
+        .id
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-'));
 }
 
 #[test]
@@ -145,20 +159,40 @@ fn markup_from_the_seeds_renders() {
         RunKind::Link { href, .. } => Some(href.as_str()),
         _ => None,
     });
-    assert_eq!(link, Some("https://anonymous.4open.science/r/Tequila-2B5F/"));
+    assert_eq!(
+        link,
+        Some("https://anonymous.4open.science/r/Tequila-2B5F/")
+    );
     // `$\textbf{4.59$\times$}$` — math nested in text nested in math.
-    let p = engine().corpus.papers.iter().find(|p| p.text.contains("4.59×")).expect("nested math");
+    let p = engine()
+        .corpus
+        .papers
+        .iter()
+        .find(|p| p.text.contains("4.59×"))
+        .expect("nested math");
     assert!(!p.text.contains('$'));
     // Formulas carry MathML and a readable fallback.
-    let regret = engine().corpus.papers.iter().find(|p| p.text.contains("O(√(N p))")).unwrap();
-    assert!(regret.runs.iter().any(|r| matches!(&r.kind, RunKind::Math { mathml: Some(m), .. } if m.starts_with("<math"))));
+    let regret = engine()
+        .corpus
+        .papers
+        .iter()
+        .find(|p| p.text.contains("O(√(N p))"))
+        .unwrap();
+    assert!(regret.runs.iter().any(
+        |r| matches!(&r.kind, RunKind::Math { mathml: Some(m), .. } if m.starts_with("<math"))
+    ));
 }
 
 // ---------------------------------------------------------------- titles
 
 #[test]
 fn titles_name_the_proposed_method_with_its_expansion() {
-    let titles: Vec<&str> = engine().corpus.papers.iter().map(|p| p.title.as_str()).collect();
+    let titles: Vec<&str> = engine()
+        .corpus
+        .papers
+        .iter()
+        .map(|p| p.title.as_str())
+        .collect();
     for want in [
         "DPH-RL — Diversity-Preserving Hybrid RL",
         "LEXam",
@@ -185,7 +219,11 @@ fn abstracts_without_a_name_get_their_first_sentence() {
     assert!(p.text.starts_with(p.title.trim_end_matches('…')));
     for p in &engine().corpus.papers {
         assert!(p.title.chars().count() <= 91, "{}", p.title);
-        assert!(!p.title.contains('\\'), "a TeX command is no title: {}", p.title);
+        assert!(
+            !p.title.contains('\\'),
+            "a TeX command is no title: {}",
+            p.title
+        );
         assert!(p.title_derived);
     }
 }
@@ -195,28 +233,49 @@ fn abstracts_without_a_name_get_their_first_sentence() {
 fn tagged(doc: u32, facet_key: &str, label: &str) -> Option<String> {
     let f = facet(facet_key);
     let v = value(f, label);
-    paper(doc).tags.iter().find(|t| t.facet as usize == f && t.value == v).map(|t| t.reason.clone())
+    paper(doc)
+        .tags
+        .iter()
+        .find(|t| t.facet as usize == f && t.value == v)
+        .map(|t| t.reason.clone())
 }
 
 #[test]
 fn tags_explain_themselves() {
     let lexam = by_title("LEXam");
-    assert!(tagged(lexam, "type", "Benchmark / dataset").unwrap().contains("novel benchmark"));
-    assert!(tagged(lexam, "code", "Code released").unwrap().contains("anonymous.4open.science"));
+    assert!(tagged(lexam, "type", "Benchmark / dataset")
+        .unwrap()
+        .contains("novel benchmark"));
+    assert!(tagged(lexam, "code", "Code released")
+        .unwrap()
+        .contains("anonymous.4open.science"));
     let dph = by_title("DPH-RL");
     let why = tagged(dph, "acronym", "RLVR").unwrap();
-    assert_eq!(why, "RLVR: defined as “Reinforcement Learning with Verifiable Reward”");
-    assert!(tagged(dph, "topic", "Reinforcement learning").unwrap().starts_with("mentions"));
+    assert_eq!(
+        why,
+        "RLVR: defined as “Reinforcement Learning with Verifiable Reward”"
+    );
+    assert!(tagged(dph, "topic", "Reinforcement learning")
+        .unwrap()
+        .starts_with("mentions"));
     assert!(tagged(by_title("Echo"), "topic", "Audio & speech").is_some());
     assert!(tagged(by_title("DevFT"), "topic", "Federated learning").is_some());
     assert!(tagged(by_title("REM"), "topic", "Continual learning & unlearning").is_some());
-    assert!(tagged(by_title("GSSM"), "code", "Code released").unwrap().contains("github.com"));
+    assert!(tagged(by_title("GSSM"), "code", "Code released")
+        .unwrap()
+        .contains("github.com"));
     // LLMs and LLM are one acronym.
     let acr = &engine().corpus.facets[facet("acronym")].values;
     assert!(acr.contains(&"LLM".to_string()) && !acr.contains(&"LLMs".to_string()));
     for p in &engine().corpus.papers {
         assert!(p.tags.iter().all(|t| !t.reason.is_empty()));
-        assert_eq!(p.tags.iter().filter(|t| t.facet as usize == facet("list")).count(), 1);
+        assert_eq!(
+            p.tags
+                .iter()
+                .filter(|t| t.facet as usize == facet("list"))
+                .count(),
+            1
+        );
     }
 }
 
@@ -233,13 +292,21 @@ fn empty_query_lists_every_paper_in_list_order() {
 fn words_are_anded_and_ranked() {
     let r = search("unlearning ");
     assert!(r.hits.len() >= 2);
-    assert!(r.hits.iter().all(|h| has_word(paper(h.doc), "unlearning") || has_word(paper(h.doc), "unlearn")));
+    assert!(r
+        .hits
+        .iter()
+        .all(|h| has_word(paper(h.doc), "unlearning") || has_word(paper(h.doc), "unlearn")));
     let top: Vec<u32> = r.hits.iter().take(3).map(|h| h.doc).collect();
-    assert!(top.contains(&by_title("REM")), "the unlearning method ranks high");
+    assert!(
+        top.contains(&by_title("REM")),
+        "the unlearning method ranks high"
+    );
     let both = search("audio reasoning ");
     assert!(both.hits.iter().all(|h| has_word(paper(h.doc), "audio")));
     assert!(docs(&both).len() < docs(&search("reasoning ")).len());
-    assert!(docs(&search("audio reasoning ")).iter().all(|d| docs(&search("audio ")).contains(d)));
+    assert!(docs(&search("audio reasoning "))
+        .iter()
+        .all(|d| docs(&search("audio ")).contains(d)));
 }
 
 #[test]
@@ -256,7 +323,10 @@ fn the_last_word_is_a_prefix_while_typing() {
     for d in docs(&done) {
         assert!(docs(&typing).contains(&d));
     }
-    assert!(search("diffu ").hits.is_empty(), "a finished word is not a prefix");
+    assert!(
+        search("diffu ").hits.is_empty(),
+        "a finished word is not a prefix"
+    );
 }
 
 #[test]
@@ -265,7 +335,10 @@ fn quoted_phrases_need_adjacent_words() {
     let words = search("catastrophic forgetting ");
     assert!(!phrase.hits.is_empty());
     for h in &phrase.hits {
-        assert!(paper(h.doc).text.to_lowercase().contains("catastrophic forgetting"));
+        assert!(paper(h.doc)
+            .text
+            .to_lowercase()
+            .contains("catastrophic forgetting"));
     }
     assert!(docs(&phrase).iter().all(|d| docs(&words).contains(d)));
     // Words present but not adjacent: no match.
@@ -280,7 +353,11 @@ fn minus_excludes() {
     let without = docs(&search("reasoning -math "));
     assert!(!without.is_empty() && without.len() < all.len());
     for d in &without {
-        assert!(!has_word(paper(*d), "math"), "{} mentions math", paper(*d).id);
+        assert!(
+            !has_word(paper(*d), "math"),
+            "{} mentions math",
+            paper(*d).id
+        );
     }
     for d in all.iter().filter(|d| !without.contains(d)) {
         assert!(has_word(paper(*d), "math"));
@@ -306,15 +383,37 @@ fn typos_are_forgiven_but_rank_last() {
     let typo = search("reinforcemnt ");
     assert_eq!(docs(&typo), exact);
     assert!(typo.hits.iter().all(|h| h.tier == MatchClass::Fuzzy));
-    assert_eq!(docs(&search("reinfrocement ")), exact, "two typos in a long word");
-    assert!(search("agnets ").hits.is_empty(), "short words forgive one typo, not a swap");
+    assert_eq!(
+        docs(&search("reinfrocement ")),
+        exact,
+        "two typos in a long word"
+    );
+    assert!(
+        search("agnets ").hits.is_empty(),
+        "short words forgive one typo, not a swap"
+    );
     assert!(search("xqzvw ").hits.is_empty());
-    assert!(search("unlearning ").hits.iter().all(|h| h.tier == MatchClass::Exact));
+    assert!(search("unlearning ")
+        .hits
+        .iter()
+        .all(|h| h.tier == MatchClass::Exact));
 
     // Where a word matches some papers exactly and others only through a
     // typo, every exact match comes first.
     let mut mixed = 0;
-    for word in ["federated", "reasoning", "training", "policy", "tokens", "agents", "models", "videos", "memory", "rewards", "graphs"] {
+    for word in [
+        "federated",
+        "reasoning",
+        "training",
+        "policy",
+        "tokens",
+        "agents",
+        "models",
+        "videos",
+        "memory",
+        "rewards",
+        "graphs",
+    ] {
         let r = search(&format!("{word} "));
         let tiers: Vec<MatchClass> = r.hits.iter().map(|h| h.tier).collect();
         assert!(tiers.windows(2).all(|w| w[0] <= w[1]), "{word}: {tiers:?}");
@@ -322,7 +421,10 @@ fn typos_are_forgiven_but_rank_last() {
             mixed += 1;
         }
     }
-    assert!(mixed > 0, "no query mixed exact and typo matches: the check above proved nothing");
+    assert!(
+        mixed > 0,
+        "no query mixed exact and typo matches: the check above proved nothing"
+    );
 }
 
 #[test]
@@ -340,14 +442,23 @@ fn facet_filters_in_the_query() {
     sel[f] = vec![agents];
     let selected = docs(&engine().search("", &sel, Sort::Relevance));
     assert_eq!(docs(&search("topic:agents")), selected);
-    assert_eq!(docs(&search("tag:\"code released\"")).len(), docs(&search("code:yes")).len());
-    assert!(docs(&search("-topic:agents")).iter().all(|d| !selected.contains(d)));
+    assert_eq!(
+        docs(&search("tag:\"code released\"")).len(),
+        docs(&search("code:yes")).len()
+    );
+    assert!(docs(&search("-topic:agents"))
+        .iter()
+        .all(|d| !selected.contains(d)));
 }
 
 #[test]
 fn sorts() {
     let r = engine().search("", &none(), Sort::Title);
-    let titles: Vec<String> = r.hits.iter().map(|h| paper(h.doc).title.to_lowercase()).collect();
+    let titles: Vec<String> = r
+        .hits
+        .iter()
+        .map(|h| paper(h.doc).title.to_lowercase())
+        .collect();
     let mut sorted = titles.clone();
     sorted.sort();
     assert_eq!(titles, sorted);
@@ -379,7 +490,15 @@ fn facet_counts_are_disjunctive() {
     // OR within a facet.
     sel[topic] = vec![rl, agents];
     let either = engine().search("", &sel, Sort::Relevance);
-    let a = docs(&engine().search("", &{ let mut s = none(); s[topic] = vec![agents]; s }, Sort::Relevance));
+    let a = docs(&engine().search(
+        "",
+        &{
+            let mut s = none();
+            s[topic] = vec![agents];
+            s
+        },
+        Sort::Relevance,
+    ));
     let mut union = docs(&r);
     union.extend(a);
     union.sort_unstable();
@@ -408,7 +527,10 @@ fn highlights_mark_what_the_index_matched() {
     let p = paper(r.hits[0].doc);
     let words = marked(&p.text, &h.text);
     assert!(!words.is_empty());
-    assert!(words.iter().any(|w| w.to_lowercase().starts_with("model")), "{words:?}");
+    assert!(
+        words.iter().any(|w| w.to_lowercase().starts_with("model")),
+        "{words:?}"
+    );
 
     // Stemmed and typo-tolerant matches light up the word as written.
     let r = search("reinforcment ");
@@ -422,27 +544,46 @@ fn highlights_mark_what_the_index_matched() {
     let r = search("\"catastrophic forgetting\"");
     let d = r.hits[0].doc;
     let h = engine().highlights(d, &r.matched);
-    assert!(marked(&paper(d).text, &h.text).iter().all(|w| w.to_lowercase() == "catastrophic forgetting"));
+    assert!(marked(&paper(d).text, &h.text)
+        .iter()
+        .all(|w| w.to_lowercase() == "catastrophic forgetting"));
 
     // Folded matches mark the original spelling; titles are marked too.
     let r = search("bokmal");
     let d = r.hits[0].doc;
-    assert_eq!(marked(&paper(d).text, &engine().highlights(d, &r.matched).text), ["Bokmål"]);
+    assert_eq!(
+        marked(&paper(d).text, &engine().highlights(d, &r.matched).text),
+        ["Bokmål"]
+    );
     let r = search("tequila");
     let d = r.hits[0].doc;
-    assert_eq!(marked(&paper(d).title, &engine().highlights(d, &r.matched).title), ["Tequila"]);
+    assert_eq!(
+        marked(&paper(d).title, &engine().highlights(d, &r.matched).title),
+        ["Tequila"]
+    );
 
     // Excluded words are not marked.
     let r = search("reasoning -math");
     for h in &r.hits {
         let hl = engine().highlights(h.doc, &r.matched);
-        assert!(marked(&paper(h.doc).text, &hl.text).iter().all(|w| w.to_lowercase().starts_with("reason")));
+        assert!(marked(&paper(h.doc).text, &hl.text)
+            .iter()
+            .all(|w| w.to_lowercase().starts_with("reason")));
     }
 }
 
 #[test]
 fn highlight_ranges_are_inside_and_on_char_boundaries() {
-    for q in ["the", "a", "learning", "diffu", "ε", "论文", "\"large language\"", "reasning"] {
+    for q in [
+        "the",
+        "a",
+        "learning",
+        "diffu",
+        "ε",
+        "论文",
+        "\"large language\"",
+        "reasning",
+    ] {
         let r = search(q);
         for h in &r.hits {
             let p = paper(h.doc);
@@ -450,7 +591,9 @@ fn highlight_ranges_are_inside_and_on_char_boundaries() {
             for (text, ranges) in [(&p.title, &hl.title), (&p.text, &hl.text)] {
                 let mut last = 0;
                 for range in ranges {
-                    assert!(range.start >= last && range.start < range.end && range.end <= text.len());
+                    assert!(
+                        range.start >= last && range.start < range.end && range.end <= text.len()
+                    );
                     assert!(text.is_char_boundary(range.start) && text.is_char_boundary(range.end));
                     last = range.end;
                 }

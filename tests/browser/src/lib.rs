@@ -1,1 +1,337 @@
-//! Shared harness for the browser tests.
+//! Harness for the browser tests: serves the release `dist/` on loopback and
+//! drives a real browser through WebDriver (chromedriver + Debian's Chromium).
+//!
+//! The server injects one small script into `index.html` that records console
+//! errors and uncaught exceptions, so every test can assert there were none.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use explorer_core::{Engine, Selection, Sort};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+/// Where the release build is: `$EXPLORER_DIST`, else `dist/` at the top.
+pub fn dist_dir() -> PathBuf {
+    let dir = std::env::var_os("EXPLORER_DIST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../dist"));
+    assert!(
+        dir.join("index.html").is_file(),
+        "no release build at {}: run `trunk build --release` first (`./dev test` does)",
+        dir.display()
+    );
+    dir
+}
+
+/// The seed corpus, compiled natively: what the page must show.
+pub fn engine() -> &'static Engine {
+    static E: OnceLock<Engine> = OnceLock::new();
+    E.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+        Engine::new(explorer_core::compile::compile_dir(&dir).expect("corpus compiles"))
+    })
+}
+
+/// Titles the engine ranks for a query with no facet selected.
+pub fn expected_titles(query: &str) -> Vec<String> {
+    let e = engine();
+    let sel: Selection = vec![Vec::new(); e.corpus.facets.len()];
+    e.search(query, &sel, Sort::Relevance)
+        .hits
+        .iter()
+        .map(|h| e.corpus.papers[h.doc as usize].title.clone())
+        .collect()
+}
+
+const CAPTURE: &str = "<script>window.__errors=[];(function(){var e=console.error.bind(console);\
+console.error=function(){window.__errors.push(Array.prototype.join.call(arguments,' '));e.apply(null,arguments)};\
+addEventListener('error',function(ev){window.__errors.push(String(ev.message))});\
+addEventListener('unhandledrejection',function(ev){window.__errors.push(String(ev.reason))});})();</script>";
+
+/// A static file server for `dist/` on 127.0.0.1: one thread per connection,
+/// one request per connection (`Connection: close`). Every request path is
+/// recorded.
+pub struct Server {
+    pub base: String,
+    pub requests: Arc<Mutex<Vec<String>>>,
+}
+
+pub fn serve(dist: &Path) -> Server {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind loopback");
+    let base = format!("http://{}/", listener.local_addr().unwrap());
+    let requests = Arc::new(Mutex::new(Vec::new()));
+    let log = requests.clone();
+    let dist = dist.to_path_buf();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let dist = dist.clone();
+            let log = log.clone();
+            std::thread::spawn(move || handle(stream, &dist, &log));
+        }
+    });
+    Server { base, requests }
+}
+
+fn handle(mut stream: TcpStream, dist: &Path, log: &Mutex<Vec<String>>) {
+    let mut head = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => head.extend_from_slice(&buf[..n]),
+        }
+        if head.len() > 64 * 1024 {
+            return;
+        }
+    }
+    let head = String::from_utf8_lossy(&head);
+    let target = head.split_whitespace().nth(1).unwrap_or("/").to_string();
+    log.lock().unwrap().push(target.clone());
+    let (status, ctype, body) = respond(dist, &target);
+    let header = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(header.as_bytes());
+    let _ = stream.write_all(&body);
+    let _ = stream.flush();
+}
+
+fn respond(dist: &Path, url: &str) -> (&'static str, &'static str, Vec<u8>) {
+    let path = url
+        .split(['?', '#'])
+        .next()
+        .unwrap_or("/")
+        .trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    let file = dist.join(path);
+    if path.contains("..") || !file.is_file() {
+        return ("404 Not Found", "text/plain", b"not found".to_vec());
+    }
+    let mut body = std::fs::read(&file).unwrap();
+    if path == "index.html" {
+        let html = String::from_utf8(body).unwrap();
+        body = html
+            .replacen("<head>", &format!("<head>{CAPTURE}"), 1)
+            .into_bytes();
+    }
+    let ctype = match file.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript",
+        Some("wasm") => "application/wasm",
+        Some("css") => "text/css",
+        Some("svg") => "image/svg+xml",
+        Some("json" | "webmanifest") => "application/json",
+        _ => "application/octet-stream",
+    };
+    ("200 OK", ctype, body)
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// One browser session with its own WebDriver process and profile.
+pub struct Browser {
+    pub client: Client,
+    driver: Child,
+    profile: PathBuf,
+    pub server: Server,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+impl Browser {
+    /// Headless Chromium (Debian's) through chromedriver, on a 1280×900 window.
+    pub async fn chromium() -> Browser {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let server = serve(&dist_dir());
+        let port = free_port();
+        let driver = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver on PATH (tools/bootstrap.sh installs it)");
+        let profile = std::env::temp_dir().join(format!(
+            "explorer-test-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let caps = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": "/usr/bin/chromium",
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--no-first-run", "--disable-quic", "--window-size=1280,900",
+                    "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+                    "--disable-backgrounding-occluded-windows", "--disable-extensions",
+                    format!("--user-data-dir={}", profile.display()),
+                ]
+            }
+        });
+        let caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
+        let url = format!("http://127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let client = loop {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector)
+                .capabilities(caps.clone())
+                .connect(&url)
+                .await
+            {
+                Ok(c) => break c,
+                Err(e) if Instant::now() > deadline => {
+                    panic!("cannot start a Chromium session: {e}")
+                }
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
+        };
+        // Fail fast instead of hanging on a navigation that never loads.
+        client
+            .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
+                Some(Duration::from_secs(15)),
+                Some(Duration::from_secs(20)),
+                Some(Duration::ZERO),
+            ))
+            .await
+            .expect("set timeouts");
+        Browser {
+            client,
+            driver,
+            profile,
+            server,
+        }
+    }
+
+    /// Opens `path` (relative to the served dist/) and waits for the app.
+    pub async fn open(&self, path: &str) {
+        self.client
+            .goto(&format!("{}{}", self.server.base, path))
+            .await
+            .unwrap();
+        self.wait_for(
+            "document.querySelector('[role=status]') !== null",
+            "the app to start",
+        )
+        .await;
+    }
+
+    pub async fn js(&self, script: &str) -> Value {
+        self.client
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Polls a JavaScript expression until it is true (10 s at most).
+    pub async fn wait_for(&self, expr: &str, what: &str) {
+        let script = format!("return !!({expr});");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if self.js(&script).await == Value::Bool(true) {
+                return;
+            }
+            if Instant::now() > deadline {
+                let errors = self.js("return window.__errors || []").await;
+                panic!("timed out waiting for {what} ({expr}); console errors: {errors}");
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    pub async fn status(&self) -> String {
+        self.js("return document.querySelector('[role=status]').textContent")
+            .await
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    pub async fn titles(&self) -> Vec<String> {
+        strings(self.js("return [...document.querySelectorAll('article.paper .paper-title')].map(e => e.textContent)").await)
+    }
+
+    /// The text of every `<mark>` in the result list, in document order.
+    pub async fn marks(&self, within: &str) -> Vec<String> {
+        strings(self.js(&format!("return [...document.querySelectorAll('article.paper {within} mark')].map(e => e.textContent)")).await)
+    }
+
+    /// Types into the search field key by key, as a person would.
+    pub async fn type_query(&self, text: &str) {
+        let input = self
+            .client
+            .find(Locator::Css("input[type=search]"))
+            .await
+            .unwrap();
+        input.send_keys(text).await.unwrap();
+    }
+
+    pub async fn clear_query(&self) {
+        let input = self
+            .client
+            .find(Locator::Css("input[type=search]"))
+            .await
+            .unwrap();
+        input.clear().await.unwrap();
+        // `clear` fires no input event; an empty keystroke pair does.
+        input.send_keys(" \u{E003}").await.unwrap();
+    }
+
+    /// Waits until the page shows exactly these titles, in this order.
+    pub async fn wait_for_titles(&self, want: &[String]) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let have = self.titles().await;
+            if have == want {
+                return;
+            }
+            if Instant::now() > deadline {
+                panic!(
+                    "page shows {} titles {:?}…, expected {} {:?}…",
+                    have.len(),
+                    &have[..have.len().min(5)],
+                    want.len(),
+                    &want[..want.len().min(5)]
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    pub async fn console_errors(&self) -> Vec<String> {
+        strings(self.js("return window.__errors || []").await)
+    }
+
+    pub async fn close(self) {
+        let errors = self.console_errors().await;
+        assert!(errors.is_empty(), "console errors: {errors:?}");
+        let _ = self.client.clone().close().await;
+    }
+}
+
+pub fn strings(v: Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap_or_default().to_string())
+        .collect()
+}

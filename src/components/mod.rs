@@ -1,0 +1,14 @@
+//! One folder per component, each with its stylesheet (linked from
+//! `index.html`).
+
+mod abstract_text;
+mod facet_panel;
+mod paper_card;
+mod result_list;
+mod search_box;
+mod status_bar;
+
+pub use facet_panel::FacetPanel;
+pub use result_list::ResultList;
+pub use search_box::SearchBox;
+pub use status_bar::StatusBar;

@@ -1,0 +1,99 @@
+use leptos::prelude::*;
+
+use super::abstract_text::{abstract_view, marked};
+use crate::Explorer;
+
+/// Abstracts longer than this many bytes are clamped until expanded.
+const LONG_ABSTRACT: usize = 600;
+
+/// One paper: title, list, tag chips and the abstract, with highlights.
+#[component]
+pub fn PaperCard(doc: u32) -> impl IntoView {
+    let x = expect_context::<Explorer>();
+    let p = &x.engine.corpus.papers[doc as usize];
+    let id = p.id.as_str();
+    // Re-rendered only when this paper's highlight ranges change.
+    let hl = Memo::new(move |_| x.response.with(|r| x.engine.highlights(doc, &r.matched)));
+    let toggled = RwSignal::new(None::<bool>);
+    let expanded = move || {
+        toggled
+            .get()
+            .unwrap_or_else(|| x.open.with(|o| o.as_deref() == Some(id)))
+    };
+    let long = p.text.len() > LONG_ABSTRACT;
+    let list = &x.engine.corpus.lists[p.list as usize];
+    let list_facet = x.engine.corpus.facet_index("list");
+    let source = p
+        .tags
+        .iter()
+        .find(|t| Some(t.facet as usize) == list_facet)
+        .map(|t| t.reason.clone())
+        .unwrap_or_default();
+    let title_id = format!("{id}-title");
+    let title_id2 = title_id.clone();
+    let abstract_id = format!("{id}-abstract");
+    view! {
+        <article class="paper" id=id aria-labelledby=title_id class:target=move || x.open.with(|o| o.as_deref() == Some(id))>
+            <h2 class="paper-title" id=title_id2>
+                <a href=format!("#{id}")>{move || hl.with(|h| marked(&p.title, 0..p.title.len(), &h.title))}</a>
+            </h2>
+            <p class="paper-meta">
+                <span class="paper-list" title=source>{list.label.clone()}</span>
+            </p>
+            <TagChips doc=doc />
+            <div class="abstract" id=abstract_id.clone() class:clamped=move || long && !expanded()>
+                {move || hl.with(|h| abstract_view(p, &h.text))}
+            </div>
+            {long
+                .then(|| {
+                    view! {
+                        <button
+                            type="button"
+                            class="expand"
+                            aria-expanded=move || expanded().to_string()
+                            aria-controls=abstract_id
+                            on:click=move |_| toggled.set(Some(!expanded()))
+                        >
+                            {move || if expanded() { "Show less" } else { "Show full abstract" }}
+                        </button>
+                    }
+                })}
+        </article>
+    }
+}
+
+/// The paper's tags; clicking one toggles that facet value, hovering says why
+/// the tag was given.
+#[component]
+fn TagChips(doc: u32) -> impl IntoView {
+    let x = expect_context::<Explorer>();
+    let corpus = &x.engine.corpus;
+    let p = &corpus.papers[doc as usize];
+    let list_facet = corpus.facet_index("list");
+    let chips = p
+        .tags
+        .iter()
+        .filter(|t| Some(t.facet as usize) != list_facet)
+        .map(|t| {
+            let (f, v) = (t.facet as usize, t.value);
+            let facet = &corpus.facets[f];
+            let label = facet.values[v as usize].clone();
+            let why = format!("{}: {}", facet.name, t.reason);
+            view! {
+                <li>
+                    <button
+                        type="button"
+                        class="chip"
+                        data-facet=facet.key.clone()
+                        title=why
+                        aria-pressed=move || x.is_selected(f, v).to_string()
+                        on:click=move |_| x.toggle(f, v)
+                    >
+                        {label}
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ul class="chips" aria-label="Tags">{chips}</ul> }
+}

@@ -1,0 +1,128 @@
+//! The app's state: the view state (mirrored in the URL), the search response
+//! derived from it, and the actions components call.
+
+use explorer_core::{Engine, Response, Sort};
+use leptos::ev;
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+
+use crate::url_state::ViewState;
+
+#[derive(Clone, Copy)]
+pub struct Explorer {
+    pub engine: &'static Engine,
+    pub state: ReadSignal<ViewState>,
+    set_state: WriteSignal<ViewState>,
+    /// Recomputed synchronously on every change: search, facet counts and
+    /// highlight inputs for this corpus take well under a frame.
+    pub response: Memo<Response>,
+    /// The paper named by the URL fragment, opened and scrolled to.
+    pub open: ReadSignal<Option<String>>,
+    /// Whether the next URL update adds a history entry (facet clicks, sort)
+    /// or replaces the current one (typing).
+    push_history: StoredValue<bool>,
+}
+
+fn location_search() -> String {
+    window().location().search().unwrap_or_default()
+}
+
+fn location_fragment() -> Option<String> {
+    let hash = window().location().hash().ok()?;
+    let id = hash.strip_prefix('#')?;
+    (!id.is_empty()).then(|| id.to_string())
+}
+
+impl Explorer {
+    pub fn new(engine: &'static Engine) -> Explorer {
+        let corpus = &engine.corpus;
+        let (state, set_state) = signal(ViewState::from_query_string(&location_search(), corpus));
+        let response =
+            Memo::new(move |_| state.with(|s| engine.search(&s.query, &s.selection, s.sort)));
+        let (open, set_open) = signal(location_fragment());
+        let push_history = StoredValue::new(false);
+
+        // The URL mirrors the state (the outside world, hence an Effect).
+        Effect::new(move |_| {
+            let qs = state.with(|s| s.to_query_string(&engine.corpus));
+            let loc = window().location();
+            if loc.search().unwrap_or_default() == qs {
+                return;
+            }
+            let hash = loc.hash().unwrap_or_default();
+            let url = if qs.is_empty() {
+                format!("{}{}", loc.pathname().unwrap_or_default(), hash)
+            } else {
+                format!("{qs}{hash}")
+            };
+            let history = window().history().expect("history");
+            let push = push_history.get_value();
+            push_history.set_value(false);
+            let _ = if push {
+                history.push_state_with_url(&JsValue::NULL, "", Some(&url))
+            } else {
+                history.replace_state_with_url(&JsValue::NULL, "", Some(&url))
+            };
+        });
+        // Back and forward restore the state.
+        let handle = window_event_listener(ev::popstate, move |_| {
+            set_state.set(ViewState::from_query_string(
+                &location_search(),
+                &engine.corpus,
+            ));
+            set_open.set(location_fragment());
+        });
+        on_cleanup(move || handle.remove());
+        let handle =
+            window_event_listener(ev::hashchange, move |_| set_open.set(location_fragment()));
+        on_cleanup(move || handle.remove());
+        // Scroll to the paper named in the fragment once it is rendered.
+        Effect::new(move |_| {
+            if let Some(id) = open.get() {
+                request_animation_frame(move || {
+                    if let Some(el) = document().get_element_by_id(&id) {
+                        el.scroll_into_view();
+                    }
+                });
+            }
+        });
+
+        Explorer {
+            engine,
+            state,
+            set_state,
+            response,
+            open,
+            push_history,
+        }
+    }
+
+    pub fn set_query(&self, q: String) {
+        self.set_state.update(|s| s.query = q);
+    }
+
+    pub fn toggle(&self, facet: usize, value: u32) {
+        self.push_history.set_value(true);
+        self.set_state.update(|s| s.toggle(facet, value));
+    }
+
+    pub fn set_sort(&self, sort: Sort) {
+        self.push_history.set_value(true);
+        self.set_state.update(|s| s.sort = sort);
+    }
+
+    pub fn clear(&self) {
+        self.push_history.set_value(true);
+        let empty = ViewState::empty(&self.engine.corpus);
+        self.set_state.update(|s| {
+            *s = ViewState {
+                sort: s.sort,
+                ..empty
+            }
+        });
+    }
+
+    pub fn is_selected(&self, facet: usize, value: u32) -> bool {
+        self.state.with(|s| s.is_selected(facet, value))
+    }
+}

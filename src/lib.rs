@@ -1,0 +1,46 @@
+//! The paper explorer app: a thin Leptos layer over `explorer-core`.
+//! Components live in `components/`, one folder each with its stylesheet;
+//! the view state lives in the URL (`url_state`).
+
+mod components;
+mod explorer;
+pub mod url_state;
+
+use std::sync::OnceLock;
+
+use explorer_core::Engine;
+use leptos::prelude::*;
+
+use components::{FacetPanel, ResultList, SearchBox, StatusBar};
+pub use explorer::Explorer;
+
+/// The corpus compiled by `build.rs`, decoded once at start-up.
+static CORPUS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/corpus.bin"));
+
+pub fn engine() -> &'static Engine {
+    static ENGINE: OnceLock<Engine> = OnceLock::new();
+    ENGINE.get_or_init(|| {
+        Engine::from_bytes(CORPUS).expect("the embedded corpus was written by this build")
+    })
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let x = Explorer::new(engine());
+    provide_context(x);
+    let title = x.engine.corpus.title();
+    document().set_title(&title);
+    view! {
+        <header class="site-header">
+            <h1>{title}</h1>
+            <SearchBox />
+        </header>
+        <div class="layout">
+            <FacetPanel />
+            <main class="results-pane" id="results">
+                <StatusBar />
+                <ResultList />
+            </main>
+        </div>
+    }
+}

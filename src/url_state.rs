@@ -1,0 +1,151 @@
+//! The view's state in the URL: `?q=` for the query, one parameter per facet
+//! (`topic=Agents&topic=Theory`) and `sort=`. Values are facet labels, so a
+//! pasted link reads well and survives a rebuild. Unknown parameters, facets
+//! and values are ignored.
+
+use explorer_core::{Corpus, Selection, Sort};
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ViewState {
+    pub query: String,
+    pub selection: Selection,
+    pub sort: Sort,
+}
+
+impl ViewState {
+    pub fn empty(corpus: &Corpus) -> ViewState {
+        ViewState {
+            query: String::new(),
+            selection: vec![Vec::new(); corpus.facets.len()],
+            sort: Sort::Relevance,
+        }
+    }
+
+    /// Reads a URL query string (with or without the leading `?`).
+    pub fn from_query_string(search: &str, corpus: &Corpus) -> ViewState {
+        let mut state = ViewState::empty(corpus);
+        let search = search.strip_prefix('?').unwrap_or(search);
+        for (key, value) in form_urlencoded::parse(search.as_bytes()) {
+            match key.as_ref() {
+                "q" => state.query = value.into_owned(),
+                "sort" => state.sort = Sort::from_key(&value).unwrap_or_default(),
+                k => {
+                    let Some(f) = corpus.facet_index(k) else {
+                        continue;
+                    };
+                    let Some(v) = corpus.facets[f].values.iter().position(|x| *x == value) else {
+                        continue;
+                    };
+                    let sel = &mut state.selection[f];
+                    if !sel.contains(&(v as u32)) {
+                        sel.push(v as u32);
+                    }
+                }
+            }
+        }
+        state
+    }
+
+    /// Writes the URL query string, `?`-prefixed, or empty for the default view.
+    pub fn to_query_string(&self, corpus: &Corpus) -> String {
+        let mut ser = form_urlencoded::Serializer::new(String::new());
+        if !self.query.is_empty() {
+            ser.append_pair("q", &self.query);
+        }
+        for (f, values) in self.selection.iter().enumerate() {
+            let facet = &corpus.facets[f];
+            for &v in values {
+                if let Some(label) = facet.values.get(v as usize) {
+                    ser.append_pair(&facet.key, label);
+                }
+            }
+        }
+        if self.sort != Sort::Relevance {
+            ser.append_pair("sort", self.sort.key());
+        }
+        let s = ser.finish();
+        if s.is_empty() {
+            s
+        } else {
+            format!("?{s}")
+        }
+    }
+
+    pub fn has_filters(&self) -> bool {
+        !self.query.trim().is_empty() || self.selection.iter().any(|s| !s.is_empty())
+    }
+
+    pub fn is_selected(&self, facet: usize, value: u32) -> bool {
+        self.selection
+            .get(facet)
+            .is_some_and(|s| s.contains(&value))
+    }
+
+    pub fn toggle(&mut self, facet: usize, value: u32) {
+        if let Some(sel) = self.selection.get_mut(facet) {
+            match sel.iter().position(|&v| v == value) {
+                Some(i) => {
+                    sel.remove(i);
+                }
+                None => sel.push(value),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use explorer_core::model::{Facet, List};
+
+    fn corpus() -> Corpus {
+        Corpus {
+            lists: vec![List {
+                key: "a".into(),
+                name: "A".into(),
+                label: "A".into(),
+            }],
+            facets: vec![Facet {
+                key: "topic".into(),
+                name: "Topic".into(),
+                values: vec!["Agents".into(), "Diffusion & generation".into()],
+            }],
+            papers: vec![],
+        }
+    }
+
+    #[test]
+    fn round_trips() {
+        let c = corpus();
+        let mut s = ViewState::empty(&c);
+        s.query = "\"phrase\" -x & y".into();
+        s.toggle(0, 1);
+        s.toggle(0, 0);
+        s.sort = Sort::Title;
+        let qs = s.to_query_string(&c);
+        assert_eq!(
+            qs,
+            "?q=%22phrase%22+-x+%26+y&topic=Diffusion+%26+generation&topic=Agents&sort=title"
+        );
+        assert_eq!(ViewState::from_query_string(&qs, &c), s);
+        assert_eq!(ViewState::empty(&c).to_query_string(&c), "");
+    }
+
+    #[test]
+    fn garbage_is_ignored() {
+        let c = corpus();
+        for qs in [
+            "?topic=Nope&unknown=1&sort=sideways",
+            "%%%",
+            "?=&&=",
+            "?topic",
+            "?q=%ZZ",
+        ] {
+            let s = ViewState::from_query_string(qs, &c);
+            assert_eq!(s.selection, vec![Vec::<u32>::new()]);
+            assert_eq!(s.sort, Sort::Relevance);
+        }
+        let s = ViewState::from_query_string("?topic=Agents&topic=Agents", &c);
+        assert_eq!(s.selection, vec![vec![0]]);
+    }
+}

@@ -1,0 +1,368 @@
+//! The explorer in headless Chromium, against the release build served on
+//! loopback. Expected results come from the core engine run natively on the
+//! same corpus, plus properties a reader checks by eye.
+
+use browser_tests::{engine, expected_titles, strings, Browser};
+use fantoccini::Locator;
+
+fn all_titles() -> Vec<String> {
+    engine()
+        .corpus
+        .papers
+        .iter()
+        .map(|p| p.title.clone())
+        .collect()
+}
+
+fn total() -> usize {
+    engine().len()
+}
+
+async fn facet_input(b: &Browser, facet: &str, label: &str) -> fantoccini::elements::Element {
+    let xpath = format!(
+        "//fieldset[@data-facet='{facet}']//label[.//span[@class='facet-label' and text()=\"{label}\"]]//input"
+    );
+    b.client
+        .find(Locator::XPath(&xpath))
+        .await
+        .unwrap_or_else(|_| panic!("no facet value {facet}={label}"))
+}
+
+async fn facet_counts(b: &Browser, facet: &str) -> Vec<(String, u32)> {
+    let v = b
+        .js(&format!(
+            "return [...document.querySelectorAll('fieldset[data-facet=\"{facet}\"] label')].map(l => [l.querySelector('.facet-label').textContent, l.querySelector('.facet-count').textContent])"
+        ))
+        .await;
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_str().unwrap().to_string(),
+                p[1].as_str().unwrap().parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn shows_every_paper_with_the_corpus_title() {
+    let b = Browser::chromium().await;
+    b.open("").await;
+    let n = total();
+    assert_eq!(n, 57);
+    b.wait_for_titles(&all_titles()).await;
+    assert_eq!(b.status().await, format!("{n} of {n} papers"));
+    let h1 = b
+        .js("return document.querySelector('h1').textContent")
+        .await;
+    assert_eq!(h1.as_str().unwrap(), engine().corpus.title());
+    assert_eq!(b.client.title().await.unwrap(), engine().corpus.title());
+    // Semantic structure: a search field, one article per paper, labelled checkboxes.
+    let counts = b
+        .js("return [document.querySelectorAll('input[type=search]').length, document.querySelectorAll('article').length, [...document.querySelectorAll('.facet input[type=checkbox]')].filter(i => !i.closest('label')).length]")
+        .await;
+    assert_eq!(counts, serde_json::json!([1, n, 0]));
+    b.close().await;
+}
+
+#[tokio::test]
+async fn typing_narrows_the_list_and_marks_matches() {
+    let b = Browser::chromium().await;
+    b.open("").await;
+    b.type_query("diffusion").await;
+    let want = expected_titles("diffusion");
+    assert!(!want.is_empty() && want.len() < total());
+    b.wait_for_titles(&want).await;
+    assert_eq!(
+        b.status().await,
+        format!("{} of {} papers", want.len(), total())
+    );
+    let marks = b.marks("").await;
+    assert!(!marks.is_empty());
+    assert!(
+        marks.iter().all(|m| m.to_lowercase().starts_with("diffus")),
+        "{marks:?}"
+    );
+    // Every article shown has at least one mark.
+    let unmarked = b.js("return [...document.querySelectorAll('article.paper')].filter(a => !a.querySelector('mark')).length").await;
+    assert_eq!(unmarked, 0);
+
+    // A prefix while typing: "diffu" matches at least what "diffusion" does.
+    b.clear_query().await;
+    b.wait_for_titles(&all_titles()).await;
+    b.type_query("diffu").await;
+    b.wait_for_titles(&expected_titles("diffu")).await;
+    b.close().await;
+}
+
+#[tokio::test]
+async fn phrases_exclusions_typos_and_accents_behave_as_documented() {
+    let b = Browser::chromium().await;
+    b.open("").await;
+
+    b.type_query("\"catastrophic forgetting\"").await;
+    let want = expected_titles("\"catastrophic forgetting\"");
+    assert!(!want.is_empty());
+    b.wait_for_titles(&want).await;
+    let marks = b.marks(".abstract").await;
+    assert!(!marks.is_empty());
+    assert!(
+        marks
+            .iter()
+            .all(|m| m.to_lowercase() == "catastrophic forgetting"),
+        "{marks:?}"
+    );
+
+    b.clear_query().await;
+    b.type_query("reasoning -math ").await;
+    let want = expected_titles("reasoning -math ");
+    assert!(!want.is_empty() && want.len() < expected_titles("reasoning ").len());
+    b.wait_for_titles(&want).await;
+    let with_math = b
+        .js("return [...document.querySelectorAll('article.paper')].filter(a => /\\bmath\\b/i.test(a.querySelector('.abstract').textContent)).length")
+        .await;
+    assert_eq!(with_math, 0);
+
+    b.clear_query().await;
+    b.type_query("reinforcemnt ").await;
+    let want = expected_titles("reinforcement ");
+    b.wait_for_titles(&want).await;
+    let marks = b.marks(".abstract").await;
+    assert!(
+        !marks.is_empty()
+            && marks
+                .iter()
+                .all(|m| m.eq_ignore_ascii_case("reinforcement")),
+        "{marks:?}"
+    );
+
+    b.clear_query().await;
+    b.type_query("bokmal").await;
+    b.wait_for_titles(&expected_titles("bokmal")).await;
+    assert_eq!(b.marks(".abstract").await, ["Bokmål"]);
+    b.close().await;
+}
+
+#[tokio::test]
+async fn facet_counts_follow_clicks() {
+    let b = Browser::chromium().await;
+    b.open("").await;
+    b.wait_for_titles(&all_titles()).await;
+    let topics = facet_counts(&b, "topic").await;
+    let lists = facet_counts(&b, "list").await;
+    assert_eq!(lists.iter().map(|l| l.1).sum::<u32>() as usize, total());
+    let (rl, rl_count) = topics
+        .iter()
+        .find(|t| t.0 == "Reinforcement learning")
+        .cloned()
+        .unwrap();
+
+    facet_input(&b, "topic", &rl).await.click().await.unwrap();
+    b.wait_for(
+        &format!("document.querySelector('[role=status]').textContent.startsWith('{rl_count} of')"),
+        "RL results",
+    )
+    .await;
+    assert_eq!(b.titles().await.len() as u32, rl_count);
+    // The topic facet's own counts do not collapse; other facets count within it.
+    let mut after = facet_counts(&b, "topic").await;
+    let mut before = topics.clone();
+    after.sort();
+    before.sort();
+    assert_eq!(after, before);
+    let lists_after = facet_counts(&b, "list").await;
+    assert_eq!(lists_after.iter().map(|l| l.1).sum::<u32>(), rl_count);
+
+    // OR within a facet: adding Agents unions the results.
+    let (_, agents_count) = topics.iter().find(|t| t.0 == "Agents").cloned().unwrap();
+    facet_input(&b, "topic", "Agents")
+        .await
+        .click()
+        .await
+        .unwrap();
+    b.wait_for(
+        &format!(
+            "document.querySelectorAll('article.paper').length > {}",
+            rl_count.max(agents_count) - 1
+        ),
+        "union",
+    )
+    .await;
+    let union = b.titles().await.len() as u32;
+    assert!(union >= rl_count.max(agents_count) && union <= rl_count + agents_count);
+
+    // AND across facets: one list narrows to that list's count.
+    let (list0, list0_count) = facet_counts(&b, "list").await[0].clone();
+    facet_input(&b, "list", &list0).await.click().await.unwrap();
+    b.wait_for(
+        &format!(
+            "document.querySelector('[role=status]').textContent.startsWith('{list0_count} of')"
+        ),
+        "list filter",
+    )
+    .await;
+
+    // Counts follow the query too.
+    b.type_query("agent").await;
+    b.wait_for(
+        "document.querySelector('input[type=search]').value === 'agent'",
+        "typing",
+    )
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let shown = b.titles().await.len() as u32;
+    let lists_now = facet_counts(&b, "list").await;
+    assert_eq!(lists_now.iter().find(|l| l.0 == list0).unwrap().1, shown);
+
+    // A tag chip toggles its facet value.
+    b.clear_query().await;
+    let chip = b
+        .client
+        .find(Locator::Css("article.paper .chip[data-facet='topic']"))
+        .await
+        .unwrap();
+    let label = chip.text().await.unwrap();
+    let pressed_before = chip.attr("aria-pressed").await.unwrap();
+    chip.click().await.unwrap();
+    let checked = b
+        .js(&format!(
+            "return [...document.querySelectorAll('fieldset[data-facet=\"topic\"] label')].find(l => l.querySelector('.facet-label').textContent === {label:?})?.querySelector('input').checked"
+        ))
+        .await;
+    assert_eq!(
+        checked,
+        serde_json::json!(pressed_before.as_deref() != Some("true"))
+    );
+    let why = b
+        .js("return document.querySelector('article.paper .chip').title")
+        .await;
+    assert!(
+        why.as_str().unwrap().contains(": "),
+        "chips explain themselves: {why}"
+    );
+    b.close().await;
+}
+
+#[tokio::test]
+async fn the_url_holds_the_state() {
+    let b = Browser::chromium().await;
+    b.open("").await;
+    b.type_query("memory").await;
+    b.wait_for_titles(&expected_titles("memory")).await;
+    facet_input(&b, "type", "Method")
+        .await
+        .click()
+        .await
+        .unwrap();
+    b.wait_for(
+        "location.search.includes('type=Method')",
+        "the facet in the URL",
+    )
+    .await;
+    let url = b.client.current_url().await.unwrap();
+    assert!(url.query().unwrap().contains("q=memory"), "{url}");
+    let titles = b.titles().await;
+    let status = b.status().await;
+
+    // Reload: the same view.
+    b.client.refresh().await.unwrap();
+    b.wait_for("document.querySelector('[role=status]') !== null", "reload")
+        .await;
+    b.wait_for_titles(&titles).await;
+    assert_eq!(b.status().await, status);
+    assert_eq!(
+        b.js("return document.querySelector('input[type=search]').value")
+            .await,
+        "memory"
+    );
+    assert_eq!(b.js("return document.querySelector('[data-facet=type] input:checked').parentElement.textContent.includes('Method')").await, true);
+
+    // Pasting the link in a fresh tab restores it too.
+    b.client.goto(url.as_str()).await.unwrap();
+    b.wait_for_titles(&titles).await;
+
+    // Back undoes the facet click.
+    b.client.back().await.unwrap();
+    b.wait_for_titles(&expected_titles("memory")).await;
+    assert!(!b
+        .client
+        .current_url()
+        .await
+        .unwrap()
+        .as_str()
+        .contains("type=Method"));
+
+    // Sorting by title is in the URL as well.
+    let select = b.client.find(Locator::Css(".sort select")).await.unwrap();
+    select.select_by_value("title").await.unwrap();
+    b.wait_for("location.search.includes('sort=title')", "sort in URL")
+        .await;
+    let sorted = b.titles().await;
+    let mut want = sorted.clone();
+    want.sort_by_key(|t| explorer_core::text::fold(t));
+    assert_eq!(sorted, want);
+
+    // Garbage in the URL is ignored.
+    b.open("?topic=Nope&sort=sideways&q=%ZZ&zzz=1").await;
+    assert!(b
+        .status()
+        .await
+        .ends_with(&format!("of {} papers", total())));
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_fragment_opens_and_scrolls_to_its_paper() {
+    let b = Browser::chromium().await;
+    let last = engine()
+        .corpus
+        .papers
+        .iter()
+        .rev()
+        .find(|p| p.text.len() > 600)
+        .unwrap();
+    b.open(&format!("#{}", last.id)).await;
+    b.wait_for(
+        &format!("document.getElementById('{}') !== null", last.id),
+        "the paper",
+    )
+    .await;
+    b.wait_for(
+        &format!("(() => {{ const r = document.getElementById('{}').getBoundingClientRect(); return r.top >= -2 && r.top < innerHeight; }})()", last.id),
+        "the paper scrolled into view",
+    )
+    .await;
+    let expanded = b.js(&format!("return document.getElementById('{}').querySelector('.expand').getAttribute('aria-expanded')", last.id)).await;
+    assert_eq!(expanded, "true");
+    b.close().await;
+}
+
+#[tokio::test]
+async fn no_results_offers_to_clear() {
+    let b = Browser::chromium().await;
+    b.open("?q=xqzvw").await;
+    b.wait_for(
+        "document.querySelector('.empty-state') !== null",
+        "the empty state",
+    )
+    .await;
+    assert_eq!(b.status().await, format!("0 of {} papers", total()));
+    b.client
+        .find(Locator::Css(".empty-state button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    b.wait_for_titles(&all_titles()).await;
+    assert_eq!(
+        b.js("return document.querySelector('input[type=search]').value")
+            .await,
+        ""
+    );
+    let reqs = strings(serde_json::json!(b.server.requests.lock().unwrap().clone()));
+    assert!(reqs.iter().any(|r| r.ends_with(".wasm")));
+    b.close().await;
+}
