@@ -1,7 +1,7 @@
 //! The app's state: the view state (mirrored in the URL), the search response
 //! derived from it, and the actions components call.
 
-use explorer_core::{Engine, Response, Sort};
+use explorer_core::{Engine, Response, Selection, Sort};
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -16,6 +16,9 @@ pub struct Explorer {
     /// Recomputed synchronously on every change: search, facet counts and
     /// highlight inputs for this corpus take well under a frame.
     pub response: Memo<Response>,
+    /// The facet selection alone, so that checkboxes and chips do not
+    /// re-render on every keystroke in the search field.
+    selection: Memo<Selection>,
     /// The paper named by the URL fragment, opened and scrolled to.
     pub open: ReadSignal<Option<String>>,
     /// Whether the next URL update adds a history entry (facet clicks, sort)
@@ -39,6 +42,7 @@ impl Explorer {
         let (state, set_state) = signal(ViewState::from_query_string(&location_search(), corpus));
         let response =
             Memo::new(move |_| state.with(|s| engine.search(&s.query, &s.selection, s.sort)));
+        let selection = Memo::new(move |_| state.with(|s| s.selection.clone()));
         let (open, set_open) = signal(location_fragment());
         let push_history = StoredValue::new(false);
 
@@ -76,14 +80,18 @@ impl Explorer {
         let handle =
             window_event_listener(ev::hashchange, move |_| set_open.set(location_fragment()));
         on_cleanup(move || handle.remove());
-        // Scroll to the paper named in the fragment once it is rendered.
+        // Scroll to the paper named in the fragment once it is rendered
+        // (cards appear over a few frames).
+        fn scroll_to(id: String, tries: u32) {
+            match document().get_element_by_id(&id) {
+                Some(el) => el.scroll_into_view(),
+                None if tries > 0 => request_animation_frame(move || scroll_to(id, tries - 1)),
+                None => {}
+            }
+        }
         Effect::new(move |_| {
             if let Some(id) = open.get() {
-                request_animation_frame(move || {
-                    if let Some(el) = document().get_element_by_id(&id) {
-                        el.scroll_into_view();
-                    }
-                });
+                request_animation_frame(move || scroll_to(id, 30));
             }
         });
 
@@ -92,6 +100,7 @@ impl Explorer {
             state,
             set_state,
             response,
+            selection,
             open,
             push_history,
         }
@@ -123,6 +132,7 @@ impl Explorer {
     }
 
     pub fn is_selected(&self, facet: usize, value: u32) -> bool {
-        self.state.with(|s| s.is_selected(facet, value))
+        self.selection
+            .with(|s| s.get(facet).is_some_and(|v| v.contains(&value)))
     }
 }

@@ -4,6 +4,7 @@
 
 mod components;
 mod explorer;
+pub mod render;
 pub mod url_state;
 
 use std::sync::OnceLock;

@@ -1,7 +1,6 @@
 //! One folder per component, each with its stylesheet (linked from
 //! `index.html`).
 
-mod abstract_text;
 mod facet_panel;
 mod paper_card;
 mod result_list;

@@ -9,7 +9,6 @@ use fixedbitset::FixedBitSet;
 use crate::index::{Index, FIELD_TEXT, FIELD_TITLE};
 use crate::model::{Corpus, DecodeError};
 use crate::query::{self, Clause, Query, Term};
-use crate::text::tokenize;
 
 /// BM25 saturation and length normalisation.
 const K1: f32 = 1.2;
@@ -153,6 +152,13 @@ impl Engine {
 
     pub fn is_empty(&self) -> bool {
         self.corpus.papers.is_empty()
+    }
+
+    /// How many papers of the whole corpus have each value of a facet.
+    pub fn facet_totals(&self, facet: usize) -> Vec<u32> {
+        self.facet_docs.get(facet).map_or_else(Vec::new, |vs| {
+            vs.iter().map(|d| d.count_ones(..) as u32).collect()
+        })
     }
 
     pub fn parse_query(&self, q: &str) -> Query {
@@ -432,40 +438,47 @@ impl Engine {
     }
 
     /// Byte ranges to highlight in a document's title and abstract text: the
-    /// tokens the index matched, re-found with the same tokenizer.
+    /// tokens the index matched, where the tokenizer found them.
     pub fn highlights(&self, doc: u32, matched: &Matched) -> Highlights {
-        let p = &self.corpus.papers[doc as usize];
-        Highlights {
-            title: self.ranges(&p.title, matched),
-            text: self.ranges(&p.text, matched),
-        }
+        highlights_in(&self.index.doc_tokens[doc as usize], matched)
     }
+}
 
-    fn ranges(&self, text: &str, matched: &Matched) -> Vec<Range<usize>> {
-        if matched.stems.is_empty() && matched.phrases.is_empty() {
-            return Vec::new();
-        }
-        let toks = tokenize(text);
-        let ids: Vec<Option<u32>> = toks.iter().map(|t| self.index.stem_id(&t.stem)).collect();
-        let mut out: Vec<Range<usize>> = Vec::new();
-        for (t, id) in toks.iter().zip(&ids) {
-            if id.is_some_and(|i| matched.stems.binary_search(&i).is_ok()) {
-                out.push(t.start..t.end);
-            }
-        }
-        for phrase in &matched.phrases {
-            for w in 0..ids.len().saturating_sub(phrase.len() - 1) {
-                if phrase
-                    .iter()
-                    .enumerate()
-                    .all(|(k, &s)| ids[w + k] == Some(s))
-                {
-                    out.push(toks[w].start..toks[w + phrase.len() - 1].end);
-                }
-            }
-        }
-        merge(out)
+/// A document's tokens as (stem id, byte range); `u32::MAX` for a stem the
+/// index does not know.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DocTokens {
+    pub title: Vec<(u32, Range<usize>)>,
+    pub text: Vec<(u32, Range<usize>)>,
+}
+
+/// Highlights of a query's matches in a document's tokens.
+pub fn highlights_in(tokens: &DocTokens, matched: &Matched) -> Highlights {
+    Highlights {
+        title: ranges(&tokens.title, matched),
+        text: ranges(&tokens.text, matched),
     }
+}
+
+fn ranges(toks: &[(u32, Range<usize>)], matched: &Matched) -> Vec<Range<usize>> {
+    if matched.stems.is_empty() && matched.phrases.is_empty() {
+        return Vec::new();
+    }
+    let mut out: Vec<Range<usize>> = Vec::new();
+    for (id, r) in toks {
+        if matched.stems.binary_search(id).is_ok() {
+            out.push(r.clone());
+        }
+    }
+    for phrase in &matched.phrases {
+        let n = phrase.len();
+        for w in 0..toks.len().saturating_sub(n - 1) {
+            if phrase.iter().enumerate().all(|(k, &s)| toks[w + k].0 == s) {
+                out.push(toks[w].1.start..toks[w + n - 1].1.end);
+            }
+        }
+    }
+    merge(out)
 }
 
 /// Highlight ranges (byte offsets, on character boundaries, sorted, disjoint).

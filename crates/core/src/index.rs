@@ -2,13 +2,15 @@
 //!
 //! Postings are keyed by stem; positions give phrase search. A second
 //! vocabulary of folded surface words (a finite-state transducer, `fst`)
-//! maps prefixes and near-miss spellings to the stems they belong to.
+//! maps prefixes and near-miss spellings to the stems they belong to; edit
+//! distances are computed with `strsim` on the few words sharing a first letter.
 
 use std::collections::{BTreeMap, HashMap};
 
-use fst::automaton::{Levenshtein, Str};
+use fst::automaton::Str;
 use fst::{Automaton, IntoStreamer, Map, Streamer};
 
+use crate::engine::DocTokens;
 use crate::model::Corpus;
 use crate::text::tokenize;
 
@@ -35,6 +37,9 @@ pub struct Index {
     surface: Map<Vec<u8>>,
     /// Tokens per document per field.
     pub doc_len: Vec<[u32; 2]>,
+    /// Every document's words as (stem id, byte range), kept from the build
+    /// so that highlighting is a lookup, not a second tokenization.
+    pub doc_tokens: Vec<DocTokens>,
     pub avg_len: [f32; 2],
 }
 
@@ -44,21 +49,29 @@ impl Index {
         let mut postings: Vec<Vec<Posting>> = Vec::new();
         let mut surface: BTreeMap<String, u32> = BTreeMap::new();
         let mut doc_len = Vec::with_capacity(corpus.papers.len());
+        let mut doc_tokens = Vec::with_capacity(corpus.papers.len());
         for (doc, paper) in corpus.papers.iter().enumerate() {
             let doc = doc as u32;
             let mut lens = [0u32; 2];
+            let mut dt = DocTokens::default();
             for (field, text, base) in [
                 (FIELD_TITLE, &paper.title, 0),
                 (FIELD_TEXT, &paper.text, TEXT_BASE),
             ] {
                 let toks = tokenize(text);
                 lens[field] = toks.len() as u32;
+                let spans = if field == FIELD_TITLE {
+                    &mut dt.title
+                } else {
+                    &mut dt.text
+                };
                 for (i, t) in toks.into_iter().enumerate() {
                     let next = stem_ids.len() as u32;
                     let id = *stem_ids.entry(t.stem).or_insert_with(|| {
                         postings.push(Vec::new());
                         next
                     });
+                    spans.push((id, t.start..t.end));
                     surface.entry(t.folded).or_insert(id);
                     let list = &mut postings[id as usize];
                     if list.last().is_none_or(|p| p.doc != doc) {
@@ -74,6 +87,7 @@ impl Index {
                 }
             }
             doc_len.push(lens);
+            doc_tokens.push(dt);
         }
         let n = doc_len.len().max(1) as f32;
         let avg_len = [
@@ -88,6 +102,7 @@ impl Index {
             surface,
             doc_len,
             avg_len,
+            doc_tokens,
         }
     }
 
@@ -116,23 +131,31 @@ impl Index {
 
     /// Stems of the surface words within `distance` edits of `word` that
     /// share its first letter (a typo in the first letter is rare, and without
-    /// this rule `unlearning` would reach every `learning`).
+    /// this rule `unlearning` would reach every `learning`). Only words of a
+    /// compatible length under that first letter are compared.
     pub fn fuzzy_stems(&self, word: &str, distance: u32) -> Vec<u32> {
-        let Ok(lev) = Levenshtein::new(word, distance) else {
+        let Some(first) = word.chars().next() else {
             return Vec::new();
         };
-        let first = word
-            .chars()
-            .next()
-            .map(|c| c.to_string())
-            .unwrap_or_default();
+        let len = word.chars().count();
+        let d = distance as usize;
         let mut out = Vec::new();
+        let mut first_buf = [0u8; 4];
+        let first = first.encode_utf8(&mut first_buf);
         let mut stream = self
             .surface
-            .search(lev.intersection(Str::new(&first).starts_with()))
+            .search(Str::new(first).starts_with())
             .into_stream();
-        while let Some((_, v)) = stream.next() {
-            out.push(v as u32);
+        while let Some((key, v)) = stream.next() {
+            let Ok(candidate) = std::str::from_utf8(key) else {
+                continue;
+            };
+            if candidate.chars().count().abs_diff(len) > d {
+                continue;
+            }
+            if strsim::levenshtein(word, candidate) <= d {
+                out.push(v as u32);
+            }
         }
         out.sort_unstable();
         out.dedup();

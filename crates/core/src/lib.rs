@@ -17,6 +17,7 @@ pub mod compile;
 pub mod tags;
 
 pub use engine::{
-    overlaps, split_by_marks, Engine, Highlights, Hit, MatchClass, Response, Selection, Sort,
+    highlights_in, overlaps, split_by_marks, DocTokens, Engine, Highlights, Hit, MatchClass,
+    Response, Selection, Sort,
 };
 pub use model::Corpus;

@@ -1,7 +1,8 @@
 //! The query language.
 //!
 //! - words are AND-ed: `diffusion video`
-//! - the last word is also prefix-matched while typing (no trailing space)
+//! - the last word is also prefix-matched while typing (no trailing space),
+//!   from its second letter on
 //! - `"quoted phrases"` anywhere; a hyphenated word (`DPH-RL`) is a phrase too
 //! - `-word` or `-"a phrase"` excludes
 //! - `OR` (or `|`) between two items matches either
@@ -118,6 +119,14 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
             1 if !quoted => {
                 let mut t = terms.pop().unwrap();
                 t.prefix = typing && !negated && Some(idx) == last_atom;
+                // A lone letter being typed is not a word yet: matching every
+                // word that starts with it would only light up the whole page.
+                if t.prefix
+                    && t.folded.len() == 1
+                    && t.folded.chars().all(|c| c.is_ascii_alphanumeric())
+                {
+                    continue;
+                }
                 Clause::Term(t)
             }
             _ => Clause::Phrase(terms),
@@ -237,6 +246,17 @@ mod tests {
                 vec![term("mod", "mod", true)]
             ]
         );
+        assert_eq!(
+            p("diffusion m").groups.len(),
+            1,
+            "a lone letter being typed waits"
+        );
+        assert_eq!(
+            p("diffusion m ").groups.len(),
+            2,
+            "a finished one-letter word counts"
+        );
+        assert!(p("d").is_empty());
         let q = p("diffusion models ");
         assert_eq!(q.groups[1], vec![term("models", "model", false)]);
     }

@@ -2,9 +2,9 @@ use leptos::prelude::*;
 
 use crate::Explorer;
 
-/// Facets with more values than this show the most frequent first, and the
-/// rest behind “Show all”.
-const LONG_FACET: usize = 12;
+/// Facets with more values than this show their most frequent values first,
+/// and the rest behind “Show more”.
+const LONG_FACET: usize = 20;
 const SHORT_LIST: usize = 8;
 
 /// The facet sidebar: one group of labelled checkboxes per facet, with live
@@ -54,31 +54,31 @@ fn FacetGroup(facet: usize) -> impl IntoView {
     let long = def.values.len() > LONG_FACET;
     let (show_all, set_show_all) = signal(false);
     let count = move |v: u32| x.response.with(|r| r.counts[facet][v as usize]);
-    // Short facets keep their order (and show zero counts, dimmed); long ones
-    // list the values present, most frequent first.
-    let values = move || -> Vec<u32> {
-        let n = def.values.len() as u32;
-        if !long {
-            return (0..n).collect();
+    // Values keep one order while the user types (nothing jumps under the
+    // pointer): short facets in their own order, long ones by how many papers
+    // of the whole corpus have them, the first few shown until “Show all”.
+    let order: Vec<u32> = {
+        let all = x.engine.facet_totals(facet);
+        let mut vs: Vec<u32> = (0..def.values.len() as u32).collect();
+        if long {
+            vs.sort_by(|&a, &b| all[b as usize].cmp(&all[a as usize]).then(a.cmp(&b)));
         }
-        let mut vs: Vec<(u32, u32)> = (0..n)
-            .map(|v| (v, count(v)))
-            .filter(|&(v, c)| c > 0 || x.is_selected(facet, v))
-            .collect();
-        vs.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let keep = if show_all.get() {
-            vs.len()
-        } else {
-            SHORT_LIST.min(vs.len())
-        };
-        vs.into_iter().take(keep).map(|(v, _)| v).collect()
+        vs
     };
-    let hidden = move || {
-        let present = (0..def.values.len() as u32)
-            .filter(|&v| count(v) > 0)
-            .count();
-        present.saturating_sub(SHORT_LIST)
+    let order = StoredValue::new(order);
+    let values = move || -> Vec<u32> {
+        order.with_value(|vs| {
+            if !long || show_all.get() {
+                return vs.clone();
+            }
+            vs.iter()
+                .enumerate()
+                .filter(|&(i, &v)| i < SHORT_LIST || x.is_selected(facet, v))
+                .map(|(_, &v)| v)
+                .collect()
+        })
     };
+    let hidden = def.values.len().saturating_sub(SHORT_LIST);
     view! {
         <fieldset class="facet" data-facet=def.key.clone()>
             <legend>{def.name.clone()}</legend>
@@ -100,14 +100,14 @@ fn FacetGroup(facet: usize) -> impl IntoView {
                     </li>
                 </For>
             </ul>
-            <Show when=move || long && (show_all.get() || hidden() > 0)>
+            <Show when=move || long>
                 <button
                     type="button"
                     class="facet-more"
                     aria-expanded=move || show_all.get().to_string()
                     on:click=move |_| set_show_all.update(|s| *s = !*s)
                 >
-                    {move || if show_all.get() { "Show fewer".to_string() } else { format!("Show {} more", hidden()) }}
+                    {move || if show_all.get() { "Show fewer".to_string() } else { format!("Show {hidden} more") }}
                 </button>
             </Show>
         </fieldset>

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 
-use super::abstract_text::{abstract_view, marked};
+use crate::render::{abstract_html, marked_html};
 use crate::Explorer;
 
 /// Abstracts longer than this many bytes are clamped until expanded.
@@ -12,7 +12,7 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
     let x = expect_context::<Explorer>();
     let p = &x.engine.corpus.papers[doc as usize];
     let id = p.id.as_str();
-    // Re-rendered only when this paper's highlight ranges change.
+    // The card re-renders only when its highlight ranges change.
     let hl = Memo::new(move |_| x.response.with(|r| x.engine.highlights(doc, &r.matched)));
     let toggled = RwSignal::new(None::<bool>);
     let expanded = move || {
@@ -35,15 +35,18 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
     view! {
         <article class="paper" id=id aria-labelledby=title_id class:target=move || x.open.with(|o| o.as_deref() == Some(id))>
             <h2 class="paper-title" id=title_id2>
-                <a href=format!("#{id}")>{move || hl.with(|h| marked(&p.title, 0..p.title.len(), &h.title))}</a>
+                <a href=format!("#{id}") inner_html=move || hl.with(|h| marked_html(&p.title, &h.title))></a>
             </h2>
             <p class="paper-meta">
                 <span class="paper-list" title=source>{list.label.clone()}</span>
             </p>
             <TagChips doc=doc />
-            <div class="abstract" id=abstract_id.clone() class:clamped=move || long && !expanded()>
-                {move || hl.with(|h| abstract_view(p, &h.text))}
-            </div>
+            <div
+                class="abstract"
+                id=abstract_id.clone()
+                class:clamped=move || long && !expanded()
+                inner_html=move || hl.with(|h| abstract_html(p, &h.text))
+            ></div>
             {long
                 .then(|| {
                     view! {

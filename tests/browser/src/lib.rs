@@ -49,10 +49,14 @@ pub fn expected_titles(query: &str) -> Vec<String> {
         .collect()
 }
 
+/// Injected first into the served `index.html`: records console errors and
+/// uncaught exceptions, and when the first result appears.
 const CAPTURE: &str = "<script>window.__errors=[];(function(){var e=console.error.bind(console);\
 console.error=function(){window.__errors.push(Array.prototype.join.call(arguments,' '));e.apply(null,arguments)};\
 addEventListener('error',function(ev){window.__errors.push(String(ev.message))});\
-addEventListener('unhandledrejection',function(ev){window.__errors.push(String(ev.reason))});})();</script>";
+addEventListener('unhandledrejection',function(ev){window.__errors.push(String(ev.reason))});\
+new MutationObserver(function(m,o){if(document.querySelector('article')){window.__firstResults=performance.now();o.disconnect()}})\
+.observe(document.documentElement,{childList:true,subtree:true});})();</script>";
 
 /// A static file server for `dist/` on 127.0.0.1: one thread per connection,
 /// one request per connection (`Connection: close`). Every request path is
