@@ -58,7 +58,7 @@ pub fn compile_dir(dir: &Path) -> Result<Corpus, SourceError> {
     let tax_path = dir.join("taxonomy.toml");
     let taxonomy = std::fs::read_to_string(&tax_path).map_err(|e| io_err(&tax_path, e))?;
     let taxonomy = parse_taxonomy(&tax_path.display().to_string(), &taxonomy)?;
-    Ok(compile(&sources, &taxonomy))
+    compile_sources(&sources, &taxonomy)
 }
 
 pub fn parse_taxonomy(file: &str, src: &str) -> Result<Taxonomy, SourceError> {
@@ -98,12 +98,8 @@ impl FacetBuilder {
     }
 }
 
-/// Compiles parsed sources. Seed parsing errors are reported by
-/// [`compile_sources`]; this never drops or merges a paper.
-pub fn compile(sources: &[Source], taxonomy: &Taxonomy) -> Corpus {
-    compile_sources(sources, taxonomy).expect("sources parse")
-}
-
+/// Compiles the sources with a taxonomy. Never drops or merges a paper; a
+/// malformed source is an error naming its file and line.
 pub fn compile_sources(sources: &[Source], taxonomy: &Taxonomy) -> Result<Corpus, SourceError> {
     let seeds = sources
         .iter()
