@@ -66,9 +66,13 @@ pub struct Server {
     pub requests: Arc<Mutex<Vec<String>>>,
 }
 
-pub fn serve(dist: &Path) -> Server {
+/// Serves `dist` under the URL path `prefix` (`/` or e.g. `/wiki/tools/iclr/`);
+/// anything outside it is a 404, as on a wiki that hosts the app in a folder.
+pub fn serve(dist: &Path, prefix: &str) -> Server {
+    assert!(prefix.starts_with('/') && prefix.ends_with('/'));
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind loopback");
-    let base = format!("http://{}/", listener.local_addr().unwrap());
+    let base = format!("http://{}{prefix}", listener.local_addr().unwrap());
+    let prefix = prefix.to_string();
     let requests = Arc::new(Mutex::new(Vec::new()));
     let log = requests.clone();
     let dist = dist.to_path_buf();
@@ -76,13 +80,14 @@ pub fn serve(dist: &Path) -> Server {
         for stream in listener.incoming().flatten() {
             let dist = dist.clone();
             let log = log.clone();
-            std::thread::spawn(move || handle(stream, &dist, &log));
+            let prefix = prefix.clone();
+            std::thread::spawn(move || handle(stream, &dist, &prefix, &log));
         }
     });
     Server { base, requests }
 }
 
-fn handle(mut stream: TcpStream, dist: &Path, log: &Mutex<Vec<String>>) {
+fn handle(mut stream: TcpStream, dist: &Path, prefix: &str, log: &Mutex<Vec<String>>) {
     let mut head = Vec::new();
     let mut buf = [0u8; 4096];
     while !head.windows(4).any(|w| w == b"\r\n\r\n") {
@@ -97,7 +102,14 @@ fn handle(mut stream: TcpStream, dist: &Path, log: &Mutex<Vec<String>>) {
     let head = String::from_utf8_lossy(&head);
     let target = head.split_whitespace().nth(1).unwrap_or("/").to_string();
     log.lock().unwrap().push(target.clone());
-    let (status, ctype, body) = respond(dist, &target);
+    let (status, ctype, body) = match target.strip_prefix(prefix) {
+        Some(rest) => respond(dist, rest),
+        None => (
+            "404 Not Found",
+            "text/plain",
+            b"outside the app's folder".to_vec(),
+        ),
+    };
     let header = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
         body.len()
@@ -162,10 +174,17 @@ impl Drop for Browser {
 }
 
 impl Browser {
-    /// Headless Chromium (Debian's) through chromedriver, on a 1280×900 window.
+    /// Headless Chromium (Debian's) through chromedriver, on a 1280×900
+    /// window, with the app served at the root.
     pub async fn chromium() -> Browser {
+        Browser::launch("/", (1280, 900)).await
+    }
+
+    /// Headless Chromium with the app served under `prefix`, on a window of
+    /// `size` CSS pixels.
+    pub async fn launch(prefix: &str, size: (u32, u32)) -> Browser {
         static N: AtomicUsize = AtomicUsize::new(0);
-        let server = serve(&dist_dir());
+        let server = serve(&dist_dir(), prefix);
         let port = free_port();
         let driver = Command::new("chromedriver")
             .arg(format!("--port={port}"))
@@ -178,6 +197,10 @@ impl Browser {
             std::process::id(),
             N.fetch_add(1, Ordering::SeqCst)
         ));
+        // Chromium windows are at least 500 px wide: a phone is emulated.
+        let mobile = (size.0 < 500).then(
+            || json!({ "deviceMetrics": { "width": size.0, "height": size.1, "pixelRatio": 2.0 } }),
+        );
         let caps = json!({
             "browserName": "chrome",
             "goog:chromeOptions": {
@@ -185,14 +208,17 @@ impl Browser {
                 "args": [
                     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    "--no-first-run", "--disable-quic", "--window-size=1280,900",
+                    "--no-first-run", "--disable-quic", format!("--window-size={},{}", size.0, size.1),
                     "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
                     "--disable-backgrounding-occluded-windows", "--disable-extensions",
                     format!("--user-data-dir={}", profile.display()),
-                ]
+                ],
             }
         });
-        let caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
+        let mut caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
+        if let Some(m) = mobile {
+            caps["goog:chromeOptions"]["mobileEmulation"] = m;
+        }
         let url = format!("http://127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(20);
         let client = loop {
@@ -279,14 +305,15 @@ impl Browser {
         strings(self.js(&format!("return [...document.querySelectorAll('article.paper {within} mark')].map(e => e.textContent)")).await)
     }
 
-    /// Types into the search field key by key, as a person would.
+    /// Types at the end of the search field, key by key, as a person would.
     pub async fn type_query(&self, text: &str) {
         let input = self
             .client
             .find(Locator::Css("input[type=search]"))
             .await
             .unwrap();
-        input.send_keys(text).await.unwrap();
+        // End first: the caret goes after what is already there.
+        input.send_keys(&format!("\u{E010}{text}")).await.unwrap();
     }
 
     pub async fn clear_query(&self) {

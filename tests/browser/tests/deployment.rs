@@ -1,0 +1,104 @@
+//! How the built app is deployed and used: from a sub-path of a wiki, on a
+//! phone-sized screen, and without a single request leaving its origin.
+
+use browser_tests::{engine, expected_titles, Browser};
+use fantoccini::Locator;
+
+#[tokio::test]
+async fn works_from_a_sub_path() {
+    let b = Browser::launch("/wiki/tools/iclr/", (1280, 900)).await;
+    assert!(b.server.base.ends_with("/wiki/tools/iclr/"));
+    b.open("?q=unlearning").await;
+    b.wait_for_titles(&expected_titles("unlearning")).await;
+    b.type_query(" -video").await;
+    b.wait_for_titles(&expected_titles("unlearning -video"))
+        .await;
+    // Every asset was fetched from inside the folder.
+    let reqs = b.server.requests.lock().unwrap().clone();
+    assert!(reqs.iter().any(|r| r.ends_with(".wasm")));
+    assert!(
+        reqs.iter().all(|r| r.starts_with("/wiki/tools/iclr/")),
+        "{reqs:?}"
+    );
+    assert!(b
+        .client
+        .current_url()
+        .await
+        .unwrap()
+        .path()
+        .starts_with("/wiki/tools/iclr/"));
+    b.close().await;
+}
+
+#[tokio::test]
+async fn nothing_is_requested_from_another_origin() {
+    let b = Browser::chromium().await;
+    b.open("?q=diffusion").await;
+    b.wait_for_titles(&expected_titles("diffusion")).await;
+    // Expand a paper with links and formulas, and use the help popover.
+    b.client
+        .find(Locator::Css("article.paper .expand"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    b.client
+        .find(Locator::Css(".help summary"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let origins = b
+        .js("return [location.href, ...performance.getEntriesByType('resource').map(e => e.name)].map(u => new URL(u).origin)")
+        .await;
+    let origins = browser_tests::strings(origins);
+    assert!(origins.len() > 3, "{origins:?}");
+    assert!(
+        origins.iter().all(|o| *o == origins[0]),
+        "a request left the origin: {origins:?}"
+    );
+    b.close().await;
+}
+
+#[tokio::test]
+async fn fits_a_phone_screen() {
+    let b = Browser::launch("/", (375, 812)).await;
+    b.open("").await;
+    let width = b.js("return innerWidth").await.as_u64().unwrap();
+    assert!(width <= 400, "viewport is {width}px wide");
+    b.wait_for_titles(
+        &engine()
+            .corpus
+            .papers
+            .iter()
+            .map(|p| p.title.clone())
+            .collect::<Vec<_>>(),
+    )
+    .await;
+    // Nothing scrolls sideways.
+    let overflow = b
+        .js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        .await;
+    assert_eq!(overflow, 0);
+    // The facets start collapsed behind a button that opens them.
+    let shown = "getComputedStyle(document.querySelector('.facet-groups')).display !== 'none'";
+    assert_eq!(b.js(&format!("return {shown}")).await, false);
+    let toggle = b.client.find(Locator::Css(".facets-toggle")).await.unwrap();
+    assert_eq!(
+        toggle.attr("aria-expanded").await.unwrap().as_deref(),
+        Some("false")
+    );
+    toggle.click().await.unwrap();
+    b.wait_for(shown, "the facets to open").await;
+    assert_eq!(
+        toggle.attr("aria-expanded").await.unwrap().as_deref(),
+        Some("true")
+    );
+    let overflow = b
+        .js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        .await;
+    assert_eq!(overflow, 0);
+    b.close().await;
+}
