@@ -4,6 +4,7 @@
 
 mod components;
 mod explorer;
+mod offline;
 pub mod render;
 pub mod url_state;
 
@@ -32,6 +33,7 @@ pub fn App() -> impl IntoView {
     let title = x.engine.corpus.title();
     document().set_title(&title);
     view! {
+        <offline::UpdateBanner />
         <header class="site-header">
             <h1>{title}</h1>
             <SearchBox />

@@ -8,7 +8,7 @@ use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -64,6 +64,11 @@ new MutationObserver(function(m,o){if(document.querySelector('article')){window.
 pub struct Server {
     pub base: String,
     pub requests: Arc<Mutex<Vec<String>>>,
+    /// While set, every connection is closed unanswered: the network is cut.
+    pub offline: Arc<AtomicBool>,
+    /// When set, `sw.js` is served with this tag in its cache name: a new
+    /// build, as after a deploy.
+    pub next_build: Arc<Mutex<String>>,
 }
 
 /// Serves `dist` under the URL path `prefix` (`/` or e.g. `/wiki/tools/iclr/`);
@@ -74,20 +79,39 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
     let base = format!("http://{}{prefix}", listener.local_addr().unwrap());
     let prefix = prefix.to_string();
     let requests = Arc::new(Mutex::new(Vec::new()));
+    let offline = Arc::new(AtomicBool::new(false));
+    let next_build = Arc::new(Mutex::new(String::new()));
     let log = requests.clone();
+    let (cut, tag) = (offline.clone(), next_build.clone());
     let dist = dist.to_path_buf();
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
             let dist = dist.clone();
             let log = log.clone();
+            if cut.load(Ordering::SeqCst) {
+                drop(stream);
+                continue;
+            }
             let prefix = prefix.clone();
-            std::thread::spawn(move || handle(stream, &dist, &prefix, &log));
+            let tag = tag.lock().unwrap().clone();
+            std::thread::spawn(move || handle(stream, &dist, &prefix, &tag, &log));
         }
     });
-    Server { base, requests }
+    Server {
+        base,
+        requests,
+        offline,
+        next_build,
+    }
 }
 
-fn handle(mut stream: TcpStream, dist: &Path, prefix: &str, log: &Mutex<Vec<String>>) {
+fn handle(
+    mut stream: TcpStream,
+    dist: &Path,
+    prefix: &str,
+    build_tag: &str,
+    log: &Mutex<Vec<String>>,
+) {
     let mut head = Vec::new();
     let mut buf = [0u8; 4096];
     while !head.windows(4).any(|w| w == b"\r\n\r\n") {
@@ -103,6 +127,14 @@ fn handle(mut stream: TcpStream, dist: &Path, prefix: &str, log: &Mutex<Vec<Stri
     let target = head.split_whitespace().nth(1).unwrap_or("/").to_string();
     log.lock().unwrap().push(target.clone());
     let (status, ctype, body) = match target.strip_prefix(prefix) {
+        Some(rest) if rest.starts_with("sw.js") && !build_tag.is_empty() => {
+            let (status, ctype, body) = respond(dist, rest);
+            let js = String::from_utf8(body).unwrap();
+            let from = "const CACHE = 'paper-explorer-";
+            let renamed = js.replacen(from, &format!("{from}{build_tag}-"), 1);
+            assert_ne!(renamed, js, "sw.js names its cache");
+            (status, ctype, renamed.into_bytes())
+        }
         Some(rest) => respond(dist, rest),
         None => (
             "404 Not Found",

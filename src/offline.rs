@@ -1,0 +1,79 @@
+//! Offline use: registers the service worker that `tools/service-worker.sh`
+//! generates at build time (it precaches every file of the build under a
+//! cache named for the build's content hash), and says when a newer build is
+//! waiting. The new worker takes over only when the user asks, and the page
+//! then reloads: an old page never runs against a new build's files.
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{ServiceWorker, ServiceWorkerRegistration, ServiceWorkerState};
+
+/// Registers `./sw.js` (relative: the app may live in any folder). Sets
+/// `waiting` to the new worker when an update has been installed.
+pub fn register(set_waiting: WriteSignal<Option<ServiceWorker>, LocalStorage>) {
+    let win = window();
+    // Service workers need a secure context (https, localhost); a page opened
+    // from file:// simply works without one.
+    let supported =
+        js_sys::Reflect::has(&win.navigator(), &"serviceWorker".into()).unwrap_or(false);
+    if !win.is_secure_context() || !supported {
+        return;
+    }
+    let container = win.navigator().service_worker();
+    let promise = container.register("./sw.js");
+    leptos::task::spawn_local(async move {
+        let Ok(reg) = JsFuture::from(promise).await else {
+            return;
+        };
+        let reg: ServiceWorkerRegistration = reg.unchecked_into();
+        let has_controller = || window().navigator().service_worker().controller().is_some();
+        if let (Some(w), true) = (reg.waiting(), has_controller()) {
+            set_waiting.set(Some(w));
+        }
+        let reg2 = reg.clone();
+        let on_update = Closure::<dyn FnMut()>::new(move || {
+            let Some(installing) = reg2.installing() else {
+                return;
+            };
+            let worker = installing.clone();
+            let on_state = Closure::<dyn FnMut()>::new(move || {
+                if worker.state() == ServiceWorkerState::Installed && has_controller() {
+                    set_waiting.set(Some(worker.clone()));
+                }
+            });
+            installing.set_onstatechange(Some(on_state.as_ref().unchecked_ref()));
+            on_state.forget();
+        });
+        reg.set_onupdatefound(Some(on_update.as_ref().unchecked_ref()));
+        on_update.forget();
+    });
+}
+
+/// Lets the waiting worker take over, then reloads once it has.
+pub fn apply_update(worker: &ServiceWorker) {
+    let container = window().navigator().service_worker();
+    let reload = Closure::<dyn FnMut()>::new(|| {
+        let _ = window().location().reload();
+    });
+    container.set_oncontrollerchange(Some(reload.as_ref().unchecked_ref()));
+    reload.forget();
+    let _ = worker.post_message(&JsValue::from_str("skipWaiting"));
+}
+
+/// “A new version is ready — Reload”, shown only when one is.
+#[component]
+pub fn UpdateBanner() -> impl IntoView {
+    let (waiting, set_waiting) = signal_local(None::<ServiceWorker>);
+    register(set_waiting);
+    view! {
+        <Show when=move || waiting.with(Option::is_some)>
+            <div class="update-banner" role="status">
+                "A new version of this explorer is ready. "
+                <button type="button" on:click=move |_| waiting.with(|w| if let Some(w) = w { apply_update(w) })>
+                    "Reload"
+                </button>
+            </div>
+        </Show>
+    }
+}

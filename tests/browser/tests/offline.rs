@@ -1,0 +1,87 @@
+//! Offline after the first load, and clean updates: the service worker
+//! generated at build time precaches the whole build.
+
+use std::sync::atomic::Ordering;
+
+use browser_tests::{expected_titles, Browser};
+use fantoccini::Locator;
+
+const CONTROLLED: &str = "navigator.serviceWorker && navigator.serviceWorker.controller !== null";
+
+#[tokio::test]
+async fn searches_offline_after_one_visit() {
+    let b = Browser::chromium().await;
+    b.open("").await;
+    b.wait_for(CONTROLLED, "the service worker to take control")
+        .await;
+
+    // The network goes away; the page reloads and searches as before.
+    b.server.offline.store(true, Ordering::SeqCst);
+    b.client
+        .goto(&format!("{}?q=unlearning", b.server.base))
+        .await
+        .unwrap();
+    b.wait_for(
+        "document.querySelector('[role=status]') !== null",
+        "the app, offline",
+    )
+    .await;
+    b.wait_for_titles(&expected_titles("unlearning")).await;
+    b.type_query(" OR diffusion").await;
+    b.wait_for_titles(&expected_titles("unlearning OR diffusion"))
+        .await;
+    assert!(!b.marks(".abstract").await.is_empty());
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_new_build_waits_for_the_users_click() {
+    let b = Browser::chromium().await;
+    b.open("").await;
+    b.wait_for(CONTROLLED, "the service worker to take control")
+        .await;
+    let caches = "return caches.keys()";
+    let first = browser_tests::strings(b.js(caches).await);
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert!(b.client.find(Locator::Css(".update-banner")).await.is_err());
+
+    // A new deploy: the worker script changes. The page keeps running the
+    // old build and offers the new one.
+    *b.server.next_build.lock().unwrap() = "next".into();
+    b.client.refresh().await.unwrap();
+    b.wait_for(
+        "document.querySelector('.update-banner') !== null",
+        "the update notice",
+    )
+    .await;
+    assert_eq!(
+        b.js("return document.querySelector('.update-banner').getAttribute('role')")
+            .await,
+        "status"
+    );
+
+    b.client
+        .find(Locator::Css(".update-banner button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    // The page reloads under the new worker; no notice, still one build cached.
+    b.wait_for(
+        "document.querySelector('[role=status]') !== null && document.querySelector('.update-banner') === null && performance.getEntriesByType('navigation')[0].type === 'reload'",
+        "the reload into the new version",
+    )
+    .await;
+    // The new build's cache replaced the old one.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let now = browser_tests::strings(b.js(caches).await);
+        if now.len() == 1 && now[0].starts_with("paper-explorer-next-") {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "caches: {now:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    b.close().await;
+}
