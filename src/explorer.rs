@@ -126,9 +126,26 @@ impl Explorer {
         self.set_state.update(|s| {
             *s = ViewState {
                 sort: s.sort,
+                embed: s.embed,
                 ..empty
             }
         });
+    }
+
+    /// The link to the current view, as it would be pasted elsewhere (never
+    /// the embed layout): origin, folder, query string and fragment.
+    pub fn share_url(&self, embed: bool) -> String {
+        let loc = window().location();
+        let qs = self
+            .state
+            .with(|s| ViewState { embed, ..s.clone() }.to_query_string(&self.engine.corpus));
+        format!(
+            "{}{}{}{}",
+            loc.origin().unwrap_or_default(),
+            loc.pathname().unwrap_or_default(),
+            qs,
+            loc.hash().unwrap_or_default()
+        )
     }
 
     pub fn is_selected(&self, facet: usize, value: u32) -> bool {

@@ -3,6 +3,7 @@
 //! the view state lives in the URL (`url_state`).
 
 mod components;
+mod embed;
 mod explorer;
 mod offline;
 pub mod render;
@@ -13,7 +14,7 @@ use std::sync::OnceLock;
 use explorer_core::Engine;
 use leptos::prelude::*;
 
-use components::{FacetPanel, ResultList, SearchBox, StatusBar};
+use components::{FacetPanel, ResultList, SearchBox, SharePanel, StatusBar};
 pub use explorer::Explorer;
 
 /// The corpus compiled by `build.rs`, decoded once at start-up.
@@ -32,10 +33,14 @@ pub fn App() -> impl IntoView {
     provide_context(x);
     let title = x.engine.corpus.title();
     document().set_title(&title);
+    embed::start(x.state.with_untracked(|s| s.embed));
     view! {
         <offline::UpdateBanner />
         <header class="site-header">
-            <h1>{title}</h1>
+            <div class="title-row">
+                <h1>{title}</h1>
+                <SharePanel />
+            </div>
             <SearchBox />
         </header>
         <div class="layout">

@@ -10,6 +10,9 @@ pub struct ViewState {
     pub query: String,
     pub selection: Selection,
     pub sort: Sort,
+    /// `embed=1`: the compact layout for a wiki iframe; kept in the URL so a
+    /// reload inside the frame stays compact.
+    pub embed: bool,
 }
 
 impl ViewState {
@@ -18,6 +21,7 @@ impl ViewState {
             query: String::new(),
             selection: vec![Vec::new(); corpus.facets.len()],
             sort: Sort::Relevance,
+            embed: false,
         }
     }
 
@@ -29,6 +33,7 @@ impl ViewState {
             match key.as_ref() {
                 "q" => state.query = value.into_owned(),
                 "sort" => state.sort = Sort::from_key(&value).unwrap_or_default(),
+                "embed" => state.embed = value == "1",
                 k => {
                     let Some(f) = corpus.facet_index(k) else {
                         continue;
@@ -62,6 +67,9 @@ impl ViewState {
         }
         if self.sort != Sort::Relevance {
             ser.append_pair("sort", self.sort.key());
+        }
+        if self.embed {
+            ser.append_pair("embed", "1");
         }
         let s = ser.finish();
         if s.is_empty() {

@@ -5,9 +5,11 @@ mod facet_panel;
 mod paper_card;
 mod result_list;
 mod search_box;
+mod share_panel;
 mod status_bar;
 
 pub use facet_panel::FacetPanel;
 pub use result_list::ResultList;
 pub use search_box::SearchBox;
+pub use share_panel::SharePanel;
 pub use status_bar::StatusBar;

@@ -69,6 +69,8 @@ pub struct Server {
     /// When set, `sw.js` is served with this tag in its cache name: a new
     /// build, as after a deploy.
     pub next_build: Arc<Mutex<String>>,
+    /// Extra HTML pages at absolute paths, e.g. a wiki page that embeds the app.
+    pub pages: Arc<Mutex<Vec<(String, String)>>>,
 }
 
 /// Serves `dist` under the URL path `prefix` (`/` or e.g. `/wiki/tools/iclr/`);
@@ -82,7 +84,8 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
     let offline = Arc::new(AtomicBool::new(false));
     let next_build = Arc::new(Mutex::new(String::new()));
     let log = requests.clone();
-    let (cut, tag) = (offline.clone(), next_build.clone());
+    let pages: Arc<Mutex<Vec<(String, String)>>> = Arc::default();
+    let (cut, tag, extra) = (offline.clone(), next_build.clone(), pages.clone());
     let dist = dist.to_path_buf();
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
@@ -94,7 +97,8 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
             }
             let prefix = prefix.clone();
             let tag = tag.lock().unwrap().clone();
-            std::thread::spawn(move || handle(stream, &dist, &prefix, &tag, &log));
+            let extra = extra.lock().unwrap().clone();
+            std::thread::spawn(move || handle(stream, &dist, &prefix, &tag, &extra, &log));
         }
     });
     Server {
@@ -102,6 +106,7 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
         requests,
         offline,
         next_build,
+        pages,
     }
 }
 
@@ -110,6 +115,7 @@ fn handle(
     dist: &Path,
     prefix: &str,
     build_tag: &str,
+    pages: &[(String, String)],
     log: &Mutex<Vec<String>>,
 ) {
     let mut head = Vec::new();
@@ -126,7 +132,13 @@ fn handle(
     let head = String::from_utf8_lossy(&head);
     let target = head.split_whitespace().nth(1).unwrap_or("/").to_string();
     log.lock().unwrap().push(target.clone());
+    let page = pages.iter().find(|(p, _)| *p == target);
     let (status, ctype, body) = match target.strip_prefix(prefix) {
+        _ if page.is_some() => (
+            "200 OK",
+            "text/html; charset=utf-8",
+            page.unwrap().1.clone().into_bytes(),
+        ),
         Some(rest) if rest.starts_with("sw.js") && !build_tag.is_empty() => {
             let (status, ctype, body) = respond(dist, rest);
             let js = String::from_utf8(body).unwrap();
