@@ -6,7 +6,6 @@ mod components;
 mod embed;
 mod explorer;
 mod offline;
-pub mod render;
 pub mod url_state;
 
 use std::sync::OnceLock;

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 
-use crate::render::{abstract_html, marked_html};
 use crate::Explorer;
+use explorer_core::html::{abstract_html, marked_html};
 
 /// Abstracts longer than this many bytes are clamped until expanded.
 const LONG_ABSTRACT: usize = 600;

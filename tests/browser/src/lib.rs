@@ -227,6 +227,11 @@ impl Browser {
     /// Headless Chromium with the app served under `prefix`, on a window of
     /// `size` CSS pixels.
     pub async fn launch(prefix: &str, size: (u32, u32)) -> Browser {
+        Browser::launch_with(prefix, size, true).await
+    }
+
+    /// As [`Browser::launch`], optionally with JavaScript switched off.
+    pub async fn launch_with(prefix: &str, size: (u32, u32), javascript: bool) -> Browser {
         static N: AtomicUsize = AtomicUsize::new(0);
         let server = serve(&dist_dir(), prefix);
         let port = free_port();
@@ -262,6 +267,10 @@ impl Browser {
         let mut caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
         if let Some(m) = mobile {
             caps["goog:chromeOptions"]["mobileEmulation"] = m;
+        }
+        if !javascript {
+            let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
+            args.push(json!("--blink-settings=scriptEnabled=false"));
         }
         let url = format!("http://127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(20);

@@ -102,3 +102,42 @@ async fn fits_a_phone_screen() {
     assert_eq!(overflow, 0);
     b.close().await;
 }
+
+#[tokio::test]
+async fn without_javascript_every_paper_is_still_listed() {
+    let b = Browser::launch_with("/", (1280, 900), false).await;
+    b.client.goto(&b.server.base).await.unwrap();
+    let articles = b
+        .client
+        .find_all(Locator::Css(".noscript article h2"))
+        .await
+        .unwrap();
+    let mut titles = Vec::new();
+    for a in &articles {
+        titles.push(a.text().await.unwrap());
+    }
+    let want: Vec<String> = engine()
+        .corpus
+        .papers
+        .iter()
+        .map(|p| p.title.clone())
+        .collect();
+    assert_eq!(titles, want);
+    let note = b
+        .client
+        .find(Locator::Css(".noscript-note"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(note.contains("JavaScript and WebAssembly"), "{note}");
+    // The abstracts are there with their links, as text a crawler can read.
+    let links = b
+        .client
+        .find_all(Locator::Css(".noscript article a[href^='https://']"))
+        .await
+        .unwrap();
+    assert!(links.len() >= 5);
+    assert_eq!(b.client.title().await.unwrap(), engine().corpus.title());
+}

@@ -1,7 +1,8 @@
 //! A paper's abstract as an HTML string, with `<mark>`s at the highlight
-//! ranges. Built in Rust and handed to the browser in one `innerHTML`
-//! assignment per card: far fewer calls across the JS boundary than a node
-//! per run, which keeps every keystroke under a frame.
+//! ranges. The app hands it to the browser in one `innerHTML` assignment per
+//! card (far fewer calls across the JS boundary than a node per run, which
+//! keeps every keystroke under a frame); the build writes the same HTML into
+//! the page's `<noscript>` block.
 //!
 //! Everything from the corpus is escaped; links are only ever http(s) (the
 //! compiler guarantees it, and it is checked again here); MathML comes from the
@@ -10,9 +11,9 @@
 use std::fmt::Write;
 use std::ops::Range;
 
-use explorer_core::markup::is_web_url;
-use explorer_core::model::{style, Paper, RunKind};
-use explorer_core::{overlaps, split_by_marks};
+use crate::engine::{overlaps, split_by_marks};
+use crate::markup::is_web_url;
+use crate::model::{style, Corpus, Paper, RunKind};
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 fn marked(out: &mut String, s: &str, range: Range<usize>, marks: &[Range<usize>]) {
@@ -113,11 +114,48 @@ pub fn abstract_html(p: &Paper, marks: &[Range<usize>]) -> String {
     out
 }
 
+/// Text escaped for HTML.
+pub fn escape(s: &str) -> String {
+    text(s).into_owned()
+}
+
+/// Marker in `index.html` replaced by [`noscript`] at build time.
+pub const NOSCRIPT_MARKER: &str = "<!-- noscript -->";
+
+/// Every paper as static HTML inside `<noscript>`: what a browser without
+/// JavaScript or WebAssembly, or a search engine, sees.
+pub fn noscript(corpus: &Corpus) -> String {
+    let mut out = String::from("<noscript><div class=\"noscript\">");
+    let _ = write!(
+        out,
+        "<h1>{}</h1><p class=\"noscript-note\">Searching and filtering need JavaScript and WebAssembly, \
+         which this browser does not run. All {} papers are listed below.</p>",
+        text(&corpus.title()),
+        corpus.papers.len()
+    );
+    for p in &corpus.papers {
+        let list = corpus
+            .lists
+            .get(p.list as usize)
+            .map_or("", |l| l.label.as_str());
+        let _ = write!(
+            out,
+            "<article id=\"{}\"><h2>{}</h2><p class=\"paper-meta\">{}</p><p>{}</p></article>",
+            attr(&p.id),
+            text(&p.title),
+            text(list),
+            abstract_html(p, &[])
+        );
+    }
+    out.push_str("</div></noscript>");
+    out
+}
+
 #[cfg(test)]
 #[allow(clippy::single_range_in_vec_init)] // one highlight range is a real case
 mod tests {
     use super::*;
-    use explorer_core::markup::parse;
+    use crate::markup::parse;
 
     fn paper(src: &str) -> Paper {
         let m = parse(src);

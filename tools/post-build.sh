@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Trunk post-build hook (see Trunk.toml), in order:
+# 1. every paper as static HTML in a <noscript> block, and the corpus title as
+#    the page title, so browsers without JavaScript/WebAssembly and search
+#    engines see the content;
+# 2. sw.js, whose precache list must cover the final index.html.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
+cargo run --quiet -p explorer-cli -- noscript "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR/index.html"
+bash tools/service-worker.sh
