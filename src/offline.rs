@@ -13,11 +13,12 @@ use web_sys::{ServiceWorker, ServiceWorkerRegistration, ServiceWorkerState};
 /// `waiting` to the new worker when an update has been installed.
 pub fn register(set_waiting: WriteSignal<Option<ServiceWorker>, LocalStorage>) {
     let win = window();
-    // Service workers need a secure context (https, localhost); a page opened
-    // from file:// simply works without one.
+    // Service workers need a secure context (https, localhost) and a server;
+    // a page opened from file:// (the single-file build) works without one.
     let supported =
         js_sys::Reflect::has(&win.navigator(), &"serviceWorker".into()).unwrap_or(false);
-    if !win.is_secure_context() || !supported {
+    let from_file = win.location().protocol().is_ok_and(|p| p == "file:");
+    if !win.is_secure_context() || !supported || from_file {
         return;
     }
     let container = win.navigator().service_worker();

@@ -3,9 +3,12 @@
 # 1. every paper as static HTML in a <noscript> block, and the corpus title as
 #    the page title, so browsers without JavaScript/WebAssembly and search
 #    engines see the content;
-# 2. sw.js, whose precache list must cover the final index.html.
+# 2. explorer-single-file.html: the whole app in one file, for file:// and mail;
+# 3. sw.js, whose precache list must cover the final index.html.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
-cargo run --quiet -p explorer-cli -- noscript "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR/index.html"
+cli() { cargo run --quiet -p explorer-cli -- "$@"; }
+cli noscript "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR/index.html"
+cli single-file "$TRUNK_STAGING_DIR" --out "$TRUNK_STAGING_DIR/explorer-single-file.html"
 bash tools/service-worker.sh

@@ -5,7 +5,12 @@
 //!                                       was derived, list, tags with reasons, links)
 //! explorer-cli noscript DIR --into FILE replace <!-- noscript --> in FILE with every paper
 //!                                       as static HTML (run by the Trunk post-build hook)
+//! explorer-cli single-file DIST --out FILE
+//!                                       one self-contained HTML file from a built DIST (CSS,
+//!                                       JS and WASM inlined): opens from file://, can be mailed
 //! ```
+
+mod single_file;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,7 +21,9 @@ use explorer_core::model::RunKind;
 use serde_json::json;
 
 fn usage() -> ExitCode {
-    eprintln!("usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE");
+    eprintln!(
+        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli single-file DIST --out FILE"
+    );
     ExitCode::from(2)
 }
 
@@ -25,6 +32,24 @@ fn main() -> ExitCode {
     let (Some(cmd), Some(dir)) = (args.first(), args.get(1)) else {
         return usage();
     };
+    if cmd == "single-file" {
+        let (Some("--out"), Some(out)) = (args.get(2).map(String::as_str), args.get(3)) else {
+            return usage();
+        };
+        return match single_file::build(&PathBuf::from(dir)) {
+            Ok(html) => match std::fs::write(out, html) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {out}: {e}");
+                    ExitCode::FAILURE
+                }
+            },
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let corpus = match compile_dir(&PathBuf::from(dir)) {
         Ok(c) => c,
         Err(e) => {

@@ -141,3 +141,52 @@ async fn without_javascript_every_paper_is_still_listed() {
     assert!(links.len() >= 5);
     assert_eq!(b.client.title().await.unwrap(), engine().corpus.title());
 }
+
+#[tokio::test]
+async fn the_single_file_build_opens_from_disk() {
+    let file = browser_tests::dist_dir().join("explorer-single-file.html");
+    assert!(
+        file.is_file(),
+        "the release build writes {}",
+        file.display()
+    );
+    // Alone in a folder of its own: nothing beside it to lean on.
+    let dir = std::env::temp_dir().join(format!("explorer-single-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let copy = dir.join("iclr-papers.html");
+    std::fs::copy(&file, &copy).unwrap();
+
+    let b = Browser::chromium().await;
+    b.client
+        .goto(&format!("file://{}", copy.display()))
+        .await
+        .unwrap();
+    b.wait_for(
+        "document.querySelector('[role=status]') !== null",
+        "the app from file://",
+    )
+    .await;
+    b.wait_for_titles(
+        &engine()
+            .corpus
+            .papers
+            .iter()
+            .map(|p| p.title.clone())
+            .collect::<Vec<_>>(),
+    )
+    .await;
+    b.type_query("\"catastrophic forgetting\"").await;
+    b.wait_for_titles(&expected_titles("\"catastrophic forgetting\""))
+        .await;
+    assert!(!b.marks(".abstract").await.is_empty());
+    let resources = b
+        .js("return performance.getEntriesByType('resource').map(e => e.name)")
+        .await;
+    assert_eq!(
+        resources,
+        serde_json::json!([]),
+        "a single file loads nothing else"
+    );
+    drop(b);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
