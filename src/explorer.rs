@@ -24,6 +24,11 @@ pub struct Explorer {
     /// Whether the next URL update adds a history entry (facet clicks, sort)
     /// or replaces the current one (typing).
     push_history: StoredValue<bool>,
+    /// Bumped when the query changes from outside the search field (back,
+    /// forward, “clear”): the field then shows the new query. Typing never
+    /// writes back into the field, so no keystroke can be overwritten.
+    pub query_replaced: ReadSignal<u64>,
+    set_query_replaced: WriteSignal<u64>,
 }
 
 fn location_search() -> String {
@@ -45,6 +50,7 @@ impl Explorer {
         let selection = Memo::new(move |_| state.with(|s| s.selection.clone()));
         let (open, set_open) = signal(location_fragment());
         let push_history = StoredValue::new(false);
+        let (query_replaced, set_query_replaced) = signal(0u64);
 
         // The URL mirrors the state (the outside world, hence an Effect).
         Effect::new(move |_| {
@@ -70,6 +76,7 @@ impl Explorer {
         });
         // Back and forward restore the state.
         let handle = window_event_listener(ev::popstate, move |_| {
+            set_query_replaced.update(|n| *n += 1);
             set_state.set(ViewState::from_query_string(
                 &location_search(),
                 &engine.corpus,
@@ -103,6 +110,8 @@ impl Explorer {
             selection,
             open,
             push_history,
+            query_replaced,
+            set_query_replaced,
         }
     }
 
@@ -122,6 +131,7 @@ impl Explorer {
 
     pub fn clear(&self) {
         self.push_history.set_value(true);
+        self.set_query_replaced.update(|n| *n += 1);
         let empty = ViewState::empty(&self.engine.corpus);
         self.set_state.update(|s| {
             *s = ViewState {

@@ -28,26 +28,40 @@ pub fn register(set_waiting: WriteSignal<Option<ServiceWorker>, LocalStorage>) {
             return;
         };
         let reg: ServiceWorkerRegistration = reg.unchecked_into();
-        let has_controller = || window().navigator().service_worker().controller().is_some();
-        if let (Some(w), true) = (reg.waiting(), has_controller()) {
-            set_waiting.set(Some(w));
+        // An update is a newly installed worker while another one is active
+        // (the very first install has no active worker yet). The browser may
+        // have started installing it before this page registered: look at
+        // the waiting and installing workers now, and at every later one.
+        let ready = move |reg: &ServiceWorkerRegistration, w: ServiceWorker| {
+            if w.state() == ServiceWorkerState::Installed && reg.active().is_some() {
+                set_waiting.set(Some(w));
+            }
+        };
+        let watch = move |reg: ServiceWorkerRegistration, w: ServiceWorker| {
+            let worker = w.clone();
+            let on_state = Closure::<dyn FnMut()>::new(move || ready(&reg, worker.clone()));
+            w.set_onstatechange(Some(on_state.as_ref().unchecked_ref()));
+            on_state.forget();
+        };
+        if let Some(w) = reg.waiting() {
+            ready(&reg, w);
+        }
+        if let Some(w) = reg.installing() {
+            watch(reg.clone(), w);
         }
         let reg2 = reg.clone();
         let on_update = Closure::<dyn FnMut()>::new(move || {
-            let Some(installing) = reg2.installing() else {
-                return;
-            };
-            let worker = installing.clone();
-            let on_state = Closure::<dyn FnMut()>::new(move || {
-                if worker.state() == ServiceWorkerState::Installed && has_controller() {
-                    set_waiting.set(Some(worker.clone()));
-                }
-            });
-            installing.set_onstatechange(Some(on_state.as_ref().unchecked_ref()));
-            on_state.forget();
+            if let Some(w) = reg2.installing() {
+                watch(reg2.clone(), w);
+            }
         });
         reg.set_onupdatefound(Some(on_update.as_ref().unchecked_ref()));
         on_update.forget();
+        // Ask for the newest worker on every load; not every browser checks
+        // on navigation.
+        if let Ok(p) = reg.update() {
+            let _ = JsFuture::from(p).await;
+        }
     });
 }
 

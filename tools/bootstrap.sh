@@ -44,4 +44,22 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
 fi
+# Firefox ESR (geckodriver) and WebKitGTK (WebKitWebDriver under Xvfb), for
+# `./dev engines`.
+if [ "${1:-}" = --engines ]; then
+  engines=()
+  command -v firefox-esr >/dev/null || engines+=(firefox-esr)
+  command -v WebKitWebDriver >/dev/null || engines+=(webkit2gtk-driver)
+  command -v Xvfb >/dev/null || engines+=(xvfb)
+  if [ ${#engines[@]} -gt 0 ]; then
+    log "installing ${engines[*]} (apt)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${engines[@]}" >/dev/null
+  fi
+  if ! command -v geckodriver >/dev/null; then
+    log "installing geckodriver"
+    cargo install geckodriver
+  fi
+fi
 log "tools ready"

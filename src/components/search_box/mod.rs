@@ -8,11 +8,13 @@ use crate::Explorer;
 pub fn SearchBox() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let input = NodeRef::<Input>::new();
-    // Keep the field in step when the state changes from outside (back,
-    // forward, “clear”) without touching it while the user types.
+    // When the query is replaced from outside (back, forward, “clear”), the
+    // field shows it. Typing itself never writes back into the field: an
+    // update arriving after the next keystroke would overwrite it.
     Effect::new(move |_| {
-        let q = x.state.with(|s| s.query.clone());
-        if let Some(el) = input.get() {
+        x.query_replaced.track();
+        let q = x.state.with_untracked(|s| s.query.clone());
+        if let Some(el) = input.get_untracked() {
             if el.value() != q {
                 el.set_value(&q);
             }

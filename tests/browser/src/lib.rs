@@ -38,6 +38,16 @@ pub fn engine() -> &'static Engine {
     })
 }
 
+/// Every paper's title, in list order: the page with no query.
+pub fn all_titles() -> Vec<String> {
+    engine()
+        .corpus
+        .papers
+        .iter()
+        .map(|p| p.title.clone())
+        .collect()
+}
+
 /// Titles the engine ranks for a query with no facet selected.
 pub fn expected_titles(query: &str) -> Vec<String> {
     let e = engine();
@@ -201,10 +211,33 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// One browser session with its own WebDriver process and profile.
+/// The browser engine under test: `$BROWSER` = `chromium` (default),
+/// `firefox` or `webkit` — the engines of Chrome/Edge, Firefox and Safari.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineKind {
+    Chromium,
+    Firefox,
+    WebKit,
+}
+
+impl EngineKind {
+    pub fn from_env() -> EngineKind {
+        match std::env::var("BROWSER").as_deref() {
+            Ok("firefox") => EngineKind::Firefox,
+            Ok("webkit") => EngineKind::WebKit,
+            Ok("chromium") | Err(_) => EngineKind::Chromium,
+            Ok(other) => panic!("BROWSER={other}: expected chromium, firefox or webkit"),
+        }
+    }
+}
+
+/// One browser session with its own WebDriver process (and, for WebKitGTK,
+/// its own X server).
 pub struct Browser {
     pub client: Client,
+    pub engine: EngineKind,
     driver: Child,
+    display: Option<Child>,
     profile: PathBuf,
     pub server: Server,
 }
@@ -213,19 +246,61 @@ impl Drop for Browser {
     fn drop(&mut self) {
         let _ = self.driver.kill();
         let _ = self.driver.wait();
+        if let Some(x) = self.display.as_mut() {
+            let _ = x.kill();
+            let _ = x.wait();
+        }
         let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
 
+fn quiet(cmd: &mut Command) -> &mut Command {
+    cmd.stdout(Stdio::null()).stderr(Stdio::null())
+}
+
+/// A private X server for WebKitGTK's MiniBrowser (it is not headless).
+fn start_xvfb() -> (Child, String) {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    for _ in 0..50 {
+        let n =
+            90 + (std::process::id() as usize % 50) * 20 + NEXT.fetch_add(1, Ordering::SeqCst) % 20;
+        if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
+            continue;
+        }
+        let mut child = quiet(Command::new("Xvfb").args([
+            &format!(":{n}"),
+            "-screen",
+            "0",
+            "1600x1200x24",
+            "-nolisten",
+            "tcp",
+        ]))
+        .spawn()
+        .expect("Xvfb (tools/bootstrap.sh installs xvfb)");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
+                return (child, format!(":{n}"));
+            }
+            if child.try_wait().ok().flatten().is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = child.kill();
+    }
+    panic!("no X display could be started");
+}
+
 impl Browser {
-    /// Headless Chromium (Debian's) through chromedriver, on a 1280×900
-    /// window, with the app served at the root.
+    /// The engine from `$BROWSER` on a 1280×900 window, the app served at
+    /// the root.
     pub async fn chromium() -> Browser {
         Browser::launch("/", (1280, 900)).await
     }
 
-    /// Headless Chromium with the app served under `prefix`, on a window of
-    /// `size` CSS pixels.
+    /// The engine from `$BROWSER`, the app served under `prefix`, on a window
+    /// of `size` CSS pixels.
     pub async fn launch(prefix: &str, size: (u32, u32)) -> Browser {
         Browser::launch_with(prefix, size, true).await
     }
@@ -233,47 +308,116 @@ impl Browser {
     /// As [`Browser::launch`], optionally with JavaScript switched off.
     pub async fn launch_with(prefix: &str, size: (u32, u32), javascript: bool) -> Browser {
         static N: AtomicUsize = AtomicUsize::new(0);
+        let engine = EngineKind::from_env();
         let server = serve(&dist_dir(), prefix);
         let port = free_port();
-        let driver = Command::new("chromedriver")
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver on PATH (tools/bootstrap.sh installs it)");
         let profile = std::env::temp_dir().join(format!(
             "explorer-test-{}-{}",
             std::process::id(),
             N.fetch_add(1, Ordering::SeqCst)
         ));
-        // Chromium windows are at least 500 px wide: a phone is emulated.
-        let mobile = (size.0 < 500).then(
-            || json!({ "deviceMetrics": { "width": size.0, "height": size.1, "pixelRatio": 2.0 } }),
-        );
-        let caps = json!({
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": "/usr/bin/chromium",
-                "args": [
-                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    "--no-first-run", "--disable-quic", format!("--window-size={},{}", size.0, size.1),
-                    "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
-                    "--disable-backgrounding-occluded-windows", "--disable-extensions",
-                    format!("--user-data-dir={}", profile.display()),
-                ],
+        let mut display = None;
+        let (driver, caps) = match engine {
+            EngineKind::Chromium => {
+                let driver = quiet(Command::new("chromedriver").arg(format!("--port={port}")))
+                    .spawn()
+                    .expect("chromedriver on PATH (tools/bootstrap.sh installs it)");
+                // Chromium windows are at least 500 px wide: a phone is emulated.
+                let mobile = (size.0 < 500).then(|| {
+                    json!({ "deviceMetrics": { "width": size.0, "height": size.1, "pixelRatio": 2.0 } })
+                });
+                let mut caps = json!({
+                    "browserName": "chrome",
+                    "goog:chromeOptions": {
+                        "binary": "/usr/bin/chromium",
+                        "args": [
+                            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                            "--no-first-run", "--disable-quic", format!("--window-size={},{}", size.0, size.1),
+                            "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+                            "--disable-backgrounding-occluded-windows", "--disable-extensions",
+                            format!("--user-data-dir={}", profile.display()),
+                        ],
+                    }
+                });
+                if let Some(m) = mobile {
+                    caps["goog:chromeOptions"]["mobileEmulation"] = m;
+                }
+                if !javascript {
+                    let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
+                    args.push(json!("--blink-settings=scriptEnabled=false"));
+                }
+                (driver, caps)
             }
-        });
-        let mut caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
-        if let Some(m) = mobile {
-            caps["goog:chromeOptions"]["mobileEmulation"] = m;
-        }
-        if !javascript {
-            let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
-            args.push(json!("--blink-settings=scriptEnabled=false"));
-        }
+            EngineKind::Firefox => {
+                let driver = quiet(Command::new("geckodriver").args([
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    &port.to_string(),
+                ]))
+                .spawn()
+                .expect("geckodriver on PATH (tools/bootstrap.sh installs it)");
+                // Firefox windows are at least 500 px wide: a phone is a
+                // 500 px window at a higher device pixel ratio.
+                let zoom = (size.0 < 500).then(|| 500.0 / size.0 as f64);
+                let window = zoom.map_or(size, |z| (500, (size.1 as f64 * z) as u32));
+                let mut caps = json!({
+                    "browserName": "firefox",
+                    "moz:firefoxOptions": {
+                        "binary": "/usr/bin/firefox-esr",
+                        "args": ["-headless", format!("--width={}", window.0), format!("--height={}", window.1)],
+                        "prefs": {
+                            "javascript.enabled": javascript,
+                            "app.update.enabled": false,
+                            "browser.shell.checkDefaultBrowser": false,
+                            "datareporting.policy.dataSubmissionEnabled": false,
+                            "toolkit.telemetry.enabled": false,
+                            "network.captive-portal-service.enabled": false,
+                            "network.connectivity-service.enabled": false,
+                            "browser.safebrowsing.update.enabled": false,
+                            "extensions.update.enabled": false,
+                        }
+                    }
+                });
+                if let Some(z) = zoom {
+                    caps["moz:firefoxOptions"]["prefs"]["layout.css.devPixelsPerPx"] =
+                        json!(z.to_string());
+                }
+                (driver, caps)
+            }
+            EngineKind::WebKit => {
+                assert!(
+                    javascript,
+                    "WebKitGTK's MiniBrowser cannot switch JavaScript off"
+                );
+                let (x, name) = start_xvfb();
+                display = Some(x);
+                // MiniBrowser keeps website data (service workers, caches)
+                // under the XDG folders: one fresh set per session.
+                let driver = quiet(
+                    Command::new("WebKitWebDriver")
+                        .arg(format!("--port={port}"))
+                        .env("DISPLAY", &name)
+                        .env("XDG_DATA_HOME", profile.join("data"))
+                        .env("XDG_CACHE_HOME", profile.join("cache"))
+                        .env("XDG_CONFIG_HOME", profile.join("config")),
+                )
+                .spawn()
+                .expect("WebKitWebDriver (tools/bootstrap.sh installs webkit2gtk-driver)");
+                let caps = json!({
+                    "browserName": "MiniBrowser",
+                    "webkitgtk:browserOptions": {
+                        "binary": "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+                        "args": ["--automation"],
+                    }
+                });
+                (driver, caps)
+            }
+        };
+        let caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
         let url = format!("http://127.0.0.1:{port}");
-        let deadline = Instant::now() + Duration::from_secs(20);
+        let deadline = Instant::now() + Duration::from_secs(30);
         let client = loop {
             let connector = hyper_util::client::legacy::connect::HttpConnector::new();
             match ClientBuilder::new(connector)
@@ -283,11 +427,14 @@ impl Browser {
             {
                 Ok(c) => break c,
                 Err(e) if Instant::now() > deadline => {
-                    panic!("cannot start a Chromium session: {e}")
+                    panic!("cannot start a {engine:?} session: {e}")
                 }
                 Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
             }
         };
+        if engine == EngineKind::WebKit {
+            let _ = client.set_window_size(size.0, size.1).await;
+        }
         // Fail fast instead of hanging on a navigation that never loads.
         client
             .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
@@ -299,7 +446,9 @@ impl Browser {
             .expect("set timeouts");
         Browser {
             client,
+            engine,
             driver,
+            display,
             profile,
             server,
         }
@@ -312,7 +461,7 @@ impl Browser {
             .await
             .unwrap();
         self.wait_for(
-            "document.querySelector('[role=status]') !== null",
+            "document.querySelector('.status[role=status]') !== null",
             "the app to start",
         )
         .await;
@@ -342,7 +491,7 @@ impl Browser {
     }
 
     pub async fn status(&self) -> String {
-        self.js("return document.querySelector('[role=status]').textContent")
+        self.js("return document.querySelector('.status[role=status]').textContent")
             .await
             .as_str()
             .unwrap()
@@ -356,6 +505,18 @@ impl Browser {
     /// The text of every `<mark>` in the result list, in document order.
     pub async fn marks(&self, within: &str) -> Vec<String> {
         strings(self.js(&format!("return [...document.querySelectorAll('article.paper {within} mark')].map(e => e.textContent)")).await)
+    }
+
+    /// Clicks the first element matching a CSS selector.
+    pub async fn click(&self, css: &str) {
+        let el = self
+            .client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"));
+        el.click()
+            .await
+            .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
     }
 
     /// Types at the end of the search field, key by key, as a person would.

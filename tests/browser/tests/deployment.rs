@@ -1,7 +1,7 @@
 //! How the built app is deployed and used: from a sub-path of a wiki, on a
 //! phone-sized screen, and without a single request leaving its origin.
 
-use browser_tests::{engine, expected_titles, Browser};
+use browser_tests::{all_titles, engine, expected_titles, Browser};
 use fantoccini::Locator;
 
 #[tokio::test]
@@ -36,20 +36,8 @@ async fn nothing_is_requested_from_another_origin() {
     b.open("?q=diffusion").await;
     b.wait_for_titles(&expected_titles("diffusion")).await;
     // Expand a paper with links and formulas, and use the help popover.
-    b.client
-        .find(Locator::Css("article.paper .expand"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    b.client
-        .find(Locator::Css(".help summary"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    b.click("article.paper .expand").await;
+    b.click(".help summary").await;
     let origins = b
         .js("return [location.href, ...performance.getEntriesByType('resource').map(e => e.name)].map(u => new URL(u).origin)")
         .await;
@@ -68,15 +56,7 @@ async fn fits_a_phone_screen() {
     b.open("").await;
     let width = b.js("return innerWidth").await.as_u64().unwrap();
     assert!(width <= 400, "viewport is {width}px wide");
-    b.wait_for_titles(
-        &engine()
-            .corpus
-            .papers
-            .iter()
-            .map(|p| p.title.clone())
-            .collect::<Vec<_>>(),
-    )
-    .await;
+    b.wait_for_titles(&all_titles()).await;
     // Nothing scrolls sideways.
     let overflow = b
         .js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
@@ -162,19 +142,11 @@ async fn the_single_file_build_opens_from_disk() {
         .await
         .unwrap();
     b.wait_for(
-        "document.querySelector('[role=status]') !== null",
+        "document.querySelector('.status[role=status]') !== null",
         "the app from file://",
     )
     .await;
-    b.wait_for_titles(
-        &engine()
-            .corpus
-            .papers
-            .iter()
-            .map(|p| p.title.clone())
-            .collect::<Vec<_>>(),
-    )
-    .await;
+    b.wait_for_titles(&all_titles()).await;
     b.type_query("\"catastrophic forgetting\"").await;
     b.wait_for_titles(&expected_titles("\"catastrophic forgetting\""))
         .await;

@@ -3,7 +3,6 @@
 //! the height the app reports.
 
 use browser_tests::{expected_titles, Browser};
-use fantoccini::Locator;
 
 const HOST: &str = r#"<!doctype html><html><head><title>Lab wiki</title></head><body>
 <h1>Reading group</h1>
@@ -44,7 +43,7 @@ async fn a_wiki_page_embeds_and_sizes_the_explorer() {
     // Search inside the frame.
     b.client.enter_frame(Some(0)).await.unwrap();
     b.wait_for(
-        "document.querySelector('[role=status]') !== null",
+        "document.querySelector('.status[role=status]') !== null",
         "the app in the frame",
     )
     .await;
@@ -87,13 +86,7 @@ async fn a_wiki_page_embeds_and_sizes_the_explorer() {
 async fn the_share_panel_gives_a_link_and_a_snippet() {
     let b = Browser::chromium().await;
     b.open("?q=diffusion").await;
-    b.client
-        .find(Locator::Css(".share summary"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    b.click(".share summary").await;
     b.wait_for(
         "document.getElementById('share-link').value !== ''",
         "the link",

@@ -2,17 +2,8 @@
 //! loopback. Expected results come from the core engine run natively on the
 //! same corpus, plus properties a reader checks by eye.
 
-use browser_tests::{engine, expected_titles, strings, Browser};
+use browser_tests::{all_titles, engine, expected_titles, strings, Browser};
 use fantoccini::Locator;
-
-fn all_titles() -> Vec<String> {
-    engine()
-        .corpus
-        .papers
-        .iter()
-        .map(|p| p.title.clone())
-        .collect()
-}
 
 fn total() -> usize {
     engine().len()
@@ -161,7 +152,7 @@ async fn facet_counts_follow_clicks() {
 
     facet_input(&b, "topic", &rl).await.click().await.unwrap();
     b.wait_for(
-        &format!("document.querySelector('[role=status]').textContent.startsWith('{rl_count} of')"),
+        &format!("document.querySelector('.status[role=status]').textContent.startsWith('{rl_count} of')"),
         "RL results",
     )
     .await;
@@ -198,7 +189,7 @@ async fn facet_counts_follow_clicks() {
     facet_input(&b, "list", &list0).await.click().await.unwrap();
     b.wait_for(
         &format!(
-            "document.querySelector('[role=status]').textContent.startsWith('{list0_count} of')"
+            "document.querySelector('.status[role=status]').textContent.startsWith('{list0_count} of')"
         ),
         "list filter",
     )
@@ -268,8 +259,11 @@ async fn the_url_holds_the_state() {
 
     // Reload: the same view.
     b.client.refresh().await.unwrap();
-    b.wait_for("document.querySelector('[role=status]') !== null", "reload")
-        .await;
+    b.wait_for(
+        "document.querySelector('.status[role=status]') !== null",
+        "reload",
+    )
+    .await;
     b.wait_for_titles(&titles).await;
     assert_eq!(b.status().await, status);
     assert_eq!(
@@ -349,13 +343,7 @@ async fn no_results_offers_to_clear() {
     )
     .await;
     assert_eq!(b.status().await, format!("0 of {} papers", total()));
-    b.client
-        .find(Locator::Css(".empty-state button"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    b.click(".empty-state button").await;
     b.wait_for_titles(&all_titles()).await;
     assert_eq!(
         b.js("return document.querySelector('input[type=search]').value")

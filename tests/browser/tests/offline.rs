@@ -22,7 +22,7 @@ async fn searches_offline_after_one_visit() {
         .await
         .unwrap();
     b.wait_for(
-        "document.querySelector('[role=status]') !== null",
+        "document.querySelector('.status[role=status]') !== null",
         "the app, offline",
     )
     .await;
@@ -60,16 +60,10 @@ async fn a_new_build_waits_for_the_users_click() {
         "status"
     );
 
-    b.client
-        .find(Locator::Css(".update-banner button"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    b.click(".update-banner button").await;
     // The page reloads under the new worker; no notice, still one build cached.
     b.wait_for(
-        "document.querySelector('[role=status]') !== null && document.querySelector('.update-banner') === null && performance.getEntriesByType('navigation')[0].type === 'reload'",
+        "document.querySelector('.status[role=status]') !== null && document.querySelector('.update-banner') === null && performance.getEntriesByType('navigation')[0].type === 'reload'",
         "the reload into the new version",
     )
     .await;
