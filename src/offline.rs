@@ -65,7 +65,9 @@ pub fn register(set_waiting: WriteSignal<Option<ServiceWorker>, LocalStorage>) {
     });
 }
 
-/// Lets the waiting worker take over, then reloads once it has.
+/// Lets the waiting worker take over, then reloads once it has: on the
+/// controller changing, or on the worker reaching “activated” (Firefox does
+/// not always report the former to the page).
 pub fn apply_update(worker: &ServiceWorker) {
     let container = window().navigator().service_worker();
     let reload = Closure::<dyn FnMut()>::new(|| {
@@ -73,6 +75,14 @@ pub fn apply_update(worker: &ServiceWorker) {
     });
     container.set_oncontrollerchange(Some(reload.as_ref().unchecked_ref()));
     reload.forget();
+    let w = worker.clone();
+    let on_state = Closure::<dyn FnMut()>::new(move || {
+        if w.state() == ServiceWorkerState::Activated {
+            let _ = window().location().reload();
+        }
+    });
+    worker.set_onstatechange(Some(on_state.as_ref().unchecked_ref()));
+    on_state.forget();
     let _ = worker.post_message(&JsValue::from_str("skipWaiting"));
 }
 
