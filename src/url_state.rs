@@ -79,16 +79,6 @@ impl ViewState {
         }
     }
 
-    pub fn has_filters(&self) -> bool {
-        !self.query.trim().is_empty() || self.selection.iter().any(|s| !s.is_empty())
-    }
-
-    pub fn is_selected(&self, facet: usize, value: u32) -> bool {
-        self.selection
-            .get(facet)
-            .is_some_and(|s| s.contains(&value))
-    }
-
     pub fn toggle(&mut self, facet: usize, value: u32) {
         if let Some(sel) = self.selection.get_mut(facet) {
             match sel.iter().position(|&v| v == value) {

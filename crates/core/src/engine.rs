@@ -99,11 +99,6 @@ pub struct Engine {
     title_rank: Vec<u32>,
 }
 
-struct Resolved {
-    /// Per stem id, the best class by which it matched.
-    stems: Vec<(u32, MatchClass)>,
-}
-
 impl Engine {
     pub fn from_bytes(bytes: &[u8]) -> Result<Engine, DecodeError> {
         Ok(Engine::new(Corpus::from_bytes(bytes)?))
@@ -299,7 +294,9 @@ impl Engine {
         (results, counts)
     }
 
-    fn resolve(&self, t: &Term) -> Resolved {
+    /// The stems a query word matches, each with the best class by which it
+    /// matched.
+    fn resolve(&self, t: &Term) -> Vec<(u32, MatchClass)> {
         let mut stems: Vec<(u32, MatchClass)> = Vec::new();
         let add = |id: u32, class: MatchClass, stems: &mut Vec<(u32, MatchClass)>| match stems
             .iter_mut()
@@ -308,10 +305,7 @@ impl Engine {
             Some(e) => e.1 = e.1.min(class),
             None => stems.push((id, class)),
         };
-        if let Some(id) = self.index.stem_id(&t.stem) {
-            add(id, MatchClass::Exact, &mut stems);
-        }
-        if let Some(id) = self.index.surface_id(&t.folded) {
+        for id in self.exact_ids(t) {
             add(id, MatchClass::Exact, &mut stems);
         }
         if t.prefix {
@@ -330,7 +324,22 @@ impl Engine {
                 add(id, MatchClass::Fuzzy, &mut stems);
             }
         }
-        Resolved { stems }
+        stems
+    }
+
+    /// The stems a word matches as written: its own stem, and the stem its
+    /// folded form was indexed under.
+    fn exact_ids(&self, t: &Term) -> impl Iterator<Item = u32> {
+        self.index
+            .stem_id(&t.stem)
+            .into_iter()
+            .chain(self.index.surface_id(&t.folded))
+    }
+
+    /// A phrase's stem ids, or `None` when one of its words is not in the
+    /// corpus (then nothing matches it).
+    fn phrase_ids(&self, words: &[Term]) -> Option<Vec<u32>> {
+        words.iter().map(|w| self.index.stem_id(&w.stem)).collect()
     }
 
     fn bm25f(&self, stem: u32, p: &crate::index::Posting) -> f32 {
@@ -349,9 +358,8 @@ impl Engine {
     fn eval_clause(&self, clause: &Clause, matched: &mut Matched) -> Vec<(u32, f32, MatchClass)> {
         match clause {
             Clause::Term(t) => {
-                let r = self.resolve(t);
                 let mut best: HashMap<u32, (f32, MatchClass)> = HashMap::new();
-                for &(stem, class) in &r.stems {
+                for (stem, class) in self.resolve(t) {
                     matched.stems.push(stem);
                     for p in &self.index.postings[stem as usize] {
                         let s = self.bm25f(stem, p) * class.weight();
@@ -364,11 +372,7 @@ impl Engine {
                 best.into_iter().map(|(d, (s, c))| (d, s, c)).collect()
             }
             Clause::Phrase(words) => {
-                let Some(ids) = words
-                    .iter()
-                    .map(|w| self.index.stem_id(&w.stem))
-                    .collect::<Option<Vec<u32>>>()
-                else {
+                let Some(ids) = self.phrase_ids(words) else {
                     return Vec::new();
                 };
                 matched.phrases.push(ids.clone());
@@ -419,18 +423,11 @@ impl Engine {
     /// what `-word` removes.
     fn clause_docs_exact(&self, clause: &Clause) -> Vec<u32> {
         match clause {
-            Clause::Term(t) => {
-                let mut ids: Vec<u32> = self.index.stem_id(&t.stem).into_iter().collect();
-                ids.extend(self.index.surface_id(&t.folded));
-                ids.iter()
-                    .flat_map(|&i| self.index.postings[i as usize].iter().map(|p| p.doc))
-                    .collect()
-            }
-            Clause::Phrase(words) => match words
-                .iter()
-                .map(|w| self.index.stem_id(&w.stem))
-                .collect::<Option<Vec<u32>>>()
-            {
+            Clause::Term(t) => self
+                .exact_ids(t)
+                .flat_map(|i| self.index.postings[i as usize].iter().map(|p| p.doc))
+                .collect(),
+            Clause::Phrase(words) => match self.phrase_ids(words) {
                 Some(ids) => self.phrase_docs(&ids).into_iter().map(|(d, _)| d).collect(),
                 None => Vec::new(),
             },
