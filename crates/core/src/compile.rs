@@ -1,7 +1,7 @@
 //! The build-time corpus compiler: seed files and the taxonomy in, a
 //! [`Corpus`] out. Runs natively (in the app's build script and in tests).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
 use crate::markup;
@@ -115,7 +115,8 @@ pub fn compile_sources(sources: &[Source], taxonomy: &Taxonomy) -> Result<Corpus
     let mut type_vals = FacetBuilder::with_values(kinds.iter().map(|m| m.name.clone()));
     let mut code_vals = FacetBuilder::default();
     let list_vals = FacetBuilder::with_values(lists.iter().map(|l| l.label.clone()));
-    let mut acronyms: BTreeMap<String, ()> = BTreeMap::new();
+    let mut acronyms: BTreeSet<String> = BTreeSet::new();
+    let mut pending_acronyms: Vec<(usize, usize, String)> = Vec::new();
 
     let mut papers = Vec::new();
     let mut seen_ids: HashMap<String, u32> = HashMap::new();
@@ -168,12 +169,15 @@ pub fn compile_sources(sources: &[Source], taxonomy: &Taxonomy) -> Result<Corpus
                 }
             }
             for (key, long) in defined {
-                acronyms.insert(key.clone(), ());
+                // The value id is known once every acronym is (they are
+                // listed alphabetically): remember which tag waits for which.
+                pending_acronyms.push((papers.len(), tags.len(), key.clone()));
                 tags.push(Tag {
                     facet: f_acr,
-                    value: u32::MAX, // resolved below, once all acronyms are known
+                    value: 0,
                     reason: format!("{key}: defined as “{long}”"),
                 });
+                acronyms.insert(key);
             }
 
             let base = content_id(&para.text);
@@ -194,12 +198,10 @@ pub fn compile_sources(sources: &[Source], taxonomy: &Taxonomy) -> Result<Corpus
     }
 
     // Acronyms are listed alphabetically.
-    let acr_vals: Vec<String> = acronyms.into_keys().collect();
-    for p in &mut papers {
-        for t in p.tags.iter_mut().filter(|t| t.facet == f_acr) {
-            let key = t.reason.split(':').next().unwrap_or_default();
-            t.value = acr_vals.binary_search_by(|v| v.as_str().cmp(key)).unwrap() as u32;
-        }
+    let acr_vals: Vec<String> = acronyms.into_iter().collect();
+    for (paper, tag, key) in pending_acronyms {
+        papers[paper].tags[tag].value =
+            acr_vals.binary_search(&key).expect("collected above") as u32;
     }
 
     let facets = vec![
