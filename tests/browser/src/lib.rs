@@ -295,7 +295,7 @@ fn start_xvfb() -> (Child, String) {
 impl Browser {
     /// The engine from `$BROWSER` on a 1280×900 window, the app served at
     /// the root.
-    pub async fn chromium() -> Browser {
+    pub async fn start() -> Browser {
         Browser::launch("/", (1280, 900)).await
     }
 

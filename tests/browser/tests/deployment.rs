@@ -32,7 +32,7 @@ async fn works_from_a_sub_path() {
 
 #[tokio::test]
 async fn nothing_is_requested_from_another_origin() {
-    let b = Browser::chromium().await;
+    let b = Browser::start().await;
     b.open("?q=diffusion").await;
     b.wait_for_titles(&expected_titles("diffusion")).await;
     // Expand a paper with links and formulas, and use the help popover.
@@ -136,7 +136,7 @@ async fn the_single_file_build_opens_from_disk() {
     let copy = dir.join("iclr-papers.html");
     std::fs::copy(&file, &copy).unwrap();
 
-    let b = Browser::chromium().await;
+    let b = Browser::start().await;
     b.client
         .goto(&format!("file://{}", copy.display()))
         .await

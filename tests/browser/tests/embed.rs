@@ -84,7 +84,7 @@ async fn a_wiki_page_embeds_and_sizes_the_explorer() {
 
 #[tokio::test]
 async fn the_share_panel_gives_a_link_and_a_snippet() {
-    let b = Browser::chromium().await;
+    let b = Browser::start().await;
     b.open("?q=diffusion").await;
     b.click(".share summary").await;
     b.wait_for(

@@ -39,7 +39,7 @@ async fn facet_counts(b: &Browser, facet: &str) -> Vec<(String, u32)> {
 
 #[tokio::test]
 async fn shows_every_paper_with_the_corpus_title() {
-    let b = Browser::chromium().await;
+    let b = Browser::start().await;
     b.open("").await;
     let n = total();
     assert_eq!(n, 57);
@@ -60,7 +60,7 @@ async fn shows_every_paper_with_the_corpus_title() {
 
 #[tokio::test]
 async fn typing_narrows_the_list_and_marks_matches() {
-    let b = Browser::chromium().await;
+    let b = Browser::start().await;
     b.open("").await;
     b.type_query("diffusion").await;
     let want = expected_titles("diffusion");
@@ -90,7 +90,7 @@ async fn typing_narrows_the_list_and_marks_matches() {
 
 #[tokio::test]
 async fn phrases_exclusions_typos_and_accents_behave_as_documented() {
-    let b = Browser::chromium().await;
+    let b = Browser::start().await;
     b.open("").await;
 
     b.type_query("\"catastrophic forgetting\"").await;
@@ -138,7 +138,7 @@ async fn phrases_exclusions_typos_and_accents_behave_as_documented() {
 
 #[tokio::test]
 async fn facet_counts_follow_clicks() {
-    let b = Browser::chromium().await;
+    let b = Browser::start().await;
     b.open("").await;
     b.wait_for_titles(&all_titles()).await;
     let topics = facet_counts(&b, "topic").await;
@@ -238,7 +238,7 @@ async fn facet_counts_follow_clicks() {
 
 #[tokio::test]
 async fn the_url_holds_the_state() {
-    let b = Browser::chromium().await;
+    let b = Browser::start().await;
     b.open("").await;
     b.type_query("memory").await;
     b.wait_for_titles(&expected_titles("memory")).await;
@@ -309,7 +309,7 @@ async fn the_url_holds_the_state() {
 
 #[tokio::test]
 async fn a_fragment_opens_and_scrolls_to_its_paper() {
-    let b = Browser::chromium().await;
+    let b = Browser::start().await;
     let last = engine()
         .corpus
         .papers
@@ -335,7 +335,7 @@ async fn a_fragment_opens_and_scrolls_to_its_paper() {
 
 #[tokio::test]
 async fn no_results_offers_to_clear() {
-    let b = Browser::chromium().await;
+    let b = Browser::start().await;
     b.open("?q=xqzvw").await;
     b.wait_for(
         "document.querySelector('.empty-state') !== null",

@@ -10,7 +10,7 @@ const CONTROLLED: &str = "navigator.serviceWorker && navigator.serviceWorker.con
 
 #[tokio::test]
 async fn searches_offline_after_one_visit() {
-    let b = Browser::chromium().await;
+    let b = Browser::start().await;
     b.open("").await;
     b.wait_for(CONTROLLED, "the service worker to take control")
         .await;
@@ -36,7 +36,7 @@ async fn searches_offline_after_one_visit() {
 
 #[tokio::test]
 async fn a_new_build_waits_for_the_users_click() {
-    let b = Browser::chromium().await;
+    let b = Browser::start().await;
     b.open("").await;
     b.wait_for(CONTROLLED, "the service worker to take control")
         .await;

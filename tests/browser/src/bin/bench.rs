@@ -104,7 +104,7 @@ async fn main() {
     let mut keys = Vec::new();
     let mut clicks = Vec::new();
     for _ in 0..runs {
-        let b = Browser::chromium().await;
+        let b = Browser::start().await;
         b.open("").await;
         b.wait_for("window.__firstResults !== undefined", "first results")
             .await;
