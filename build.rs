@@ -1,6 +1,7 @@
 //! Compiles the paper lists in `corpus/` (or `$CORPUS_DIR`) into the binary
 //! corpus the app embeds. A malformed corpus fails the build with
-//! `file:line: reason`.
+//! `file:line: reason`. With `CORPUS_LENIENT=1`, a record without an abstract
+//! is skipped with a warning instead.
 
 use std::path::PathBuf;
 
@@ -9,9 +10,18 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus"));
     println!("cargo:rerun-if-env-changed=CORPUS_DIR");
+    println!("cargo:rerun-if-env-changed=CORPUS_LENIENT");
     println!("cargo:rerun-if-changed={}", dir.display());
-    let corpus = match explorer_core::compile::compile_dir(&dir) {
-        Ok(c) => c,
+    let options = explorer_core::compile::Options {
+        lenient: std::env::var("CORPUS_LENIENT").is_ok_and(|v| !v.is_empty() && v != "0"),
+    };
+    let corpus = match explorer_core::compile::compile_dir_with(&dir, options) {
+        Ok(c) => {
+            for w in &c.warnings {
+                println!("cargo:warning=corpus: skipped {w}");
+            }
+            c.corpus
+        }
         Err(e) => {
             eprintln!("error: corpus: {e}");
             std::process::exit(1);

@@ -2,7 +2,7 @@
 # Trunk post-build hook (see Trunk.toml), in order:
 # 1. every paper as static HTML in a <noscript> block, and the corpus title as
 #    the page title, so browsers without JavaScript/WebAssembly and search
-#    engines see the content;
+#    engines see the content; the corpus title as the installed app's name;
 # 2. explorer-single-file.html: the whole app in one file, for file:// and mail;
 # 3. sw.js, whose precache list must cover the final index.html.
 set -euo pipefail
@@ -10,5 +10,6 @@ cd "$(dirname "$0")/.."
 : "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 cli() { cargo run --quiet -p explorer-cli -- "$@"; }
 cli noscript "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR/index.html"
+cli manifest "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR/manifest.webmanifest"
 cli single-file "$TRUNK_STAGING_DIR" --out "$TRUNK_STAGING_DIR/explorer-single-file.html"
 bash tools/service-worker.sh

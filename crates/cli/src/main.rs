@@ -5,6 +5,8 @@
 //!                                       was derived, list, tags with reasons, links)
 //! explorer-cli noscript DIR --into FILE replace <!-- noscript --> in FILE with every paper
 //!                                       as static HTML (run by the Trunk post-build hook)
+//! explorer-cli manifest DIR --into FILE name the web app manifest FILE after the corpus
+//!                                       (run by the Trunk post-build hook)
 //! explorer-cli single-file DIST --out FILE
 //!                                       one self-contained HTML file from a built DIST (CSS,
 //!                                       JS and WASM inlined): opens from file://, can be mailed
@@ -12,17 +14,18 @@
 
 mod single_file;
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use explorer_core::compile::compile_dir;
+use explorer_core::compile::{compile_dir_with, Options};
 use explorer_core::html::{escape, noscript, NOSCRIPT_MARKER};
 use explorer_core::model::RunKind;
 use serde_json::json;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli single-file DIST --out FILE"
+        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli manifest DIR --into FILE\n       explorer-cli single-file DIST --out FILE"
     );
     ExitCode::from(2)
 }
@@ -50,13 +53,18 @@ fn main() -> ExitCode {
             }
         };
     }
-    let corpus = match compile_dir(&PathBuf::from(dir)) {
+    let lenient = std::env::var("CORPUS_LENIENT").is_ok_and(|v| !v.is_empty() && v != "0");
+    let compiled = match compile_dir_with(&PathBuf::from(dir), Options { lenient }) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     };
+    for w in &compiled.warnings {
+        eprintln!("warning: skipped {w}");
+    }
+    let corpus = &compiled.corpus;
     match (cmd.as_str(), args.get(2).map(String::as_str), args.get(3)) {
         ("inspect", None, None) => {
             let papers: Vec<_> = corpus
@@ -79,20 +87,35 @@ fn main() -> ExitCode {
                             _ => None,
                         })
                         .collect();
+                    let record_links: Vec<_> = p
+                        .links
+                        .iter()
+                        .map(|l| json!({ "kind": l.kind.label(), "href": l.href }))
+                        .collect();
                     json!({
                         "id": p.id,
                         "title": p.title,
                         "title_derived": p.title_derived,
+                        "authors": p.authors,
+                        "year": p.year,
                         "list": corpus.lists[p.list as usize].label,
                         "line": p.line,
                         "tags": tags,
-                        "links": links,
+                        "record_links": record_links,
+                        "links_in_abstract": links,
                     })
                 })
                 .collect();
-            println!(
+            // A closed pipe (`| head`) is not an error worth a panic.
+            let _ = writeln!(
+                std::io::stdout(),
                 "{}",
-                serde_json::to_string_pretty(&json!({ "title": corpus.title(), "papers": papers }))
+                serde_json::to_string_pretty(&json!({
+                    "title": corpus.title(),
+                    "skipped": compiled.warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "ignored_fields": compiled.ignored_fields.iter().map(|(f, names)| json!({ "file": f, "fields": names })).collect::<Vec<_>>(),
+                    "papers": papers,
+                }))
                     .unwrap()
             );
             ExitCode::SUCCESS
@@ -110,13 +133,47 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
             let html = html
-                .replacen(NOSCRIPT_MARKER, &noscript(&corpus), 1)
+                .replacen(NOSCRIPT_MARKER, &noscript(corpus), 1)
                 .replacen(
                     "<title>Paper explorer</title>",
                     &format!("<title>{}</title>", escape(&corpus.title())),
                     1,
                 );
             if let Err(e) = std::fs::write(file, html) {
+                eprintln!("error: {file}: {e}");
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+        ("manifest", Some("--into"), Some(file)) => {
+            let manifest = std::fs::read_to_string(file)
+                .map_err(|e| e.to_string())
+                .and_then(|m| {
+                    serde_json::from_str::<serde_json::Value>(&m).map_err(|e| e.to_string())
+                });
+            let mut manifest = match manifest {
+                Ok(serde_json::Value::Object(m)) => m,
+                Ok(_) => {
+                    eprintln!("error: {file}: not a JSON object");
+                    return ExitCode::FAILURE;
+                }
+                Err(e) => {
+                    eprintln!("error: {file}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let title = corpus.title();
+            // The home-screen label: the first list's name when it is short.
+            let short = corpus
+                .lists
+                .first()
+                .map(|l| l.name.clone())
+                .filter(|n| n.chars().count() <= 16)
+                .unwrap_or_else(|| "Papers".into());
+            manifest.insert("name".into(), json!(title));
+            manifest.insert("short_name".into(), json!(short));
+            let text = serde_json::to_string_pretty(&manifest).unwrap();
+            if let Err(e) = std::fs::write(file, text + "\n") {
                 eprintln!("error: {file}: {e}");
                 return ExitCode::FAILURE;
             }

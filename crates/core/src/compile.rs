@@ -5,8 +5,9 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
 use crate::markup;
-use crate::model::{Corpus, Facet, List, Paper, Run, RunKind, Tag};
-use crate::seed::{parse_seed, SourceError};
+use crate::model::{Corpus, Facet, Link, LinkKind, List, Paper, Run, RunKind, Tag};
+use crate::records::{self, Format, Record, RecordList};
+use crate::seed::SourceError;
 use crate::tags::{is_code_link, Matcher, Taxonomy};
 use crate::text::tokenize;
 use crate::title::{acronym_key, definitions, derive_title, is_facet_acronym};
@@ -14,6 +15,11 @@ use crate::title::{acronym_key, definitions, derive_title, is_facet_acronym};
 /// Facet keys, in the order the facets are shown.
 pub const FACET_TOPIC: &str = "topic";
 pub const FACET_TYPE: &str = "type";
+pub const FACET_AREA: &str = "area";
+pub const FACET_VENUE: &str = "venue";
+pub const FACET_KEYWORD: &str = "keyword";
+pub const FACET_AUTHOR: &str = "author";
+pub const FACET_YEAR: &str = "year";
 pub const FACET_CODE: &str = "code";
 pub const FACET_LIST: &str = "list";
 pub const FACET_ACRONYM: &str = "acronym";
@@ -24,9 +30,34 @@ pub struct Source {
     pub bytes: Vec<u8>,
 }
 
-/// Compiles every `*.txt` list in `dir` (in file-name order) with the
-/// taxonomy in `dir/taxonomy.toml`.
+/// How to compile.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Skip a record that has no abstract, with a warning, instead of failing.
+    pub lenient: bool,
+}
+
+/// A compiled corpus and what was skipped on the way.
+#[derive(Debug)]
+pub struct Compiled {
+    pub corpus: Corpus,
+    /// Records skipped in lenient mode, each as `file:line: reason`.
+    pub warnings: Vec<SourceError>,
+    /// Per source file, the record fields it has that are not used.
+    pub ignored_fields: Vec<(String, Vec<String>)>,
+}
+
+/// The taxonomy used when a corpus directory has no `taxonomy.toml`.
+pub const DEFAULT_TAXONOMY: &str = include_str!("../../../corpus/taxonomy.toml");
+
+/// Compiles every paper list in `dir` (`*.txt` seed lists, `*.json`,
+/// `*.jsonl`, `*.csv`; in file-name order) with the taxonomy in
+/// `dir/taxonomy.toml`, or the default one when there is none.
 pub fn compile_dir(dir: &Path) -> Result<Corpus, SourceError> {
+    compile_dir_with(dir, Options::default()).map(|c| c.corpus)
+}
+
+pub fn compile_dir_with(dir: &Path, options: Options) -> Result<Compiled, SourceError> {
     let io_err = |file: &Path, e: std::io::Error| SourceError {
         file: file.display().to_string(),
         line: 0,
@@ -36,7 +67,7 @@ pub fn compile_dir(dir: &Path) -> Result<Corpus, SourceError> {
         .map_err(|e| io_err(dir, e))?
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .filter(|p| Format::of(p).is_some())
         .collect();
     files.sort();
     let sources = files
@@ -52,13 +83,18 @@ pub fn compile_dir(dir: &Path) -> Result<Corpus, SourceError> {
         return Err(SourceError {
             file: dir.display().to_string(),
             line: 0,
-            reason: "no .txt paper lists in this directory".into(),
+            reason: "no paper lists here (.txt, .json, .jsonl or .csv)".into(),
         });
     }
     let tax_path = dir.join("taxonomy.toml");
-    let taxonomy = std::fs::read_to_string(&tax_path).map_err(|e| io_err(&tax_path, e))?;
-    let taxonomy = parse_taxonomy(&tax_path.display().to_string(), &taxonomy)?;
-    compile_sources(&sources, &taxonomy)
+    let taxonomy = match std::fs::read_to_string(&tax_path) {
+        Ok(t) => parse_taxonomy(&tax_path.display().to_string(), &t)?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            parse_taxonomy("default taxonomy", DEFAULT_TAXONOMY)?
+        }
+        Err(e) => return Err(io_err(&tax_path, e)),
+    };
+    compile_sources_with(&sources, &taxonomy, options)
 }
 
 pub fn parse_taxonomy(file: &str, src: &str) -> Result<Taxonomy, SourceError> {
@@ -88,12 +124,22 @@ impl FacetBuilder {
     }
 
     fn id(&mut self, value: &str) -> u32 {
-        if let Some(&i) = self.index.get(value) {
+        self.id_by(value, value.to_string())
+    }
+
+    /// One value for spellings that differ only in case and accents
+    /// (“Diffusion Models”, “diffusion models”); the first seen is shown.
+    fn id_folded(&mut self, value: &str) -> u32 {
+        self.id_by(value, crate::text::fold(value))
+    }
+
+    fn id_by(&mut self, value: &str, key: String) -> u32 {
+        if let Some(&i) = self.index.get(&key) {
             return i;
         }
         let i = self.values.len() as u32;
         self.values.push(value.to_string());
-        self.index.insert(value.to_string(), i);
+        self.index.insert(key, i);
         i
     }
 }
@@ -101,66 +147,132 @@ impl FacetBuilder {
 /// Compiles the sources with a taxonomy. Never drops or merges a paper; a
 /// malformed source is an error naming its file and line.
 pub fn compile_sources(sources: &[Source], taxonomy: &Taxonomy) -> Result<Corpus, SourceError> {
-    let seeds = sources
+    compile_sources_with(sources, taxonomy, Options::default()).map(|c| c.corpus)
+}
+
+pub fn compile_sources_with(
+    sources: &[Source],
+    taxonomy: &Taxonomy,
+    options: Options,
+) -> Result<Compiled, SourceError> {
+    let lists_in = sources
         .iter()
-        .map(|s| parse_seed(&s.file, &s.bytes))
+        .map(|s| {
+            let format = Format::of(Path::new(&s.file)).unwrap_or(Format::Seed);
+            records::read(&s.file, &s.bytes, format)
+        })
         .collect::<Result<Vec<_>, _>>()?;
 
-    let lists = list_labels(sources, &seeds);
+    let lists = list_labels(sources, &lists_in);
     let topics: Vec<Matcher> = taxonomy.topics.iter().map(Matcher::new).collect();
     let kinds: Vec<Matcher> = taxonomy.contributions.iter().map(Matcher::new).collect();
 
-    let (f_topic, f_type, f_code, f_list, f_acr) = (0u32, 1u32, 2u32, 3u32, 4u32);
-    let mut topic_vals = FacetBuilder::with_values(topics.iter().map(|m| m.name.clone()));
-    let mut type_vals = FacetBuilder::with_values(kinds.iter().map(|m| m.name.clone()));
-    let mut code_vals = FacetBuilder::default();
-    let list_vals = FacetBuilder::with_values(lists.iter().map(|l| l.label.clone()));
+    let mut f = Facets {
+        topic: FacetBuilder::with_values(topics.iter().map(|m| m.name.clone())),
+        kind: FacetBuilder::with_values(kinds.iter().map(|m| m.name.clone())),
+        list: FacetBuilder::with_values(lists.iter().map(|l| l.label.clone())),
+        ..Facets::default()
+    };
     let mut acronyms: BTreeSet<String> = BTreeSet::new();
     let mut pending_acronyms: Vec<(usize, usize, String)> = Vec::new();
+    let mut years: BTreeSet<u16> = BTreeSet::new();
+    let mut pending_years: Vec<(usize, usize, u16)> = Vec::new();
+    let mut warnings = Vec::new();
 
     let mut papers = Vec::new();
     let mut seen_ids: HashMap<String, u32> = HashMap::new();
-    for (li, (seed, source)) in seeds.iter().zip(sources).enumerate() {
-        for para in &seed.paragraphs {
-            let mut m = markup::parse(&para.text);
+    for (li, (list, source)) in lists_in.iter().zip(sources).enumerate() {
+        let at = |r: &Record, reason: String| SourceError {
+            file: source.file.clone(),
+            line: r.line,
+            reason: format!("record {}: {reason}", r.number),
+        };
+        for rec in &list.records {
+            let Some(abstract_src) = rec
+                .abstract_text
+                .as_deref()
+                .filter(|a| !a.trim().is_empty())
+            else {
+                let e = at(rec, "no abstract".into());
+                if options.lenient {
+                    warnings.push(e);
+                    continue;
+                }
+                return Err(SourceError {
+                    reason: format!(
+                        "{} (every paper needs one; set CORPUS_LENIENT=1 to skip such records with a warning)",
+                        e.reason
+                    ),
+                    ..e
+                });
+            };
+            let mut m = markup::parse(abstract_src);
             render_math(&mut m.runs);
-            let title = derive_title(&m.text);
+            let (title, title_derived) = match &rec.title {
+                Some(t) => (markup::parse(t).text, false),
+                None => (derive_title(&m.text), true),
+            };
             let toks = tokenize(&format!("{title}\n{}", m.text));
 
             let mut tags = Vec::new();
-            for (i, rule) in topics.iter().enumerate() {
+            let tag = |facet: u32, value: u32, reason: String| Tag {
+                facet,
+                value,
+                reason,
+            };
+            for rule in &topics {
                 if let Some(reason) = rule.apply(&toks) {
-                    tags.push(Tag {
-                        facet: f_topic,
-                        value: topic_vals.id(&topics[i].name),
-                        reason,
-                    });
+                    tags.push(tag(F_TOPIC, f.topic.id(&rule.name), reason));
                 }
             }
             for rule in &kinds {
                 if let Some(reason) = rule.apply(&toks) {
-                    tags.push(Tag {
-                        facet: f_type,
-                        value: type_vals.id(&rule.name),
-                        reason,
-                    });
+                    tags.push(tag(F_TYPE, f.kind.id(&rule.name), reason));
                 }
             }
-            if let Some(href) = m.runs.iter().find_map(|r| match &r.kind {
-                RunKind::Link { href, .. } if is_code_link(href) => Some(href),
-                _ => None,
-            }) {
-                tags.push(Tag {
-                    facet: f_code,
-                    value: code_vals.id("Code released"),
-                    reason: format!("links to {href}"),
-                });
+            if let Some(area) = &rec.primary_area {
+                tags.push(tag(F_AREA, f.area.id_folded(area), "primary area".into()));
             }
-            tags.push(Tag {
-                facet: f_list,
-                value: li as u32,
-                reason: format!("{}, line {}", file_name(&source.file), para.line),
-            });
+            if let Some(venue) = &rec.venue {
+                tags.push(tag(
+                    F_VENUE,
+                    f.venue.id_folded(venue),
+                    "venue / status".into(),
+                ));
+            }
+            for k in &rec.keywords {
+                tags.push(tag(F_KEYWORD, f.keyword.id_folded(k), "keyword".into()));
+            }
+            for a in &rec.authors {
+                tags.push(tag(F_AUTHOR, f.author.id(a), "author".into()));
+            }
+            if let Some(y) = rec.year {
+                pending_years.push((papers.len(), tags.len(), y));
+                years.insert(y);
+                tags.push(tag(F_YEAR, 0, "year".into()));
+            }
+            let code_link = rec
+                .code
+                .clone()
+                .filter(|c| markup::is_web_url(c))
+                .or_else(|| {
+                    m.runs.iter().find_map(|r| match &r.kind {
+                        RunKind::Link { href, .. } if is_code_link(href) => Some(href.clone()),
+                        _ => None,
+                    })
+                });
+            if let Some(href) = code_link {
+                tags.push(tag(
+                    F_CODE,
+                    f.code.id("Code released"),
+                    format!("links to {href}"),
+                ));
+            }
+            tags.push(tag(
+                F_LIST,
+                li as u32,
+                format!("{}, line {}", file_name(&source.file), rec.line),
+            ));
             let mut defined: Vec<(String, String)> = Vec::new();
             for d in definitions(&m.text) {
                 let key = acronym_key(&d.short);
@@ -172,24 +284,41 @@ pub fn compile_sources(sources: &[Source], taxonomy: &Taxonomy) -> Result<Corpus
                 // The value id is known once every acronym is (they are
                 // listed alphabetically): remember which tag waits for which.
                 pending_acronyms.push((papers.len(), tags.len(), key.clone()));
-                tags.push(Tag {
-                    facet: f_acr,
-                    value: 0,
-                    reason: format!("{key}: defined as “{long}”"),
-                });
+                tags.push(tag(F_ACRONYM, 0, format!("{key}: defined as “{long}”")));
                 acronyms.insert(key);
             }
 
-            let base = content_id(&para.text);
+            let links = [
+                (LinkKind::Page, &rec.url),
+                (LinkKind::Pdf, &rec.pdf),
+                (LinkKind::Code, &rec.code),
+            ]
+            .into_iter()
+            .filter_map(|(kind, href)| {
+                let href = href.as_ref()?.trim();
+                markup::is_web_url(href).then(|| Link {
+                    kind,
+                    href: href.to_string(),
+                })
+            })
+            .collect();
+
+            let base = match &rec.id {
+                Some(id) => source_id(id),
+                None => content_id(abstract_src),
+            };
             let n = seen_ids.entry(base.clone()).or_insert(0);
             *n += 1;
             let id = if *n == 1 { base } else { format!("{base}-{n}") };
             papers.push(Paper {
                 id,
                 list: li as u32,
-                line: para.line,
+                line: rec.line,
                 title,
-                title_derived: true,
+                title_derived,
+                authors: rec.authors.clone(),
+                year: rec.year,
+                links,
                 text: m.text,
                 runs: m.runs,
                 tags,
@@ -197,45 +326,101 @@ pub fn compile_sources(sources: &[Source], taxonomy: &Taxonomy) -> Result<Corpus
         }
     }
 
-    // Acronyms are listed alphabetically.
+    // Acronyms are listed alphabetically, years newest first.
     let acr_vals: Vec<String> = acronyms.into_iter().collect();
     for (paper, tag, key) in pending_acronyms {
         papers[paper].tags[tag].value =
             acr_vals.binary_search(&key).expect("collected above") as u32;
     }
+    let year_vals: Vec<u16> = years.into_iter().rev().collect();
+    for (paper, tag, y) in pending_years {
+        papers[paper].tags[tag].value = year_vals
+            .iter()
+            .position(|&v| v == y)
+            .expect("collected above") as u32;
+    }
 
+    let facet = |key: &str, name: &str, values: Vec<String>| Facet {
+        key: key.into(),
+        name: name.into(),
+        values,
+    };
     let facets = vec![
-        Facet {
-            key: FACET_TOPIC.into(),
-            name: "Topic".into(),
-            values: topic_vals.values,
-        },
-        Facet {
-            key: FACET_TYPE.into(),
-            name: "Contribution".into(),
-            values: type_vals.values,
-        },
-        Facet {
-            key: FACET_CODE.into(),
-            name: "Artifacts".into(),
-            values: code_vals.values,
-        },
-        Facet {
-            key: FACET_LIST.into(),
-            name: "List".into(),
-            values: list_vals.values,
-        },
-        Facet {
-            key: FACET_ACRONYM.into(),
-            name: "Acronyms".into(),
-            values: acr_vals,
-        },
+        facet(FACET_TOPIC, "Topic", f.topic.values),
+        facet(FACET_TYPE, "Contribution", f.kind.values),
+        facet(FACET_AREA, "Primary area", f.area.values),
+        facet(FACET_VENUE, "Venue / status", f.venue.values),
+        facet(FACET_KEYWORD, "Keywords", f.keyword.values),
+        facet(FACET_AUTHOR, "Authors", f.author.values),
+        facet(
+            FACET_YEAR,
+            "Year",
+            year_vals.iter().map(u16::to_string).collect(),
+        ),
+        facet(FACET_CODE, "Artifacts", f.code.values),
+        facet(FACET_LIST, "List", f.list.values),
+        facet(FACET_ACRONYM, "Acronyms", acr_vals),
     ];
-    Ok(Corpus {
-        lists,
-        facets,
-        papers,
+    let ignored_fields = lists_in
+        .iter()
+        .zip(sources)
+        .map(|(l, s)| {
+            let names: BTreeSet<&String> = l.records.iter().flat_map(|r| &r.ignored).collect();
+            (s.file.clone(), names.into_iter().cloned().collect())
+        })
+        .filter(|(_, names): &(String, Vec<String>)| !names.is_empty())
+        .collect();
+    Ok(Compiled {
+        ignored_fields,
+        corpus: Corpus {
+            lists,
+            facets,
+            papers,
+        },
+        warnings,
     })
+}
+
+/// Facet ids, in the order of [`compile_sources_with`]'s facet list.
+const F_TOPIC: u32 = 0;
+const F_TYPE: u32 = 1;
+const F_AREA: u32 = 2;
+const F_VENUE: u32 = 3;
+const F_KEYWORD: u32 = 4;
+const F_AUTHOR: u32 = 5;
+const F_YEAR: u32 = 6;
+const F_CODE: u32 = 7;
+const F_LIST: u32 = 8;
+const F_ACRONYM: u32 = 9;
+
+#[derive(Default)]
+struct Facets {
+    topic: FacetBuilder,
+    kind: FacetBuilder,
+    area: FacetBuilder,
+    venue: FacetBuilder,
+    keyword: FacetBuilder,
+    author: FacetBuilder,
+    code: FacetBuilder,
+    list: FacetBuilder,
+}
+
+/// A record's own id as a URL fragment: `p-` and the id's letters, digits,
+/// `-` and `_` (other characters become `_`).
+fn source_id(id: &str) -> String {
+    let clean: String = id
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(64)
+        .collect();
+    format!("p-{clean}")
 }
 
 fn file_name(path: &str) -> &str {
@@ -247,7 +432,7 @@ fn file_name(path: &str) -> &str {
 
 /// List labels: the list name, with the file's number added when two files
 /// share a name (the seeds have two “ICLR 2026 论文列表”).
-fn list_labels(sources: &[Source], seeds: &[crate::seed::SeedList]) -> Vec<List> {
+fn list_labels(sources: &[Source], seeds: &[RecordList]) -> Vec<List> {
     seeds
         .iter()
         .zip(sources)

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use fixedbitset::FixedBitSet;
 
-use crate::index::{Index, FIELD_TEXT, FIELD_TITLE};
+use crate::index::{Index, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE};
 use crate::model::{Corpus, DecodeError};
 use crate::query::{self, Clause, Query, Term};
 
@@ -15,6 +15,9 @@ const K1: f32 = 1.2;
 const B: f32 = 0.75;
 /// A match in the derived (or real) title counts this many times one in the abstract.
 pub const TITLE_WEIGHT: f32 = 3.0;
+/// A match in the author list counts this many times one in the abstract
+/// (a name typed is meant).
+pub const AUTHORS_WEIGHT: f32 = 2.0;
 
 /// How a query word matched a document's word. Lower is better; a document's
 /// tier is the worst class among its AND-ed groups, and tiers sort first, so a
@@ -349,8 +352,10 @@ impl Engine {
         let len = self.index.doc_len[p.doc as usize];
         let avg = self.index.avg_len;
         let norm = |field: usize| 1.0 - B + B * len[field] as f32 / avg[field].max(1.0);
-        let tf = TITLE_WEIGHT * p.tf[FIELD_TITLE] as f32 / norm(FIELD_TITLE)
-            + p.tf[FIELD_TEXT] as f32 / norm(FIELD_TEXT);
+        let weight = |field: usize| p.tf[field] as f32 / norm(field);
+        let tf = TITLE_WEIGHT * weight(FIELD_TITLE)
+            + weight(FIELD_TEXT)
+            + AUTHORS_WEIGHT * weight(FIELD_AUTHORS);
         idf * tf * (K1 + 1.0) / (tf + K1)
     }
 
@@ -434,33 +439,38 @@ impl Engine {
         }
     }
 
-    /// Byte ranges to highlight in a document's title and abstract text: the
-    /// tokens the index matched, where the tokenizer found them.
+    /// Byte ranges to highlight in a document's title, abstract text and
+    /// author list: the words whose stems the query matched, found by the
+    /// same tokenizer the index was built with. Only shown documents are
+    /// tokenized again; the index keeps no per-document token lists.
     pub fn highlights(&self, doc: u32, matched: &Matched) -> Highlights {
-        highlights_in(&self.index.doc_tokens[doc as usize], matched)
-    }
-}
-
-/// A document's tokens as (stem id, byte range); `u32::MAX` for a stem the
-/// index does not know.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct DocTokens {
-    pub title: Vec<(u32, Range<usize>)>,
-    pub text: Vec<(u32, Range<usize>)>,
-}
-
-/// Highlights of a query's matches in a document's tokens.
-pub fn highlights_in(tokens: &DocTokens, matched: &Matched) -> Highlights {
-    Highlights {
-        title: ranges(&tokens.title, matched),
-        text: ranges(&tokens.text, matched),
+        let Some(paper) = self.corpus.papers.get(doc as usize) else {
+            return Highlights::default();
+        };
+        if matched.stems.is_empty() && matched.phrases.is_empty() {
+            return Highlights::default();
+        }
+        let [title, text, authors] = crate::index::fields(paper).map(|(_, s, _)| {
+            let toks: Vec<(u32, Range<usize>)> = crate::text::tokenize(&s)
+                .into_iter()
+                .map(|t| {
+                    (
+                        self.index.stem_id(&t.stem).unwrap_or(u32::MAX),
+                        t.start..t.end,
+                    )
+                })
+                .collect();
+            ranges(&toks, matched)
+        });
+        Highlights {
+            title,
+            text,
+            authors,
+        }
     }
 }
 
 fn ranges(toks: &[(u32, Range<usize>)], matched: &Matched) -> Vec<Range<usize>> {
-    if matched.stems.is_empty() && matched.phrases.is_empty() {
-        return Vec::new();
-    }
     let mut out: Vec<Range<usize>> = Vec::new();
     for (id, r) in toks {
         if matched.stems.binary_search(id).is_ok() {
@@ -483,6 +493,8 @@ fn ranges(toks: &[(u32, Range<usize>)], matched: &Matched) -> Vec<Range<usize>> 
 pub struct Highlights {
     pub title: Vec<Range<usize>>,
     pub text: Vec<Range<usize>>,
+    /// In the authors joined by “, ”.
+    pub authors: Vec<Range<usize>>,
 }
 
 fn merge(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {

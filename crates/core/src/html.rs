@@ -138,12 +138,17 @@ pub fn noscript(corpus: &Corpus) -> String {
             .lists
             .get(p.list as usize)
             .map_or("", |l| l.label.as_str());
+        let meta = if p.authors.is_empty() {
+            list.to_string()
+        } else {
+            format!("{} · {list}", p.authors.join(", "))
+        };
         let _ = write!(
             out,
             "<article id=\"{}\"><h2>{}</h2><p class=\"paper-meta\">{}</p><p>{}</p></article>",
             attr(&p.id),
             text(&p.title),
-            text(list),
+            text(&meta),
             abstract_html(p, &[])
         );
     }
@@ -165,6 +170,9 @@ mod tests {
             line: 1,
             title: String::new(),
             title_derived: true,
+            authors: vec![],
+            year: None,
+            links: vec![],
             text: m.text,
             runs: m.runs,
             tags: vec![],

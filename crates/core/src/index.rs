@@ -10,23 +10,36 @@ use std::collections::{BTreeMap, HashMap};
 use fst::automaton::Str;
 use fst::{Automaton, IntoStreamer, Map, Streamer};
 
-use crate::engine::DocTokens;
-use crate::model::Corpus;
+use crate::model::{Corpus, Paper};
 use crate::text::tokenize;
 
-/// Title positions start at 0, abstract positions here, so that a phrase
-/// never spans the two fields.
-pub const TEXT_BASE: u32 = 1 << 20;
+/// Where each field's token positions start (title at 0), so that a phrase
+/// never spans two fields.
+pub const TEXT_BASE: u32 = 1 << 24;
+pub const AUTHORS_BASE: u32 = 1 << 31;
 
 pub const FIELD_TITLE: usize = 0;
 pub const FIELD_TEXT: usize = 1;
+pub const FIELD_AUTHORS: usize = 2;
+pub const FIELDS: usize = 3;
+
+/// The searchable fields of a paper, with their position bases. Authors are
+/// searched as one text, “Ann Lee, Bo Chen”, which is how cards show them.
+pub fn fields(paper: &Paper) -> [(usize, std::borrow::Cow<'_, str>, u32); FIELDS] {
+    [
+        (FIELD_TITLE, paper.title.as_str().into(), 0),
+        (FIELD_TEXT, paper.text.as_str().into(), TEXT_BASE),
+        (FIELD_AUTHORS, paper.authors.join(", ").into(), AUTHORS_BASE),
+    ]
+}
 
 #[derive(Debug, Clone)]
 pub struct Posting {
     pub doc: u32,
-    /// Term frequency in the title and in the abstract.
-    pub tf: [u16; 2],
-    /// Sorted token positions (title first, abstract from [`TEXT_BASE`]).
+    /// Term frequency in each field.
+    pub tf: [u16; FIELDS],
+    /// Sorted token positions (title first, abstract from [`TEXT_BASE`],
+    /// authors from [`AUTHORS_BASE`]).
     pub positions: Vec<u32>,
 }
 
@@ -36,11 +49,8 @@ pub struct Index {
     /// Folded surface word → stem id.
     surface: Map<Vec<u8>>,
     /// Tokens per document per field.
-    pub doc_len: Vec<[u32; 2]>,
-    /// Every document's words as (stem id, byte range), kept from the build
-    /// so that highlighting is a lookup, not a second tokenization.
-    pub doc_tokens: Vec<DocTokens>,
-    pub avg_len: [f32; 2],
+    pub doc_len: Vec<[u32; FIELDS]>,
+    pub avg_len: [f32; FIELDS],
 }
 
 impl Index {
@@ -49,35 +59,24 @@ impl Index {
         let mut postings: Vec<Vec<Posting>> = Vec::new();
         let mut surface: BTreeMap<String, u32> = BTreeMap::new();
         let mut doc_len = Vec::with_capacity(corpus.papers.len());
-        let mut doc_tokens = Vec::with_capacity(corpus.papers.len());
         for (doc, paper) in corpus.papers.iter().enumerate() {
             let doc = doc as u32;
-            let mut lens = [0u32; 2];
-            let mut dt = DocTokens::default();
-            for (field, text, base) in [
-                (FIELD_TITLE, &paper.title, 0),
-                (FIELD_TEXT, &paper.text, TEXT_BASE),
-            ] {
-                let toks = tokenize(text);
+            let mut lens = [0u32; FIELDS];
+            for (field, text, base) in fields(paper) {
+                let toks = tokenize(&text);
                 lens[field] = toks.len() as u32;
-                let spans = if field == FIELD_TITLE {
-                    &mut dt.title
-                } else {
-                    &mut dt.text
-                };
                 for (i, t) in toks.into_iter().enumerate() {
                     let next = stem_ids.len() as u32;
                     let id = *stem_ids.entry(t.stem).or_insert_with(|| {
                         postings.push(Vec::new());
                         next
                     });
-                    spans.push((id, t.start..t.end));
                     surface.entry(t.folded).or_insert(id);
                     let list = &mut postings[id as usize];
                     if list.last().is_none_or(|p| p.doc != doc) {
                         list.push(Posting {
                             doc,
-                            tf: [0, 0],
+                            tf: [0; FIELDS],
                             positions: Vec::new(),
                         });
                     }
@@ -87,13 +86,10 @@ impl Index {
                 }
             }
             doc_len.push(lens);
-            doc_tokens.push(dt);
         }
         let n = doc_len.len().max(1) as f32;
-        let avg_len = [
-            doc_len.iter().map(|l| l[0] as f32).sum::<f32>() / n,
-            doc_len.iter().map(|l| l[1] as f32).sum::<f32>() / n,
-        ];
+        let avg_len: [f32; FIELDS] =
+            std::array::from_fn(|f| doc_len.iter().map(|l| l[f] as f32).sum::<f32>() / n);
         let surface = Map::from_iter(surface.iter().map(|(k, v)| (k.as_bytes(), *v as u64)))
             .expect("sorted, unique keys");
         Index {
@@ -102,7 +98,6 @@ impl Index {
             surface,
             doc_len,
             avg_len,
-            doc_tokens,
         }
     }
 

@@ -8,6 +8,8 @@ pub mod index;
 pub mod markup;
 pub mod model;
 pub mod query;
+#[cfg(feature = "compile")]
+pub mod records;
 pub mod seed;
 pub mod text;
 pub mod title;
@@ -18,7 +20,6 @@ pub mod compile;
 pub mod tags;
 
 pub use engine::{
-    highlights_in, overlaps, split_by_marks, DocTokens, Engine, Highlights, Hit, MatchClass,
-    Response, Selection, Sort,
+    overlaps, split_by_marks, Engine, Highlights, Hit, MatchClass, Response, Selection, Sort,
 };
 pub use model::Corpus;

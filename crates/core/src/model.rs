@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 /// File magic of a compiled corpus.
 pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
 
 /// Text styles of a run, as bit flags.
 pub mod style {
@@ -56,6 +56,11 @@ pub struct Paper {
     pub title: String,
     /// True when the title was derived from the abstract (the seeds have none).
     pub title_derived: bool,
+    /// Author names, in the source's order (searchable, and a facet).
+    pub authors: Vec<String>,
+    pub year: Option<u16>,
+    /// The record's own links: its page, PDF and code.
+    pub links: Vec<Link>,
     /// Visible text of the abstract: what is searched and highlighted.
     pub text: String,
     /// Consecutive runs covering `text`, each with how to render it.
@@ -86,6 +91,30 @@ pub enum RunKind {
         href: String,
         style: u8,
     },
+}
+
+/// A link given by a record's `url`, `pdf` or `code` field (http/https only).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Link {
+    pub kind: LinkKind,
+    pub href: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LinkKind {
+    Page,
+    Pdf,
+    Code,
+}
+
+impl LinkKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            LinkKind::Page => "Page",
+            LinkKind::Pdf => "PDF",
+            LinkKind::Code => "Code",
+        }
+    }
 }
 
 /// A facet value assigned to a paper, with the reason shown on hover.

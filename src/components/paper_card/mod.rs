@@ -37,8 +37,27 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
             <h2 class="paper-title" id=title_id2>
                 <a href=format!("#{id}") inner_html=move || hl.with(|h| marked_html(&p.title, &h.title))></a>
             </h2>
+            {(!p.authors.is_empty()).then(|| {
+                let authors = p.authors.join(", ");
+                view! {
+                    <p class="paper-authors" inner_html=move || hl.with(|h| marked_html(&authors, &h.authors))></p>
+                }
+            })}
             <p class="paper-meta">
+                {p.year.map(|y| view! { <span class="paper-year">{y}</span>" · " })}
                 <span class="paper-list" title=source>{list.label.clone()}</span>
+                {p
+                    .links
+                    .iter()
+                    .map(|l| {
+                        view! {
+                            " · "
+                            <a class="paper-link" href=l.href.clone() target="_blank" rel="noopener noreferrer nofollow">
+                                {l.kind.label()}
+                            </a>
+                        }
+                    })
+                    .collect_view()}
             </p>
             <TagChips doc=doc />
             <div
@@ -72,11 +91,14 @@ fn TagChips(doc: u32) -> impl IntoView {
     let x = expect_context::<Explorer>();
     let corpus = &x.engine.corpus;
     let p = &corpus.papers[doc as usize];
-    let list_facet = corpus.facet_index("list");
+    // The list, authors and year are in the card's meta line already.
+    let shown_elsewhere: Vec<Option<usize>> = ["list", "author", "year"]
+        .map(|k| corpus.facet_index(k))
+        .into();
     let chips = p
         .tags
         .iter()
-        .filter(|t| Some(t.facet as usize) != list_facet)
+        .filter(|t| !shown_elsewhere.contains(&Some(t.facet as usize)))
         .map(|t| {
             let (f, v) = (t.facet as usize, t.value);
             let facet = &corpus.facets[f];
