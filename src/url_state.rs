@@ -109,6 +109,7 @@ mod tests {
                 values: vec!["Agents".into(), "Diffusion & generation".into()],
             }],
             papers: vec![],
+            index: Default::default(),
         }
     }
 

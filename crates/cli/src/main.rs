@@ -7,6 +7,9 @@
 //!                                       as static HTML (run by the Trunk post-build hook)
 //! explorer-cli manifest DIR --into FILE name the web app manifest FILE after the corpus
 //!                                       (run by the Trunk post-build hook)
+//! explorer-cli synth N --seed S --out DIR
+//!                                       N synthetic papers (deterministic for a seed), trained
+//!                                       on the seed lists in corpus/, as DIR/papers.jsonl
 //! explorer-cli single-file DIST --out FILE
 //!                                       one self-contained HTML file from a built DIST (CSS,
 //!                                       JS and WASM inlined): opens from file://, can be mailed
@@ -25,7 +28,7 @@ use serde_json::json;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli manifest DIR --into FILE\n       explorer-cli single-file DIST --out FILE"
+        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli manifest DIR --into FILE\n       explorer-cli synth N --seed S --out DIR\n       explorer-cli single-file DIST --out FILE"
     );
     ExitCode::from(2)
 }
@@ -35,6 +38,25 @@ fn main() -> ExitCode {
     let (Some(cmd), Some(dir)) = (args.first(), args.get(1)) else {
         return usage();
     };
+    if cmd == "synth" {
+        let (Ok(n), Some("--seed"), Some(Ok(seed)), Some("--out"), Some(out)) = (
+            dir.parse::<usize>(),
+            args.get(2).map(String::as_str),
+            args.get(3).map(|s| s.parse::<u64>()),
+            args.get(4).map(String::as_str),
+            args.get(5),
+        ) else {
+            return usage();
+        };
+        let seeds = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+        return match explorer_core::synth::generate(&seeds, n, seed, &PathBuf::from(out)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if cmd == "single-file" {
         let (Some("--out"), Some(out)) = (args.get(2).map(String::as_str), args.get(3)) else {
             return usage();

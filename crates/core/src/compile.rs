@@ -375,6 +375,7 @@ pub fn compile_sources_with(
         corpus: Corpus {
             lists,
             facets,
+            index: crate::index::IndexData::build(&papers),
             papers,
         },
         warnings,

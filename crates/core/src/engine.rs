@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use fixedbitset::FixedBitSet;
 
-use crate::index::{Index, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE};
+use crate::index::{Index, IndexData, Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE};
 use crate::model::{Corpus, DecodeError};
 use crate::query::{self, Clause, Query, Term};
 
@@ -30,6 +30,14 @@ pub enum MatchClass {
 }
 
 impl MatchClass {
+    fn from_u8(v: u8) -> MatchClass {
+        match v {
+            0 => MatchClass::Exact,
+            1 => MatchClass::Prefix,
+            _ => MatchClass::Fuzzy,
+        }
+    }
+
     fn weight(self) -> f32 {
         match self {
             MatchClass::Exact => 1.0,
@@ -96,34 +104,51 @@ pub type Selection = Vec<Vec<u32>>;
 pub struct Engine {
     pub corpus: Corpus,
     pub index: Index,
-    /// `facet_docs[f][v]`: the documents tagged with value `v` of facet `f`.
-    facet_docs: Vec<Vec<FixedBitSet>>,
+    /// `facet_docs[f][v]`: the documents tagged with value `v` of facet `f`,
+    /// sorted. Lists, not bitsets: a facet may have tens of thousands of
+    /// values (authors), most with a paper or two.
+    facet_docs: Vec<Vec<Vec<u32>>>,
+    /// Per document, its (facet, value) pairs, for counting.
+    doc_tags: Vec<Vec<(u32, u32)>>,
     /// Documents in title order (for sorting by title).
     title_rank: Vec<u32>,
 }
+
+/// No match yet, in the dense per-document tier arrays.
+const NO_MATCH: u8 = u8::MAX;
 
 impl Engine {
     pub fn from_bytes(bytes: &[u8]) -> Result<Engine, DecodeError> {
         Ok(Engine::new(Corpus::from_bytes(bytes)?))
     }
 
-    pub fn new(corpus: Corpus) -> Engine {
-        let index = Index::build(&corpus);
+    /// Opens the corpus's index (rebuilding it if it does not fit the
+    /// papers, so that a hand-made corpus works too).
+    pub fn new(mut corpus: Corpus) -> Engine {
         let n = corpus.papers.len();
-        let mut facet_docs: Vec<Vec<FixedBitSet>> = corpus
+        let index = Index::open(std::mem::take(&mut corpus.index), n).unwrap_or_else(|| {
+            Index::open(IndexData::build(&corpus.papers), n).expect("a fresh index fits")
+        });
+        let mut facet_docs: Vec<Vec<Vec<u32>>> = corpus
             .facets
             .iter()
-            .map(|f| vec![FixedBitSet::with_capacity(n); f.values.len()])
+            .map(|f| vec![Vec::new(); f.values.len()])
             .collect();
+        let mut doc_tags = Vec::with_capacity(n);
         for (d, p) in corpus.papers.iter().enumerate() {
+            let mut tags = Vec::with_capacity(p.tags.len());
             for t in &p.tags {
-                if let Some(set) = facet_docs
+                if let Some(docs) = facet_docs
                     .get_mut(t.facet as usize)
                     .and_then(|f| f.get_mut(t.value as usize))
                 {
-                    set.insert(d);
+                    if docs.last() != Some(&(d as u32)) {
+                        docs.push(d as u32);
+                        tags.push((t.facet, t.value));
+                    }
                 }
             }
+            doc_tags.push(tags);
         }
         let mut order: Vec<u32> = (0..n as u32).collect();
         let folded: Vec<String> = corpus
@@ -140,6 +165,7 @@ impl Engine {
             corpus,
             index,
             facet_docs,
+            doc_tags,
             title_rank,
         }
     }
@@ -154,9 +180,9 @@ impl Engine {
 
     /// How many papers of the whole corpus have each value of a facet.
     pub fn facet_totals(&self, facet: usize) -> Vec<u32> {
-        self.facet_docs.get(facet).map_or_else(Vec::new, |vs| {
-            vs.iter().map(|d| d.count_ones(..) as u32).collect()
-        })
+        self.facet_docs
+            .get(facet)
+            .map_or_else(Vec::new, |vs| vs.iter().map(|d| d.len() as u32).collect())
     }
 
     pub fn parse_query(&self, q: &str) -> Query {
@@ -168,30 +194,41 @@ impl Engine {
         let n = self.len();
         let mut matched = Matched::default();
 
-        // Text clauses: score and tier per matching document.
-        let mut acc: Option<HashMap<u32, (f32, MatchClass)>> = None;
+        // Text clauses: score and tier per document, in dense arrays (AND
+        // across groups, OR within one).
+        let mut acc: Option<(Vec<f32>, Vec<u8>)> = None;
         for group in &q.groups {
-            let mut group_docs: HashMap<u32, (f32, MatchClass)> = HashMap::new();
+            let mut score = vec![0f32; n];
+            let mut tier = vec![NO_MATCH; n];
             for clause in group {
-                for (doc, score, class) in self.eval_clause(clause, &mut matched) {
-                    let e = group_docs.entry(doc).or_insert((0.0, class));
-                    e.0 += score;
-                    e.1 = e.1.min(class);
+                for (doc, s, class) in self.eval_clause(clause, &mut matched) {
+                    let d = doc as usize;
+                    score[d] += s;
+                    tier[d] = tier[d].min(class as u8);
                 }
             }
             acc = Some(match acc {
-                None => group_docs,
-                Some(prev) => prev
-                    .into_iter()
-                    .filter_map(|(d, (s, c))| {
-                        group_docs.get(&d).map(|&(s2, c2)| (d, (s + s2, c.max(c2))))
-                    })
-                    .collect(),
+                None => (score, tier),
+                Some((mut s0, mut t0)) => {
+                    for d in 0..n {
+                        if t0[d] == NO_MATCH || tier[d] == NO_MATCH {
+                            t0[d] = NO_MATCH;
+                        } else {
+                            s0[d] += score[d];
+                            t0[d] = t0[d].max(tier[d]);
+                        }
+                    }
+                    (s0, t0)
+                }
             });
         }
         let mut base = FixedBitSet::with_capacity(n);
         match &acc {
-            Some(m) => m.keys().for_each(|&d| base.insert(d as usize)),
+            Some((_, tier)) => tier
+                .iter()
+                .enumerate()
+                .filter(|(_, &t)| t != NO_MATCH)
+                .for_each(|(d, _)| base.insert(d)),
             None => base.insert_range(..),
         }
         for clause in &q.excluded {
@@ -209,7 +246,9 @@ impl Engine {
                     if query::value_matches(label, &f.value)
                         || (facet.key == "code" && query::value_matches("yes", &f.value))
                     {
-                        allowed.union_with(&self.facet_docs[fi][vi]);
+                        for &d in &self.facet_docs[fi][vi] {
+                            allowed.insert(d as usize);
+                        }
                     }
                 }
             }
@@ -225,10 +264,10 @@ impl Engine {
         let mut hits: Vec<Hit> = results
             .ones()
             .map(|d| {
-                let (score, tier) = acc
-                    .as_ref()
-                    .and_then(|m| m.get(&(d as u32)).copied())
-                    .unwrap_or((0.0, MatchClass::Exact));
+                let (score, tier) = match &acc {
+                    Some((s, t)) => (s[d], MatchClass::from_u8(t[d])),
+                    None => (0.0, MatchClass::Exact),
+                };
                 Hit {
                     doc: d as u32,
                     score,
@@ -256,44 +295,54 @@ impl Engine {
     }
 
     /// Disjunctive faceting: the results are `base` ∩ every facet's selection
-    /// (OR within a facet); each facet's counts lift its own selection.
+    /// (OR within a facet); each facet's counts lift its own selection. One
+    /// pass over the documents in `base`: a document failing no selection
+    /// counts for every facet, one failing exactly one facet's selection
+    /// counts for that facet only.
     fn facets(&self, base: &FixedBitSet, selection: &Selection) -> (FixedBitSet, Vec<Vec<u32>>) {
-        let masks: Vec<Option<FixedBitSet>> = self
+        let n = self.len();
+        let masks: Vec<(usize, FixedBitSet)> = self
             .facet_docs
             .iter()
             .enumerate()
-            .map(|(f, values)| {
+            .filter_map(|(f, values)| {
                 let sel = selection.get(f).filter(|s| !s.is_empty())?;
-                let mut m = FixedBitSet::with_capacity(self.len());
+                let mut m = FixedBitSet::with_capacity(n);
                 for &v in sel {
-                    if let Some(docs) = values.get(v as usize) {
-                        m.union_with(docs);
+                    for &d in values.get(v as usize).map_or(&[][..], Vec::as_slice) {
+                        m.insert(d as usize);
                     }
                 }
-                Some(m)
+                Some((f, m))
             })
             .collect();
         let mut results = base.clone();
-        for m in masks.iter().flatten() {
+        for (_, m) in &masks {
             results.intersect_with(m);
         }
-        let counts = self
+        let mut counts: Vec<Vec<u32>> = self
             .facet_docs
             .iter()
-            .enumerate()
-            .map(|(f, values)| {
-                let mut scope = base.clone();
-                for (g, m) in masks.iter().enumerate() {
-                    if let (true, Some(m)) = (g != f, m) {
-                        scope.intersect_with(m);
-                    }
-                }
-                values
-                    .iter()
-                    .map(|docs| scope.intersection_count(docs) as u32)
-                    .collect()
-            })
+            .map(|values| vec![0; values.len()])
             .collect();
+        for d in base.ones() {
+            let mut failed = None;
+            let mut fails = 0;
+            for (f, m) in &masks {
+                if !m.contains(d) {
+                    fails += 1;
+                    failed = Some(*f as u32);
+                }
+            }
+            if fails > 1 {
+                continue;
+            }
+            for &(f, v) in &self.doc_tags[d] {
+                if failed.is_none_or(|g| g == f) {
+                    counts[f as usize][v as usize] += 1;
+                }
+            }
+        }
         (results, counts)
     }
 
@@ -345,9 +394,9 @@ impl Engine {
         words.iter().map(|w| self.index.stem_id(&w.stem)).collect()
     }
 
-    fn bm25f(&self, stem: u32, p: &crate::index::Posting) -> f32 {
+    fn bm25f(&self, stem: u32, p: &Posting) -> f32 {
         let n = self.index.doc_count() as f32;
-        let df = self.index.postings[stem as usize].len() as f32;
+        let df = self.index.df(stem) as f32;
         let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
         let len = self.index.doc_len[p.doc as usize];
         let avg = self.index.avg_len;
@@ -366,8 +415,8 @@ impl Engine {
                 let mut best: HashMap<u32, (f32, MatchClass)> = HashMap::new();
                 for (stem, class) in self.resolve(t) {
                     matched.stems.push(stem);
-                    for p in &self.index.postings[stem as usize] {
-                        let s = self.bm25f(stem, p) * class.weight();
+                    for p in self.index.postings(stem, false) {
+                        let s = self.bm25f(stem, &p) * class.weight();
                         let e = best.entry(p.doc).or_insert((s, class));
                         if (class, -s) < (e.1, -e.0) {
                             *e = (s, class);
@@ -386,7 +435,7 @@ impl Engine {
                     .map(|(d, postings)| {
                         let s = ids
                             .iter()
-                            .zip(postings)
+                            .zip(&postings)
                             .map(|(&id, p)| self.bm25f(id, p))
                             .sum();
                         (d, s, MatchClass::Exact)
@@ -397,13 +446,10 @@ impl Engine {
     }
 
     /// Documents where the stems occur consecutively, with their postings.
-    fn phrase_docs(&self, ids: &[u32]) -> Vec<(u32, Vec<&crate::index::Posting>)> {
-        let lists: Vec<&Vec<crate::index::Posting>> = ids
-            .iter()
-            .map(|&i| &self.index.postings[i as usize])
-            .collect();
+    fn phrase_docs(&self, ids: &[u32]) -> Vec<(u32, Vec<Posting>)> {
+        let lists: Vec<Vec<Posting>> = ids.iter().map(|&i| self.index.postings(i, true)).collect();
         let mut out = Vec::new();
-        'doc: for first in lists[0] {
+        'doc: for first in &lists[0] {
             let mut ps = vec![first];
             for list in &lists[1..] {
                 match list.binary_search_by_key(&first.doc, |p| p.doc) {
@@ -418,7 +464,7 @@ impl Engine {
                     .all(|(k, p)| p.positions.binary_search(&(start + k as u32)).is_ok())
             });
             if found {
-                out.push((first.doc, ps));
+                out.push((first.doc, ps.into_iter().cloned().collect()));
             }
         }
         out
@@ -430,7 +476,7 @@ impl Engine {
         match clause {
             Clause::Term(t) => self
                 .exact_ids(t)
-                .flat_map(|i| self.index.postings[i as usize].iter().map(|p| p.doc))
+                .flat_map(|i| self.index.postings(i, false).into_iter().map(|p| p.doc))
                 .collect(),
             Clause::Phrase(words) => match self.phrase_ids(words) {
                 Some(ids) => self.phrase_docs(&ids).into_iter().map(|(d, _)| d).collect(),
@@ -440,9 +486,9 @@ impl Engine {
     }
 
     /// Byte ranges to highlight in a document's title, abstract text and
-    /// author list: the words whose stems the query matched, found by the
-    /// same tokenizer the index was built with. Only shown documents are
-    /// tokenized again; the index keeps no per-document token lists.
+    /// author list: the words the query matched, found by the same word
+    /// splitter and folding the index was built with. Only the documents on
+    /// screen are looked at; the index keeps no per-document token lists.
     pub fn highlights(&self, doc: u32, matched: &Matched) -> Highlights {
         let Some(paper) = self.corpus.papers.get(doc as usize) else {
             return Highlights::default();
@@ -450,18 +496,8 @@ impl Engine {
         if matched.stems.is_empty() && matched.phrases.is_empty() {
             return Highlights::default();
         }
-        let [title, text, authors] = crate::index::fields(paper).map(|(_, s, _)| {
-            let toks: Vec<(u32, Range<usize>)> = crate::text::tokenize(&s)
-                .into_iter()
-                .map(|t| {
-                    (
-                        self.index.stem_id(&t.stem).unwrap_or(u32::MAX),
-                        t.start..t.end,
-                    )
-                })
-                .collect();
-            ranges(&toks, matched)
-        });
+        let [title, text, authors] =
+            crate::index::fields(paper).map(|(_, s, _)| ranges(&self.index.spans(&s), matched));
         Highlights {
             title,
             text,

@@ -1,17 +1,22 @@
-//! The inverted index, built from the decoded corpus once at start-up.
+//! The inverted index. Built once, at build time, by [`IndexData::build`] and
+//! shipped inside the compiled corpus; the app only opens it ([`Index::open`]),
+//! so start-up does no tokenizing.
 //!
-//! Postings are keyed by stem; positions give phrase search. A second
-//! vocabulary of folded surface words (a finite-state transducer, `fst`)
-//! maps prefixes and near-miss spellings to the stems they belong to; edit
-//! distances are computed with `strsim` on the few words sharing a first letter.
+//! Postings are keyed by stem and stored compressed: per document, the gap
+//! from the previous document, the term frequency in each field and the token
+//! positions as gaps, all as LEB128 varints, decoded when a query needs them.
+//! Two finite-state transducers (`fst`) map stems and folded surface words to
+//! stem ids; prefixes and near-miss spellings are found on the latter, edit
+//! distances computed with `strsim` on the few words sharing a first letter.
 
 use std::collections::{BTreeMap, HashMap};
 
 use fst::automaton::Str;
 use fst::{Automaton, IntoStreamer, Map, Streamer};
+use serde::{Deserialize, Serialize};
 
-use crate::model::{Corpus, Paper};
-use crate::text::tokenize;
+use crate::model::Paper;
+use crate::text;
 
 /// Where each field's token positions start (title at 0), so that a phrase
 /// never spans two fields.
@@ -21,11 +26,12 @@ pub const AUTHORS_BASE: u32 = 1 << 31;
 pub const FIELD_TITLE: usize = 0;
 pub const FIELD_TEXT: usize = 1;
 pub const FIELD_AUTHORS: usize = 2;
-pub const FIELDS: usize = 3;
+pub const N_FIELDS: usize = 3;
+const FIELD_BASES: [u32; N_FIELDS] = [0, TEXT_BASE, AUTHORS_BASE];
 
 /// The searchable fields of a paper, with their position bases. Authors are
 /// searched as one text, “Ann Lee, Bo Chen”, which is how cards show them.
-pub fn fields(paper: &Paper) -> [(usize, std::borrow::Cow<'_, str>, u32); FIELDS] {
+pub fn fields(paper: &Paper) -> [(usize, std::borrow::Cow<'_, str>, u32); N_FIELDS] {
     [
         (FIELD_TITLE, paper.title.as_str().into(), 0),
         (FIELD_TEXT, paper.text.as_str().into(), TEXT_BASE),
@@ -33,80 +39,261 @@ pub fn fields(paper: &Paper) -> [(usize, std::borrow::Cow<'_, str>, u32); FIELDS
     ]
 }
 
-#[derive(Debug, Clone)]
+/// The index as shipped: part of the compiled corpus format.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct IndexData {
+    /// `fst` map: stem → stem id.
+    #[serde(with = "serde_bytes")]
+    pub stems: Vec<u8>,
+    /// `fst` map: folded surface word → the stem id it was indexed under.
+    #[serde(with = "serde_bytes")]
+    pub surface: Vec<u8>,
+    /// Per stem id, where its postings start in `postings`; one more entry
+    /// marks the end.
+    pub offsets: Vec<u32>,
+    /// Per stem id, the number of documents containing it.
+    pub df: Vec<u32>,
+    #[serde(with = "serde_bytes")]
+    pub postings: Vec<u8>,
+    /// Tokens per document per field.
+    pub doc_len: Vec<[u32; N_FIELDS]>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
 pub struct Posting {
     pub doc: u32,
     /// Term frequency in each field.
-    pub tf: [u16; FIELDS],
+    pub tf: [u32; N_FIELDS],
     /// Sorted token positions (title first, abstract from [`TEXT_BASE`],
-    /// authors from [`AUTHORS_BASE`]).
+    /// authors from [`AUTHORS_BASE`]); empty unless asked for.
     pub positions: Vec<u32>,
 }
 
-pub struct Index {
-    stem_ids: HashMap<String, u32>,
-    pub postings: Vec<Vec<Posting>>,
-    /// Folded surface word → stem id.
-    surface: Map<Vec<u8>>,
-    /// Tokens per document per field.
-    pub doc_len: Vec<[u32; FIELDS]>,
-    pub avg_len: [f32; FIELDS],
+fn put(out: &mut Vec<u8>, mut v: u32) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
 }
 
-impl Index {
-    pub fn build(corpus: &Corpus) -> Index {
+fn get(bytes: &[u8], at: &mut usize) -> u32 {
+    let mut v = 0u32;
+    let mut shift = 0;
+    while let Some(&b) = bytes.get(*at) {
+        *at += 1;
+        if shift < 32 {
+            v |= u32::from(b & 0x7f) << shift;
+        }
+        if b & 0x80 == 0 {
+            break;
+        }
+        shift += 7;
+    }
+    v
+}
+
+impl IndexData {
+    /// Tokenizes every paper's fields and writes the compressed postings.
+    pub fn build(papers: &[Paper]) -> IndexData {
+        // Folded word → stem id: each distinct word is stemmed once.
         let mut stem_ids: HashMap<String, u32> = HashMap::new();
-        let mut postings: Vec<Vec<Posting>> = Vec::new();
-        let mut surface: BTreeMap<String, u32> = BTreeMap::new();
-        let mut doc_len = Vec::with_capacity(corpus.papers.len());
-        for (doc, paper) in corpus.papers.iter().enumerate() {
+        let mut surface: HashMap<String, u32> = HashMap::new();
+        // Per stem: (doc, tf, positions) in document order.
+        type Entry = (u32, [u32; N_FIELDS], Vec<u32>);
+        let mut lists: Vec<Vec<Entry>> = Vec::new();
+        let mut doc_len = Vec::with_capacity(papers.len());
+        for (doc, paper) in papers.iter().enumerate() {
             let doc = doc as u32;
-            let mut lens = [0u32; FIELDS];
+            let mut lens = [0u32; N_FIELDS];
             for (field, text, base) in fields(paper) {
-                let toks = tokenize(&text);
-                lens[field] = toks.len() as u32;
-                for (i, t) in toks.into_iter().enumerate() {
-                    let next = stem_ids.len() as u32;
-                    let id = *stem_ids.entry(t.stem).or_insert_with(|| {
-                        postings.push(Vec::new());
-                        next
-                    });
-                    surface.entry(t.folded).or_insert(id);
-                    let list = &mut postings[id as usize];
-                    if list.last().is_none_or(|p| p.doc != doc) {
-                        list.push(Posting {
-                            doc,
-                            tf: [0; FIELDS],
-                            positions: Vec::new(),
-                        });
+                let mut n = 0u32;
+                for (_, w) in text::words(&text) {
+                    let folded = text::fold(w);
+                    let id = match surface.get(&folded) {
+                        // The plural-acronym rule looks at the raw word, so a
+                        // folded word is only reused when it is not one.
+                        Some(&id) if !text::is_plural_acronym(w) => id,
+                        _ => {
+                            let stem = text::stem_word(w, &folded);
+                            let next = stem_ids.len() as u32;
+                            let id = *stem_ids.entry(stem).or_insert_with(|| {
+                                lists.push(Vec::new());
+                                next
+                            });
+                            surface.entry(folded).or_insert(id);
+                            id
+                        }
+                    };
+                    let list = &mut lists[id as usize];
+                    if list.last().is_none_or(|e| e.0 != doc) {
+                        list.push((doc, [0; N_FIELDS], Vec::new()));
                     }
-                    let p = list.last_mut().unwrap();
-                    p.tf[field] = p.tf[field].saturating_add(1);
-                    p.positions.push(base + i as u32);
+                    let e = list.last_mut().expect("pushed above");
+                    e.1[field] += 1;
+                    e.2.push(base + n);
+                    n += 1;
                 }
+                lens[field] = n;
             }
             doc_len.push(lens);
         }
-        let n = doc_len.len().max(1) as f32;
-        let avg_len: [f32; FIELDS] =
-            std::array::from_fn(|f| doc_len.iter().map(|l| l[f] as f32).sum::<f32>() / n);
-        let surface = Map::from_iter(surface.iter().map(|(k, v)| (k.as_bytes(), *v as u64)))
-            .expect("sorted, unique keys");
-        Index {
-            stem_ids,
-            postings,
-            surface,
-            doc_len,
-            avg_len,
+        // Stem ids in sorted stem order, as the fst needs.
+        let mut by_stem: Vec<(&String, u32)> = stem_ids.iter().map(|(s, &i)| (s, i)).collect();
+        by_stem.sort();
+        let mut renumber = vec![0u32; by_stem.len()];
+        for (new, (_, old)) in by_stem.iter().enumerate() {
+            renumber[*old as usize] = new as u32;
         }
+        let stems = Map::from_iter(
+            by_stem
+                .iter()
+                .enumerate()
+                .map(|(i, (s, _))| (s.as_bytes(), i as u64)),
+        )
+        .expect("sorted, unique stems")
+        .into_fst()
+        .into_inner();
+        let surface: BTreeMap<String, u32> = surface
+            .into_iter()
+            .map(|(w, id)| (w, renumber[id as usize]))
+            .collect();
+        let surface = Map::from_iter(surface.iter().map(|(w, &id)| (w.as_bytes(), id as u64)))
+            .expect("sorted, unique words")
+            .into_fst()
+            .into_inner();
+        let mut offsets = Vec::with_capacity(by_stem.len() + 1);
+        let mut df = Vec::with_capacity(by_stem.len());
+        let mut postings = Vec::new();
+        for (_, old) in &by_stem {
+            let list = &lists[*old as usize];
+            offsets.push(postings.len() as u32);
+            df.push(list.len() as u32);
+            let mut prev = 0u32;
+            for (doc, tf, positions) in list {
+                put(&mut postings, doc - prev);
+                prev = *doc;
+                for &t in tf {
+                    put(&mut postings, t);
+                }
+                // Positions as gaps within each field, from the field's start.
+                let mut last = 0u32;
+                let mut field = 0;
+                for (k, &p) in positions.iter().enumerate() {
+                    while k as u32 >= tf[..=field].iter().sum::<u32>() {
+                        field += 1;
+                        last = FIELD_BASES[field];
+                    }
+                    put(&mut postings, p - last);
+                    last = p;
+                }
+            }
+        }
+        offsets.push(postings.len() as u32);
+        IndexData {
+            stems,
+            surface,
+            offsets,
+            df,
+            postings,
+            doc_len,
+        }
+    }
+}
+
+/// The index, opened for searching.
+pub struct Index {
+    stems: Map<Vec<u8>>,
+    surface: Map<Vec<u8>>,
+    offsets: Vec<u32>,
+    df: Vec<u32>,
+    postings: Vec<u8>,
+    pub doc_len: Vec<[u32; N_FIELDS]>,
+    pub avg_len: [f32; N_FIELDS],
+}
+
+impl Index {
+    /// Opens shipped index data; `None` when it is inconsistent (a corrupt
+    /// or mismatched corpus).
+    pub fn open(data: IndexData, docs: usize) -> Option<Index> {
+        let stems = Map::new(data.stems).ok()?;
+        let surface = Map::new(data.surface).ok()?;
+        let n = stems.len();
+        let consistent = data.doc_len.len() == docs
+            && data.df.len() == n
+            && data.offsets.len() == n + 1
+            && data.offsets.windows(2).all(|w| w[0] <= w[1])
+            && data
+                .offsets
+                .last()
+                .is_some_and(|&e| e as usize == data.postings.len());
+        if !consistent {
+            return None;
+        }
+        let count = docs.max(1) as f32;
+        let avg_len: [f32; N_FIELDS] =
+            std::array::from_fn(|f| data.doc_len.iter().map(|l| l[f] as f32).sum::<f32>() / count);
+        Some(Index {
+            stems,
+            surface,
+            offsets: data.offsets,
+            df: data.df,
+            postings: data.postings,
+            doc_len: data.doc_len,
+            avg_len,
+        })
     }
 
     pub fn stem_id(&self, stem: &str) -> Option<u32> {
-        self.stem_ids.get(stem).copied()
+        self.stems.get(stem).map(|v| v as u32)
     }
 
     pub fn surface_id(&self, folded: &str) -> Option<u32> {
         self.surface.get(folded).map(|v| v as u32)
+    }
+
+    /// How many documents contain the stem.
+    pub fn df(&self, stem: u32) -> u32 {
+        self.df.get(stem as usize).copied().unwrap_or(0)
+    }
+
+    /// The stem's postings in document order, with positions when asked for.
+    pub fn postings(&self, stem: u32, with_positions: bool) -> Vec<Posting> {
+        let (Some(&start), Some(&end)) = (
+            self.offsets.get(stem as usize),
+            self.offsets.get(stem as usize + 1),
+        ) else {
+            return Vec::new();
+        };
+        let bytes = &self.postings[start as usize..end as usize];
+        let mut out = Vec::with_capacity(self.df(stem) as usize);
+        let mut at = 0usize;
+        let mut doc = 0u32;
+        while at < bytes.len() {
+            doc = doc.wrapping_add(get(bytes, &mut at));
+            let tf = [
+                get(bytes, &mut at),
+                get(bytes, &mut at),
+                get(bytes, &mut at),
+            ];
+            let mut positions = Vec::new();
+            if with_positions {
+                positions.reserve(tf.iter().sum::<u32>() as usize);
+                for (field, &n) in tf.iter().enumerate() {
+                    let mut p = FIELD_BASES[field];
+                    for _ in 0..n {
+                        p = p.wrapping_add(get(bytes, &mut at));
+                        positions.push(p);
+                    }
+                }
+            } else {
+                for _ in 0..tf.iter().sum::<u32>() {
+                    get(bytes, &mut at);
+                }
+            }
+            out.push(Posting { doc, tf, positions });
+        }
+        out
     }
 
     /// Stems of the surface words starting with `prefix`.
@@ -157,7 +344,40 @@ impl Index {
         out
     }
 
+    /// A text's words as (stem id, byte range), `u32::MAX` for words the
+    /// index does not know: for highlighting the cards on screen.
+    pub fn spans(&self, text: &str) -> Vec<(u32, std::ops::Range<usize>)> {
+        text::words(text)
+            .map(|(start, w)| {
+                let folded = text::fold(w);
+                let id = if text::is_plural_acronym(w) {
+                    self.stem_id(&text::stem_word(w, &folded))
+                } else {
+                    self.surface_id(&folded)
+                };
+                (id.unwrap_or(u32::MAX), start..start + w.len())
+            })
+            .collect()
+    }
+
     pub fn doc_count(&self) -> usize {
         self.doc_len.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn varints_round_trip() {
+        let mut out = Vec::new();
+        for v in [0, 1, 127, 128, 300, 1 << 24, u32::MAX] {
+            put(&mut out, v);
+        }
+        let mut at = 0;
+        let back: Vec<u32> = (0..7).map(|_| get(&out, &mut at)).collect();
+        assert_eq!(back, [0, 1, 127, 128, 300, 1 << 24, u32::MAX]);
+        assert_eq!(at, out.len());
     }
 }

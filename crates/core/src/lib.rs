@@ -11,6 +11,8 @@ pub mod query;
 #[cfg(feature = "compile")]
 pub mod records;
 pub mod seed;
+#[cfg(feature = "synth")]
+pub mod synth;
 pub mod text;
 pub mod title;
 

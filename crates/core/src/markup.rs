@@ -387,7 +387,9 @@ fn find_math_end(src: &str, from: usize, end: usize, delim: &str) -> Option<usiz
     let mut depth = 0usize;
     let mut i = from;
     while i < end {
-        if depth == 0 && src[i..end].starts_with(delim) {
+        // Bytes, not str slices: `\` skips one byte, which may land inside a
+        // multi-byte character (`\—`).
+        if depth == 0 && bytes[i..end].starts_with(delim.as_bytes()) {
             return Some(i);
         }
         match bytes[i] {
@@ -678,6 +680,16 @@ mod tests {
             )
         );
         assert_eq!(r[5], ("54.0%", &RunKind::Text { style: style::BOLD }));
+    }
+
+    #[test]
+    fn a_backslash_before_a_multibyte_character_in_math() {
+        // Found by the synthetic corpus: `\` then `—` used to split the
+        // dash's bytes and panic.
+        let m = parse("costs $a \\— b$ more—and $\\é$ less");
+        assert!(m.text.contains("more—and"), "{}", m.text);
+        let m = parse("open $x \\— never closed");
+        assert!(m.text.contains('—'), "{}", m.text);
     }
 
     #[test]

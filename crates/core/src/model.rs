@@ -23,6 +23,8 @@ pub struct Corpus {
     pub lists: Vec<List>,
     pub facets: Vec<Facet>,
     pub papers: Vec<Paper>,
+    /// The search index over `papers`, built at compile time.
+    pub index: crate::index::IndexData,
 }
 
 /// One source list (one input file).
@@ -211,6 +213,7 @@ mod tests {
             }],
             facets: vec![],
             papers: vec![],
+            index: Default::default(),
         }
     }
 

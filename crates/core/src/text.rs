@@ -69,11 +69,7 @@ pub fn tokenize(text: &str) -> Vec<Token> {
     words(text)
         .map(|(start, w)| {
             let folded = fold(w);
-            let stem = if is_plural_acronym(w) {
-                folded[..folded.len() - 1].to_string()
-            } else {
-                stem(&folded).into_owned()
-            };
+            let stem = stem_word(w, &folded);
             Token {
                 start,
                 end: start + w.len(),
@@ -84,9 +80,18 @@ pub fn tokenize(text: &str) -> Vec<Token> {
         .collect()
 }
 
+/// The stem of a raw word `w` whose folded form is `folded`.
+pub fn stem_word(w: &str, folded: &str) -> String {
+    if is_plural_acronym(w) {
+        folded[..folded.len() - 1].to_string()
+    } else {
+        stem(folded).into_owned()
+    }
+}
+
 /// `LLMs`, `MLLMs`, `GPUs`: an all-capitals word with a plural `s`, which
 /// the English stemmer leaves alone for want of a vowel.
-fn is_plural_acronym(w: &str) -> bool {
+pub fn is_plural_acronym(w: &str) -> bool {
     w.strip_suffix('s').is_some_and(|head| {
         head.chars().count() >= 2
             && head

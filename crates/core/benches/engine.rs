@@ -1,0 +1,108 @@
+//! Native benchmarks of the query path (divan): the seed corpus and a
+//! 20,000-paper synthetic corpus. `cargo bench -p explorer-core`.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use explorer_core::compile::{
+    compile_dir, compile_sources, parse_taxonomy, Source, DEFAULT_TAXONOMY,
+};
+use explorer_core::{Corpus, Engine, Sort};
+
+fn main() {
+    divan::main();
+}
+
+/// The queries a user types, one character at a time (the browser benchmark
+/// uses the same script).
+pub const SCRIPT: &[&str] = &[
+    "reinforcement learning",
+    "diffusion",
+    "llm agents",
+    "unlearning",
+    "\"chain of thought\"",
+    "graph neural",
+    "reasoing",
+];
+
+fn seed() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| {
+        compile_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus")).unwrap()
+    })
+}
+
+fn synthetic() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| {
+        let seeds = explorer_core::synth::seed_abstracts(
+            &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus"),
+        )
+        .unwrap();
+        let bytes = explorer_core::synth::jsonl(&seeds, 20_000, 1);
+        let tax = parse_taxonomy("default", DEFAULT_TAXONOMY).unwrap();
+        compile_sources(
+            &[Source {
+                file: "synthetic.jsonl".into(),
+                bytes,
+            }],
+            &tax,
+        )
+        .unwrap()
+    })
+}
+
+fn corpus(name: &str) -> &'static Corpus {
+    if name == "seed" {
+        seed()
+    } else {
+        synthetic()
+    }
+}
+
+fn engine(name: &str) -> &'static Engine {
+    static SEED: OnceLock<Engine> = OnceLock::new();
+    static SYN: OnceLock<Engine> = OnceLock::new();
+    let cell = if name == "seed" { &SEED } else { &SYN };
+    cell.get_or_init(|| Engine::from_bytes(&corpus(name).to_bytes()).unwrap())
+}
+
+const CORPORA: &[&str] = &["seed", "synthetic-20k"];
+
+/// Start-up: decoding the shipped bytes and building the index.
+#[divan::bench(args = CORPORA, sample_count = 10)]
+fn start_up(bencher: divan::Bencher, name: &str) {
+    let bytes = corpus(name).to_bytes();
+    bencher.bench(|| Engine::from_bytes(divan::black_box(&bytes)).unwrap());
+}
+
+/// Every prefix of every scripted query: what one keystroke computes
+/// (results, ranking, all facet counts), then the first ten cards' highlights.
+#[divan::bench(args = CORPORA)]
+fn keystrokes(bencher: divan::Bencher, name: &str) {
+    let e = engine(name);
+    let none = vec![Vec::new(); e.corpus.facets.len()];
+    let prefixes: Vec<&str> = SCRIPT
+        .iter()
+        .flat_map(|q| q.char_indices().map(move |(i, c)| &q[..i + c.len_utf8()]))
+        .collect();
+    bencher
+        .counter(divan::counter::ItemsCount::new(prefixes.len()))
+        .bench(|| {
+            for q in &prefixes {
+                let r = e.search(q, &none, Sort::Relevance);
+                for h in r.hits.iter().take(10) {
+                    divan::black_box(e.highlights(h.doc, &r.matched));
+                }
+            }
+        });
+}
+
+/// A facet click with no query: every paper of the most common topic.
+#[divan::bench(args = CORPORA)]
+fn facet_click(bencher: divan::Bencher, name: &str) {
+    let e = engine(name);
+    let mut sel = vec![Vec::new(); e.corpus.facets.len()];
+    sel[0] = vec![0];
+    bencher.bench(|| e.search("", divan::black_box(&sel), Sort::Relevance));
+}
