@@ -197,7 +197,9 @@ fn respond(dist: &Path, url: &str) -> (&'static str, &'static str, Vec<u8>) {
         Some("wasm") => "application/wasm",
         Some("css") => "text/css",
         Some("svg") => "image/svg+xml",
-        Some("json" | "webmanifest") => "application/json",
+        Some("png") => "image/png",
+        Some("webmanifest") => "application/manifest+json",
+        Some("json") => "application/json",
         _ => "application/octet-stream",
     };
     ("200 OK", ctype, body)

@@ -51,6 +51,40 @@ async fn nothing_is_requested_from_another_origin() {
 }
 
 #[tokio::test]
+async fn installs_under_the_corpus_name_with_png_icons() {
+    let b = Browser::start().await;
+    b.open("").await;
+    // What an install prompt reads: the manifest the page links, and every
+    // icon it lists, decoded.
+    let m = b
+        .js("return (async () => {
+            const href = document.querySelector('link[rel=manifest]').href;
+            const m = await (await fetch(href)).json();
+            const icons = await Promise.all(m.icons.map(async (i) => {
+                const r = await fetch(new URL(i.src, href));
+                const size = i.type === 'image/png'
+                    ? await createImageBitmap(await r.blob()).then((b) => b.width + 'x' + b.height)
+                    : i.sizes;
+                return i.src + ' ' + r.status + ' ' + size;
+            }));
+            return { name: m.name, short: m.short_name, start: m.start_url, icons };
+        })()")
+        .await;
+    assert_eq!(m["name"], engine().corpus.title());
+    assert_eq!(m["short"], engine().corpus.lists[0].name);
+    assert_eq!(m["start"], "./");
+    assert_eq!(
+        browser_tests::strings(m["icons"].clone()),
+        [
+            "icon.svg 200 any",
+            "icon-192.png 200 192x192",
+            "icon-512.png 200 512x512"
+        ]
+    );
+    b.close().await;
+}
+
+#[tokio::test]
 async fn fits_a_phone_screen() {
     let b = Browser::launch("/", (375, 812)).await;
     b.open("").await;
