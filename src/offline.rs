@@ -69,6 +69,13 @@ pub fn register(set_waiting: WriteSignal<Option<ServiceWorker>, LocalStorage>) {
 /// controller changing, or on the worker reaching “activated” (Firefox does
 /// not always report the former to the page).
 pub fn apply_update(worker: &ServiceWorker) {
+    // Firefox may activate the new worker on its own when the page reloads
+    // (for a moment no page uses the old one): then there is nothing to wait
+    // for, and reloading loads this build's files from its cache.
+    if worker.state() == ServiceWorkerState::Activated {
+        let _ = window().location().reload();
+        return;
+    }
     let container = window().navigator().service_worker();
     let reload = Closure::<dyn FnMut()>::new(|| {
         let _ = window().location().reload();

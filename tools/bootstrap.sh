@@ -35,31 +35,23 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version 132"; then
   (cd tools && npm install --no-audit --no-fund --no-package-lock --silent)
 fi
 
+# Browsers from the package registry, never a downloaded build: Chromium
+# (chromedriver), Firefox ESR (geckodriver) and WebKitGTK (WebKitWebDriver,
+# under Xvfb): the browser tests run in all three engines.
 need_apt=()
 command -v chromium >/dev/null || need_apt+=(chromium)
 command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
+command -v firefox-esr >/dev/null || need_apt+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null || need_apt+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null || need_apt+=(xvfb)
 if [ ${#need_apt[@]} -gt 0 ]; then
   log "installing ${need_apt[*]} (apt)"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
 fi
-# Firefox ESR (geckodriver) and WebKitGTK (WebKitWebDriver under Xvfb), for
-# `./dev engines`.
-if [ "${1:-}" = --engines ]; then
-  engines=()
-  command -v firefox-esr >/dev/null || engines+=(firefox-esr)
-  command -v WebKitWebDriver >/dev/null || engines+=(webkit2gtk-driver)
-  command -v Xvfb >/dev/null || engines+=(xvfb)
-  if [ ${#engines[@]} -gt 0 ]; then
-    log "installing ${engines[*]} (apt)"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${engines[@]}" >/dev/null
-  fi
-  if ! command -v geckodriver >/dev/null; then
-    log "installing geckodriver"
-    cargo install geckodriver
-  fi
+if ! command -v geckodriver >/dev/null; then
+  log "installing geckodriver"
+  cargo install geckodriver
 fi
 log "tools ready"
