@@ -576,6 +576,7 @@ pub fn overlaps(range: &Range<usize>, marks: &[Range<usize>]) -> bool {
 }
 
 #[cfg(test)]
+#[allow(clippy::single_range_in_vec_init)] // one highlight range is a real case
 mod tests {
     use super::*;
 

@@ -93,18 +93,8 @@ pub fn read(file: &str, bytes: &[u8], format: Format) -> Result<RecordList, Sour
             records,
         });
     }
-    let line_of =
-        |offset: usize| 1 + bytes[..offset].iter().filter(|&&b| b == b'\n').count() as u32;
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        err(
-            line_of(e.valid_up_to()),
-            format!("invalid UTF-8 at byte {}", e.valid_up_to()),
-        )
-    })?;
-    if let Some(nul) = text.find('\0') {
-        return Err(err(line_of(nul), "NUL byte in text".into()));
-    }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let line_of = |offset: usize| crate::seed::line_of(bytes, offset);
+    let text = crate::seed::source_text(file, bytes)?;
     let base = bytes.len() - text.len();
     let stem = Path::new(file)
         .file_stem()

@@ -34,6 +34,34 @@ pub struct Paragraph {
     pub text: String,
 }
 
+/// 1-based line of a byte offset.
+pub fn line_of(bytes: &[u8], offset: usize) -> u32 {
+    1 + bytes[..offset.min(bytes.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count() as u32
+}
+
+/// A source file's text: valid UTF-8 without NUL bytes (each refused with
+/// its line), a leading BOM removed.
+pub fn source_text<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, SourceError> {
+    let err = |offset: usize, reason: String| SourceError {
+        file: file.to_string(),
+        line: line_of(bytes, offset),
+        reason,
+    };
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        err(
+            e.valid_up_to(),
+            format!("invalid UTF-8 at byte {}", e.valid_up_to()),
+        )
+    })?;
+    if let Some(nul) = text.find('\0') {
+        return Err(err(nul, "NUL byte in text".into()));
+    }
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
 /// Parses one seed file. Tolerates a UTF-8 BOM, CRLF line ends, trailing
 /// spaces and runs of blank lines; rejects invalid UTF-8, NUL bytes, an empty
 /// file and a header with no paper, naming the line.
@@ -43,17 +71,7 @@ pub fn parse_seed(file: &str, bytes: &[u8]) -> Result<SeedList, SourceError> {
         line: line as u32,
         reason,
     };
-    let line_of = |offset: usize| 1 + bytes[..offset].iter().filter(|&&b| b == b'\n').count();
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        err(
-            line_of(e.valid_up_to()),
-            format!("invalid UTF-8 at byte {}", e.valid_up_to()),
-        )
-    })?;
-    if let Some(nul) = text.find('\0') {
-        return Err(err(line_of(nul), "NUL byte in text".into()));
-    }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = source_text(file, bytes)?;
 
     let mut name: Option<(String, u32)> = None;
     let mut paragraphs = Vec::new();

@@ -290,6 +290,7 @@ fn start_xvfb() -> (Child, String) {
             std::thread::sleep(Duration::from_millis(50));
         }
         let _ = child.kill();
+        let _ = child.wait();
     }
     panic!("no X display could be started");
 }
