@@ -553,12 +553,20 @@ impl Browser {
                 return;
             }
             if Instant::now() > deadline {
+                let field = self
+                    .js("const q = document.querySelector('input[type=search]'); return q ? q.value : null")
+                    .await;
                 panic!(
-                    "page shows {} titles {:?}…, expected {} {:?}…",
+                    "page shows {} titles {:?}…, expected {} {:?}…; search field {field}, URL {}",
                     have.len(),
                     &have[..have.len().min(5)],
                     want.len(),
-                    &want[..want.len().min(5)]
+                    &want[..want.len().min(5)],
+                    self.client
+                        .current_url()
+                        .await
+                        .map(|u| u.to_string())
+                        .unwrap_or_default(),
                 );
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
