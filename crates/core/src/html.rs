@@ -122,17 +122,16 @@ pub fn escape(s: &str) -> String {
 /// Marker in `index.html` replaced by [`noscript`] at build time.
 pub const NOSCRIPT_MARKER: &str = "<!-- noscript -->";
 
+/// Abstracts are written into the noscript listing until it reaches this
+/// size; beyond it (a whole conference) papers are listed by title only, so
+/// that `index.html` stays a page, not the corpus twice.
+pub const NOSCRIPT_ABSTRACT_BUDGET: usize = 1 << 20;
+
 /// Every paper as static HTML inside `<noscript>`: what a browser without
 /// JavaScript or WebAssembly, or a search engine, sees.
 pub fn noscript(corpus: &Corpus) -> String {
-    let mut out = String::from("<noscript><div class=\"noscript\">");
-    let _ = write!(
-        out,
-        "<h1>{}</h1><p class=\"noscript-note\">Searching and filtering need JavaScript and WebAssembly, \
-         which this browser does not run. All {} papers are listed below.</p>",
-        text(&corpus.title()),
-        corpus.papers.len()
-    );
+    let mut body = String::new();
+    let mut with_abstract = 0usize;
     for p in &corpus.papers {
         let list = corpus
             .lists
@@ -144,16 +143,30 @@ pub fn noscript(corpus: &Corpus) -> String {
             format!("{} · {list}", p.authors.join(", "))
         };
         let _ = write!(
-            out,
-            "<article id=\"{}\"><h2>{}</h2><p class=\"paper-meta\">{}</p><p>{}</p></article>",
+            body,
+            "<article id=\"{}\"><h2>{}</h2><p class=\"paper-meta\">{}</p>",
             attr(&p.id),
             text(&p.title),
             text(&meta),
-            abstract_html(p, &[])
         );
+        if body.len() < NOSCRIPT_ABSTRACT_BUDGET {
+            let _ = write!(body, "<p>{}</p>", abstract_html(p, &[]));
+            with_abstract += 1;
+        }
+        body.push_str("</article>");
     }
-    out.push_str("</div></noscript>");
-    out
+    let n = corpus.papers.len();
+    let listed = if with_abstract == n {
+        format!("All {n} papers are listed below.")
+    } else {
+        format!("All {n} papers are listed below, the first {with_abstract} with their abstracts.")
+    };
+    format!(
+        "<noscript><div class=\"noscript\"><h1>{}</h1><p class=\"noscript-note\">Searching and \
+         filtering need JavaScript and WebAssembly, which this browser does not run. {listed}</p>\
+         {body}</div></noscript>",
+        text(&corpus.title()),
+    )
 }
 
 #[cfg(test)]
@@ -200,6 +213,27 @@ mod tests {
         );
         p.runs.clear();
         assert_eq!(abstract_html(&p, &[]), "");
+    }
+
+    #[test]
+    fn a_large_corpus_lists_every_title_and_abstracts_up_to_the_budget() {
+        let mut p = paper(&"An abstract of some length. ".repeat(40));
+        p.title = "A title".into();
+        let n = 2 * NOSCRIPT_ABSTRACT_BUDGET / p.text.len();
+        let corpus = Corpus {
+            lists: vec![],
+            facets: vec![],
+            papers: vec![p; n],
+            index: Default::default(),
+        };
+        let html = noscript(&corpus);
+        assert_eq!(html.matches("<h2>A title</h2>").count(), n);
+        let with = html.matches("<p>An abstract").count();
+        assert!(with > 0 && with < n, "{with} of {n}");
+        assert!(html.contains(&format!(
+            "All {n} papers are listed below, the first {with} with their abstracts."
+        )));
+        assert!(html.len() < 2 * NOSCRIPT_ABSTRACT_BUDGET);
     }
 
     #[test]

@@ -1,0 +1,205 @@
+//! The engine on a synthetic corpus of conference size, checked against a
+//! brute-force scan of the same papers: what the compressed index, the
+//! sparse facet counts and the highlights return must be exactly what reading
+//! every paper would give.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use explorer_core::compile::{compile_sources, parse_taxonomy, Source, DEFAULT_TAXONOMY};
+use explorer_core::index::fields;
+use explorer_core::text::tokenize;
+use explorer_core::{Engine, Sort};
+
+const PAPERS: usize = 2_000;
+
+fn engine() -> &'static Engine {
+    static E: OnceLock<Engine> = OnceLock::new();
+    E.get_or_init(|| {
+        let seeds = explorer_core::synth::seed_abstracts(
+            &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus"),
+        )
+        .unwrap();
+        let bytes = explorer_core::synth::jsonl(&seeds, PAPERS, 7);
+        let tax = parse_taxonomy("default", DEFAULT_TAXONOMY).unwrap();
+        let corpus = compile_sources(
+            &[Source {
+                file: "synthetic.jsonl".into(),
+                bytes,
+            }],
+            &tax,
+        )
+        .unwrap();
+        Engine::from_bytes(&corpus.to_bytes()).unwrap()
+    })
+}
+
+/// Every paper's stems per field, by reading it.
+fn stems() -> &'static [Vec<Vec<String>>] {
+    static S: OnceLock<Vec<Vec<Vec<String>>>> = OnceLock::new();
+    S.get_or_init(|| {
+        engine()
+            .corpus
+            .papers
+            .iter()
+            .map(|p| {
+                fields(p)
+                    .iter()
+                    .map(|(_, text, _)| tokenize(text).into_iter().map(|t| t.stem).collect())
+                    .collect()
+            })
+            .collect()
+    })
+}
+
+fn scan(pred: impl Fn(&[Vec<String>]) -> bool) -> BTreeSet<u32> {
+    (0..engine().len())
+        .filter(|&d| pred(&stems()[d]))
+        .map(|d| d as u32)
+        .collect()
+}
+
+fn found(q: &str) -> BTreeSet<u32> {
+    let e = engine();
+    let none = vec![Vec::new(); e.corpus.facets.len()];
+    e.search(q, &none, Sort::Relevance)
+        .hits
+        .iter()
+        .map(|h| h.doc)
+        .collect()
+}
+
+#[test]
+fn every_paper_is_compiled_and_searchable() {
+    assert_eq!(engine().len(), PAPERS);
+    assert_eq!(found("").len(), PAPERS);
+}
+
+#[test]
+fn words_and_phrases_find_exactly_the_papers_that_contain_them() {
+    // Common, mid-frequency and rare words of the corpus, typed whole (a
+    // trailing space: no prefix expansion) and long enough to be exact.
+    for word in [
+        "model ",
+        "reasoning ",
+        "diffusion ",
+        "benchmark ",
+        "unlearning ",
+        "gradient ",
+    ] {
+        let stem = tokenize(word)[0].stem.clone();
+        let want = scan(|f| f.iter().any(|s| s.contains(&stem)));
+        // Typo tolerance may add papers (ranked last), never lose any.
+        let have = found(word);
+        assert!(
+            want.is_subset(&have),
+            "{word}: missing {:?}",
+            want.difference(&have).collect::<Vec<_>>()
+        );
+        let exact: BTreeSet<u32> = {
+            let e = engine();
+            let none = vec![Vec::new(); e.corpus.facets.len()];
+            e.search(word, &none, Sort::Relevance)
+                .hits
+                .iter()
+                .filter(|h| h.tier == explorer_core::MatchClass::Exact)
+                .map(|h| h.doc)
+                .collect()
+        };
+        assert_eq!(exact, want, "{word}");
+        assert!(!want.is_empty(), "{word} occurs in the synthetic corpus");
+    }
+    for phrase in [
+        "\"language models\"",
+        "\"reinforcement learning\"",
+        "\"in this paper\"",
+    ] {
+        let words: Vec<String> = tokenize(phrase).into_iter().map(|t| t.stem).collect();
+        let want = scan(|f| {
+            f.iter()
+                .any(|s| s.windows(words.len()).any(|w| w == words.as_slice()))
+        });
+        assert_eq!(found(phrase), want, "{phrase}");
+        assert!(!want.is_empty(), "{phrase}");
+    }
+    // AND and exclusion compose as sets.
+    let a = found("model ");
+    let b = found("reasoning ");
+    let both = found("model reasoning ");
+    assert!(both.is_subset(&a.union(&b).copied().collect()));
+    let exact_b = scan(|f| f.iter().any(|s| s.contains(&"reason".to_string())));
+    let without = found("model -reasoning ");
+    assert!(without.is_disjoint(&exact_b));
+}
+
+#[test]
+fn facet_counts_match_a_scan_under_any_selection() {
+    let e = engine();
+    let c = &e.corpus;
+    let area = c.facet_index("area").unwrap();
+    let venue = c.facet_index("venue").unwrap();
+    let author = c.facet_index("author").unwrap();
+    let has = |doc: u32, f: usize, v: u32| {
+        c.papers[doc as usize]
+            .tags
+            .iter()
+            .any(|t| t.facet as usize == f && t.value == v)
+    };
+    let mut sel = vec![Vec::new(); c.facets.len()];
+    sel[area] = vec![0, 2];
+    sel[venue] = vec![0];
+    let r = e.search("learning ", &sel, Sort::Relevance);
+    let base = found("learning ");
+    let in_sel = |d: u32, skip: usize| {
+        sel.iter()
+            .enumerate()
+            .all(|(f, vs)| f == skip || vs.is_empty() || vs.iter().any(|&v| has(d, f, v)))
+    };
+    let results: BTreeSet<u32> = r.hits.iter().map(|h| h.doc).collect();
+    let want: BTreeSet<u32> = base
+        .iter()
+        .copied()
+        .filter(|&d| in_sel(d, usize::MAX))
+        .collect();
+    assert_eq!(results, want);
+    assert!(!want.is_empty());
+    // Disjunctive: each facet's counts lift its own selection only.
+    for f in [area, venue, author] {
+        for v in 0..c.facets[f].values.len().min(50) as u32 {
+            let n = base
+                .iter()
+                .filter(|&&d| in_sel(d, f) && has(d, f, v))
+                .count() as u32;
+            assert_eq!(
+                r.counts[f][v as usize], n,
+                "{} = {}",
+                c.facets[f].key, c.facets[f].values[v as usize]
+            );
+        }
+    }
+}
+
+#[test]
+fn highlights_mark_only_matched_words_inside_the_text() {
+    let e = engine();
+    let none = vec![Vec::new(); e.corpus.facets.len()];
+    let r = e.search("reasoning \"language models\"", &none, Sort::Relevance);
+    assert!(!r.hits.is_empty());
+    for h in r.hits.iter().take(50) {
+        let p = &e.corpus.papers[h.doc as usize];
+        let hl = e.highlights(h.doc, &r.matched);
+        assert!(!hl.text.is_empty() || !hl.title.is_empty());
+        for m in &hl.text {
+            assert!(p.text.is_char_boundary(m.start) && p.text.is_char_boundary(m.end));
+            let marked = &p.text[m.clone()];
+            let stems: Vec<String> = tokenize(marked).into_iter().map(|t| t.stem).collect();
+            assert!(
+                stems.iter().all(|s| s == "reason")
+                    || stems.windows(2).any(|w| w == ["languag", "model"]),
+                "{marked:?} in {}",
+                p.id
+            );
+        }
+    }
+}
