@@ -1,4 +1,4 @@
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use leptos::prelude::*;
 
@@ -10,75 +10,248 @@ use crate::Explorer;
 /// the same frame and the rest over the next few.
 const NEW_CARDS_PER_FRAME: usize = 10;
 
+/// Above this many results, only the cards on screen (and a screenful either
+/// side) are in the document: 20,000 results are 20,000 heights, not cards.
+const WINDOW_AT: usize = 200;
+/// Cards' height before they have been measured, in CSS pixels.
+const ESTIMATED_HEIGHT: f64 = 260.0;
+
+/// Which slice of the ranked results is rendered, and the space the rest
+/// takes above and below it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Window {
+    start: usize,
+    end: usize,
+    above: f64,
+    below: f64,
+}
+
 /// The ranked results. Cards are keyed by paper, so a keystroke that only
 /// removes or adds papers reuses the cards that stay. When the papers that
 /// stay change their relative order, the list is rebuilt under a new epoch
 /// instead of moved: Leptos's keyed diff (tachys 0.2) can leave moved cards
-/// out of order, which a browser test caught in Firefox.
+/// out of order, which a browser test caught in Firefox. Long result lists
+/// are windowed: cards outside the screen are replaced by their measured
+/// (or estimated) height.
 #[component]
 pub fn ResultList() -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let list = NodeRef::<leptos::html::Ol>::new();
     let (shown, set_shown) = signal(Vec::<(u64, u32)>::new());
+    let (window_, set_window) = signal(None::<Window>);
+    // Measured card heights (including the gap), by paper.
+    let heights = StoredValue::new(HashMap::<u32, f64>::new());
     // Bumped on every new response so a stale fill stops.
     let generation = StoredValue::new(0u64);
 
-    // Grows the shown list toward the ranked hits, creating a bounded number
-    // of new cards at a time (scheduling frames is the outside world).
-    fn fill(
-        x: Explorer,
-        set_shown: WriteSignal<Vec<(u64, u32)>>,
-        shown: ReadSignal<Vec<(u64, u32)>>,
-        generation: StoredValue<u64>,
-        gen: u64,
-    ) {
-        if generation.get_value() != gen {
-            return;
+    // The slice of `hits` on screen now, from the list's place in the page
+    // and the heights known so far.
+    let compute_window = move |hits: &[u32]| -> Option<Window> {
+        if hits.len() <= WINDOW_AT {
+            return None;
         }
-        let target: Vec<u32> = x
-            .response
-            .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect());
-        let (mut epoch, mut have) = shown.with_untracked(|s| {
-            (
-                s.first().map_or(0, |e| e.0),
-                s.iter().map(|e| e.1).collect::<Vec<u32>>(),
-            )
-        });
-        if !same_relative_order(&have, &target) {
-            epoch += 1;
-            have.clear();
+        // Before the list is mounted, it is taken to start at the top.
+        let top = list
+            .get_untracked()
+            .map_or(0.0, |el| el.get_bounding_client_rect().top());
+        let view = window().inner_height().ok()?.as_f64().unwrap_or(800.0);
+        // The visible part of the list, one screen of margin either side.
+        let (from, to) = (-top - view, -top + 2.0 * view);
+        heights.with_value(|h| {
+            let mut w = Window {
+                start: 0,
+                end: 0,
+                above: 0.0,
+                below: 0.0,
+            };
+            let mut y = 0.0;
+            let mut started = false;
+            for (i, d) in hits.iter().enumerate() {
+                let hgt = h.get(d).copied().unwrap_or(ESTIMATED_HEIGHT);
+                if !started {
+                    if y + hgt >= from {
+                        started = true;
+                        w.start = i;
+                        w.above = y;
+                        w.end = i;
+                    }
+                } else if y > to {
+                    w.below += hgt;
+                    continue;
+                }
+                if started {
+                    w.end = i + 1;
+                }
+                y += hgt;
+            }
+            if !started {
+                // Scrolled past the end (the list got shorter): the last few.
+                w.start = hits.len().saturating_sub(10);
+                w.end = hits.len();
+                w.above = hits[..w.start]
+                    .iter()
+                    .map(|d| h.get(d).copied().unwrap_or(ESTIMATED_HEIGHT))
+                    .sum();
+            }
+            Some(w)
+        })
+    };
+
+    // Grows the shown list toward the ranked hits (or their window),
+    // creating a bounded number of new cards at a time (scheduling frames
+    // is the outside world).
+    let fill = move |gen: u64| {
+        fn step(
+            x: Explorer,
+            gen: u64,
+            generation: StoredValue<u64>,
+            shown: ReadSignal<Vec<(u64, u32)>>,
+            set_shown: WriteSignal<Vec<(u64, u32)>>,
+            set_window: WriteSignal<Option<Window>>,
+            window_of: impl Fn(&[u32]) -> Option<Window> + Copy + 'static,
+            measure: impl Fn() + Copy + 'static,
+        ) {
+            if generation.get_value() != gen {
+                return;
+            }
+            let hits: Vec<u32> = x
+                .response
+                .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect());
+            let w = window_of(&hits);
+            let target = match w {
+                Some(w) => &hits[w.start..w.end],
+                None => &hits[..],
+            };
+            let (mut epoch, mut have) = shown.with_untracked(|s| {
+                (
+                    s.first().map_or(0, |e| e.0),
+                    s.iter().map(|e| e.1).collect::<Vec<u32>>(),
+                )
+            });
+            if !same_relative_order(&have, target) {
+                epoch += 1;
+                have.clear();
+            }
+            let have: HashSet<u32> = have.into_iter().collect();
+            let mut budget = NEW_CARDS_PER_FRAME;
+            let next: Vec<(u64, u32)> = target
+                .iter()
+                .copied()
+                .filter(|d| {
+                    have.contains(d)
+                        || (budget > 0 && {
+                            budget -= 1;
+                            true
+                        })
+                })
+                .map(|d| (epoch, d))
+                .collect();
+            let done = next.len() == target.len();
+            set_window.set(w);
+            set_shown.set(next);
+            request_animation_frame(move || {
+                measure();
+                if !done {
+                    step(
+                        x, gen, generation, shown, set_shown, set_window, window_of, measure,
+                    );
+                }
+            });
         }
-        let have: HashSet<u32> = have.into_iter().collect();
-        let mut budget = NEW_CARDS_PER_FRAME;
-        let next: Vec<(u64, u32)> = target
-            .iter()
-            .copied()
-            .filter(|d| {
-                have.contains(d)
-                    || (budget > 0 && {
-                        budget -= 1;
-                        true
-                    })
-            })
-            .map(|d| (epoch, d))
-            .collect();
-        let done = next.len() == target.len();
-        set_shown.set(next);
-        if !done {
-            request_animation_frame(move || fill(x, set_shown, shown, generation, gen));
-        }
-    }
+        step(
+            x,
+            gen,
+            generation,
+            shown,
+            set_shown,
+            set_window,
+            compute_window,
+            measure_cards(list, heights),
+        );
+    };
+    let refill = move || {
+        let gen = generation.get_value() + 1;
+        generation.set_value(gen);
+        fill(gen);
+    };
 
     Effect::new(move |_| {
         x.response.track();
-        let gen = generation.get_value() + 1;
-        generation.set_value(gen);
-        fill(x, set_shown, shown, generation, gen);
+        refill();
+    });
+    // Scrolling and resizing move the window (at most once a frame).
+    let pending = StoredValue::new(false);
+    let on_move = move || {
+        if pending.get_value() || window_.with_untracked(Option::is_none) {
+            return;
+        }
+        pending.set_value(true);
+        request_animation_frame(move || {
+            pending.set_value(false);
+            let hits: Vec<u32> = x
+                .response
+                .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect());
+            let w = compute_window(&hits);
+            let moved = w.is_some_and(|w| {
+                shown.with_untracked(|s| {
+                    s.first().map(|e| e.1) != hits.get(w.start).copied()
+                        || s.len() != w.end - w.start
+                })
+            });
+            if moved {
+                refill();
+            }
+        });
+    };
+    let scroll = window_event_listener(leptos::ev::scroll, move |_| on_move());
+    let resize = window_event_listener(leptos::ev::resize, move |_| on_move());
+    on_cleanup(move || {
+        scroll.remove();
+        resize.remove();
+    });
+    // A `#p-…` link to a paper outside the window scrolls to where it will
+    // be: first the window is laid out (the page gets its full height), then
+    // the page scrolls, and the scroll moves the window there.
+    Effect::new(move |_| {
+        let Some(id) = x.open.get() else { return };
+        let Some(doc) = x.engine.corpus.papers.iter().position(|p| p.id == id) else {
+            return;
+        };
+        let rank = x
+            .response
+            .with_untracked(|r| r.hits.iter().position(|h| h.doc == doc as u32));
+        let Some(rank) = rank.filter(|_| x.response.with_untracked(|r| r.hits.len() > WINDOW_AT))
+        else {
+            return;
+        };
+        refill();
+        request_animation_frame(move || {
+            let Some(el) = list.get_untracked() else {
+                return;
+            };
+            let offset: f64 = x.response.with_untracked(|r| {
+                heights.with_value(|h| {
+                    r.hits[..rank.min(r.hits.len())]
+                        .iter()
+                        .map(|hit| h.get(&hit.doc).copied().unwrap_or(ESTIMATED_HEIGHT))
+                        .sum()
+                })
+            });
+            let y = el.get_bounding_client_rect().top() + window().scroll_y().unwrap_or(0.0);
+            window().scroll_to_with_x_and_y(0.0, y + offset);
+        });
     });
 
     view! {
-        <ol class="results" aria-label="Papers">
+        <ol
+            class="results"
+            aria-label="Papers"
+            node_ref=list
+            style:padding-top=move || window_.get().map(|w| format!("{}px", w.above))
+            style:padding-bottom=move || window_.get().map(|w| format!("{}px", w.below))
+        >
             <For each=move || shown.get() key=|e| *e let((_, doc))>
-                <li>
+                <li data-doc=doc>
                     <PaperCard doc=doc />
                 </li>
             </For>
@@ -86,10 +259,42 @@ pub fn ResultList() -> impl IntoView {
     }
 }
 
+/// Records the rendered cards' heights, each with the gap after it.
+fn measure_cards(
+    list: NodeRef<leptos::html::Ol>,
+    heights: StoredValue<HashMap<u32, f64>>,
+) -> impl Fn() + Copy + 'static {
+    move || {
+        let Some(el) = list.get_untracked() else {
+            return;
+        };
+        let items = el.children();
+        let mut tops: Vec<(u32, f64, f64)> = Vec::new();
+        for i in 0..items.length() {
+            let Some(li) = items.item(i) else { continue };
+            let Some(doc) = li.get_attribute("data-doc").and_then(|d| d.parse().ok()) else {
+                continue;
+            };
+            let r = li.get_bounding_client_rect();
+            tops.push((doc, r.top(), r.height()));
+        }
+        let gap = match tops.as_slice() {
+            [a, b, ..] => (b.1 - a.1 - a.2).max(0.0),
+            _ => 0.0,
+        };
+        heights.update_value(|h| {
+            for (doc, _, height) in tops {
+                if height > 0.0 {
+                    h.insert(doc, height + gap);
+                }
+            }
+        });
+    }
+}
+
 /// Whether the papers in both lists appear in the same order in each.
 fn same_relative_order(old: &[u32], new: &[u32]) -> bool {
-    let rank: std::collections::HashMap<u32, usize> =
-        new.iter().enumerate().map(|(i, &d)| (d, i)).collect();
+    let rank: HashMap<u32, usize> = new.iter().enumerate().map(|(i, &d)| (d, i)).collect();
     let mut last = None;
     for r in old.iter().filter_map(|d| rank.get(d)) {
         if last.is_some_and(|l| r < l) {

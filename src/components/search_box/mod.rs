@@ -21,6 +21,9 @@ pub fn SearchBox() -> impl IntoView {
         }
     });
     let initial = x.state.with_untracked(|s| s.query.clone());
+    // A link to a paper (`#p-…`) is for reading it: focusing the field would
+    // scroll the page back to the top (Firefox and WebKit focus late).
+    let focus = x.open.with_untracked(Option::is_none);
     view! {
         <div class="search" role="search">
             <label for="q" class="visually-hidden">"Search papers"</label>
@@ -32,7 +35,7 @@ pub fn SearchBox() -> impl IntoView {
                 placeholder="Search titles and abstracts — try \"catastrophic forgetting\" or rl -video"
                 autocomplete="off"
                 spellcheck="false"
-                autofocus
+                autofocus=focus
                 on:input:target=move |ev| x.set_query(ev.target().value())
             />
             <details class="help">

@@ -29,6 +29,23 @@ pub fn dist_dir() -> PathBuf {
     dir
 }
 
+/// The build of the synthetic conference-size corpus (`./dev test` makes it:
+/// `$EXPLORER_SCALE_DIST`, else `target/dist-scale`), and the corpus
+/// directory it was built from (`target/synthetic`).
+pub fn scale_build() -> (PathBuf, PathBuf) {
+    let top = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dist = std::env::var_os("EXPLORER_SCALE_DIST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| top.join("target/dist-scale"));
+    let corpus = top.join("target/synthetic");
+    assert!(
+        dist.join("index.html").is_file() && corpus.is_dir(),
+        "no scale build at {}: `./dev test` generates target/synthetic and builds it",
+        dist.display()
+    );
+    (dist, corpus)
+}
+
 /// The seed corpus, compiled natively: what the page must show.
 pub fn engine() -> &'static Engine {
     static E: OnceLock<Engine> = OnceLock::new();
@@ -310,9 +327,19 @@ impl Browser {
 
     /// As [`Browser::launch`], optionally with JavaScript switched off.
     pub async fn launch_with(prefix: &str, size: (u32, u32), javascript: bool) -> Browser {
+        Browser::launch_dist(&dist_dir(), prefix, size, javascript).await
+    }
+
+    /// As [`Browser::launch_with`], serving another build.
+    pub async fn launch_dist(
+        dist: &Path,
+        prefix: &str,
+        size: (u32, u32),
+        javascript: bool,
+    ) -> Browser {
         static N: AtomicUsize = AtomicUsize::new(0);
         let engine = EngineKind::from_env();
-        let server = serve(&dist_dir(), prefix);
+        let server = serve(dist, prefix);
         let port = free_port();
         let profile = std::env::temp_dir().join(format!(
             "explorer-test-{}-{}",
@@ -569,6 +596,25 @@ impl Browser {
                         .unwrap_or_default(),
                 );
             }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// Waits until the page's first titles are the first of `want`, in
+    /// order (a windowed list shows only the start).
+    pub async fn wait_for_titles_prefix(&self, want: &[String]) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let have = self.titles().await;
+            if !have.is_empty() && want.starts_with(&have) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "page shows {:?}…, expected the start of {:?}…",
+                &have[..have.len().min(3)],
+                &want[..want.len().min(3)]
+            );
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
     }

@@ -1,0 +1,116 @@
+//! A conference-size corpus in the browser: 2,000 synthetic papers (built by
+//! `./dev test`). Only the cards on screen are in the document, and what is
+//! shown is exactly what the core engine ranks for the same corpus.
+
+use std::sync::OnceLock;
+
+use browser_tests::{scale_build, Browser};
+use explorer_core::{Engine, Sort};
+
+/// More than this many cards in the document means the list is not windowed.
+const MAX_CARDS: u64 = 60;
+
+fn engine() -> &'static Engine {
+    static E: OnceLock<Engine> = OnceLock::new();
+    E.get_or_init(|| {
+        let (_, corpus) = scale_build();
+        Engine::new(explorer_core::compile::compile_dir(&corpus).expect("synthetic corpus"))
+    })
+}
+
+fn ranked(query: &str) -> Vec<String> {
+    let e = engine();
+    let none = vec![Vec::new(); e.corpus.facets.len()];
+    e.search(query, &none, Sort::Relevance)
+        .hits
+        .iter()
+        .map(|h| e.corpus.papers[h.doc as usize].title.clone())
+        .collect()
+}
+
+async fn cards(b: &Browser) -> u64 {
+    b.js("return document.querySelectorAll('article.paper').length")
+        .await
+        .as_u64()
+        .unwrap()
+}
+
+/// Waits until the titles in the document are exactly `want[from..]`'s first
+/// few, in order (the window starts at `from`, or contains it).
+async fn wait_for_window(b: &Browser, want: &[String], what: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let have = b.titles().await;
+        let at = have.first().and_then(|t| want.iter().position(|w| w == t));
+        if let Some(at) = at {
+            if !have.is_empty() && want[at..].starts_with(&have) {
+                return;
+            }
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{what}: the document shows {:?}…, not a run of the ranked titles",
+            &have[..have.len().min(3)]
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_whole_conference_keeps_only_what_is_on_screen() {
+    let (dist, _) = scale_build();
+    let n = engine().len();
+    let b = Browser::launch_dist(&dist, "/", (1280, 900), true).await;
+    b.open("").await;
+    b.wait_for(
+        &format!(
+            "document.querySelector('.status[role=status]')?.textContent.startsWith('{n} of {n}')"
+        ),
+        "every paper counted",
+    )
+    .await;
+    let all = ranked("");
+    wait_for_window(&b, &all, "no query").await;
+    assert_eq!(b.titles().await[0], all[0]);
+    assert!(cards(&b).await <= MAX_CARDS, "{} cards", cards(&b).await);
+
+    // The page is as tall as the whole list: scroll to the end, and the last
+    // papers are there (and only a window of them).
+    b.js("window.scrollTo(0, document.documentElement.scrollHeight); return 1")
+        .await;
+    b.wait_for(
+        &format!(
+            "[...document.querySelectorAll('article.paper .paper-title')].pop()?.textContent === {}",
+            serde_json::to_string(all.last().unwrap()).unwrap()
+        ),
+        "the last paper, at the end of the page",
+    )
+    .await;
+    wait_for_window(&b, &all, "scrolled to the end").await;
+    assert!(cards(&b).await <= MAX_CARDS);
+
+    // Typing from down there: the ranked results start at the top again.
+    b.js("window.scrollTo(0, 0); return 1").await;
+    b.type_query("learning").await;
+    let want = ranked("learning");
+    assert!(want.len() > 200, "a query with a long result list");
+    b.wait_for_titles_prefix(&want).await;
+    assert!(cards(&b).await <= MAX_CARDS);
+
+    // A link to a paper far down the list scrolls to it and shows it.
+    let target = &engine().corpus.papers[n * 3 / 4];
+    b.client
+        .goto(&format!("{}#{}", b.server.base, target.id))
+        .await
+        .unwrap();
+    b.wait_for(
+        &format!(
+            "(() => {{ const a = document.getElementById({}); if (!a) return false; const r = a.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }})()",
+            serde_json::to_string(&target.id).unwrap()
+        ),
+        "the linked paper on screen",
+    )
+    .await;
+    assert!(cards(&b).await <= MAX_CARDS);
+    b.close().await;
+}
