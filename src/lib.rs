@@ -10,8 +10,9 @@ pub mod url_state;
 
 use std::sync::OnceLock;
 
-use explorer_core::Engine;
+use explorer_core::{Engine, Sort};
 use leptos::prelude::*;
+use wasm_bindgen::prelude::wasm_bindgen;
 
 use components::{FacetPanel, ResultList, SearchBox, SharePanel, StatusBar};
 pub use explorer::Explorer;
@@ -24,6 +25,17 @@ pub fn engine() -> &'static Engine {
     ENGINE.get_or_init(|| {
         Engine::from_bytes(CORPUS).expect("the embedded corpus was written by this build")
     })
+}
+
+/// How many papers match a query, with ranking and every facet count
+/// computed and no page update: the engine's own cost, callable from a
+/// host page (`wasmBindings.count_matches("diffusion")`) and used by the
+/// benchmark to compare engines on equal terms.
+#[wasm_bindgen]
+pub fn count_matches(query: &str) -> u32 {
+    let e = engine();
+    let none = vec![Vec::new(); e.corpus.facets.len()];
+    e.search(query, &none, Sort::Relevance).hits.len() as u32
 }
 
 #[component]

@@ -30,8 +30,9 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
 fi
 
 # wasm-opt from npm's binaryen (Debian's wasm-opt 108 emits broken modules).
-if ! wasm-opt --version 2>/dev/null | grep -q "version 132"; then
-  log "installing binaryen $BINARYEN_VERSION (npm)"
+if ! wasm-opt --version 2>/dev/null | grep -q "version 132" \
+  || [ ! -f tools/node_modules/minisearch/package.json ]; then
+  log "installing binaryen $BINARYEN_VERSION and minisearch (npm)"
   (cd tools && npm install --no-audit --no-fund --no-package-lock --silent)
 fi
 

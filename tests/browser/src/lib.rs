@@ -82,6 +82,7 @@ const CAPTURE: &str = "<script>window.__errors=[];(function(){var e=console.erro
 console.error=function(){window.__errors.push(Array.prototype.join.call(arguments,' '));e.apply(null,arguments)};\
 addEventListener('error',function(ev){window.__errors.push(String(ev.message))});\
 addEventListener('unhandledrejection',function(ev){window.__errors.push(String(ev.reason))});\
+addEventListener('TrunkApplicationStarted',function(ev){window.__wasm=ev.detail.wasm});\
 new MutationObserver(function(m,o){if(document.querySelector('article')){window.__firstResults=performance.now();o.disconnect()}})\
 .observe(document.documentElement,{childList:true,subtree:true});})();</script>";
 
@@ -364,6 +365,8 @@ impl Browser {
                             "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                             "--disable-background-networking", "--disable-component-update", "--disable-sync",
                             "--no-first-run", "--disable-quic", format!("--window-size={},{}", size.0, size.1),
+                            // For the benchmark's memory figures: gc() and exact heap sizes.
+                            "--js-flags=--expose-gc", "--enable-precise-memory-info",
                             "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
                             "--disable-backgrounding-occluded-windows", "--disable-extensions",
                             format!("--user-data-dir={}", profile.display()),
@@ -498,8 +501,13 @@ impl Browser {
     }
 
     pub async fn js(&self, script: &str) -> Value {
+        self.js_with(script, vec![]).await
+    }
+
+    /// Runs a script with `arguments`; its return value.
+    pub async fn js_with(&self, script: &str, args: Vec<Value>) -> Value {
         self.client
-            .execute(script, vec![])
+            .execute(script, args)
             .await
             .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
