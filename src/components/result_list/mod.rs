@@ -26,18 +26,19 @@ struct Window {
     below: f64,
 }
 
-/// The ranked results. Cards are keyed by paper, so a keystroke that only
-/// removes or adds papers reuses the cards that stay. When the papers that
-/// stay change their relative order, the list is rebuilt under a new epoch
-/// instead of moved: Leptos's keyed diff (tachys 0.2) can leave moved cards
-/// out of order, which a browser test caught in Firefox. Long result lists
-/// are windowed: cards outside the screen are replaced by their measured
-/// (or estimated) height.
+/// The ranked results. Cards are keyed by paper, so the cards that stay are
+/// reused, moved rather than rebuilt. Leptos's keyed diff (tachys 0.2)
+/// decides which moved cards need a DOM move from a running count of adds
+/// and removes, which is wrong for some permutations (a browser test caught
+/// it in Firefox): after each update, before the frame is painted, the
+/// cards are put back in the ranked order if they are not. Long result
+/// lists are windowed: cards outside the screen are replaced by their
+/// measured (or estimated) height.
 #[component]
 pub fn ResultList() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let list = NodeRef::<leptos::html::Ol>::new();
-    let (shown, set_shown) = signal(Vec::<(u64, u32)>::new());
+    let (shown, set_shown) = signal(Vec::<u32>::new());
     let (window_, set_window) = signal(None::<Window>);
     // Measured card heights (including the gap), by paper.
     let heights = StoredValue::new(HashMap::<u32, f64>::new());
@@ -105,11 +106,12 @@ pub fn ResultList() -> impl IntoView {
             x: Explorer,
             gen: u64,
             generation: StoredValue<u64>,
-            shown: ReadSignal<Vec<(u64, u32)>>,
-            set_shown: WriteSignal<Vec<(u64, u32)>>,
+            shown: ReadSignal<Vec<u32>>,
+            set_shown: WriteSignal<Vec<u32>>,
             set_window: WriteSignal<Option<Window>>,
             window_of: impl Fn(&[u32]) -> Option<Window> + Copy + 'static,
             measure: impl Fn() + Copy + 'static,
+            repair: impl Fn() + Copy + 'static,
         ) {
             if generation.get_value() != gen {
                 return;
@@ -122,19 +124,9 @@ pub fn ResultList() -> impl IntoView {
                 Some(w) => &hits[w.start..w.end],
                 None => &hits[..],
             };
-            let (mut epoch, mut have) = shown.with_untracked(|s| {
-                (
-                    s.first().map_or(0, |e| e.0),
-                    s.iter().map(|e| e.1).collect::<Vec<u32>>(),
-                )
-            });
-            if !same_relative_order(&have, target) {
-                epoch += 1;
-                have.clear();
-            }
-            let have: HashSet<u32> = have.into_iter().collect();
+            let have: HashSet<u32> = shown.with_untracked(|s| s.iter().copied().collect());
             let mut budget = NEW_CARDS_PER_FRAME;
-            let next: Vec<(u64, u32)> = target
+            let next: Vec<u32> = target
                 .iter()
                 .copied()
                 .filter(|d| {
@@ -144,16 +136,17 @@ pub fn ResultList() -> impl IntoView {
                             true
                         })
                 })
-                .map(|d| (epoch, d))
                 .collect();
             let done = next.len() == target.len();
             set_window.set(w);
             set_shown.set(next);
             request_animation_frame(move || {
+                repair();
                 measure();
                 if !done {
                     step(
                         x, gen, generation, shown, set_shown, set_window, window_of, measure,
+                        repair,
                     );
                 }
             });
@@ -167,6 +160,7 @@ pub fn ResultList() -> impl IntoView {
             set_window,
             compute_window,
             measure_cards(list, heights),
+            repair_order(list, shown),
         );
     };
     let refill = move || {
@@ -194,8 +188,7 @@ pub fn ResultList() -> impl IntoView {
             let w = compute_window(&hits);
             let moved = w.is_some_and(|w| {
                 shown.with_untracked(|s| {
-                    s.first().map(|e| e.1) != hits.get(w.start).copied()
-                        || s.len() != w.end - w.start
+                    s.first().copied() != hits.get(w.start).copied() || s.len() != w.end - w.start
                 })
             });
             if moved {
@@ -250,7 +243,7 @@ pub fn ResultList() -> impl IntoView {
             style:padding-top=move || window_.get().map(|w| format!("{}px", w.above))
             style:padding-bottom=move || window_.get().map(|w| format!("{}px", w.below))
         >
-            <For each=move || shown.get() key=|e| *e let((_, doc))>
+            <For each=move || shown.get() key=|d| *d let(doc)>
                 <li data-doc=doc>
                     <PaperCard doc=doc />
                 </li>
@@ -292,29 +285,41 @@ fn measure_cards(
     }
 }
 
-/// Whether the papers in both lists appear in the same order in each.
-fn same_relative_order(old: &[u32], new: &[u32]) -> bool {
-    let rank: HashMap<u32, usize> = new.iter().enumerate().map(|(i, &d)| (d, i)).collect();
-    let mut last = None;
-    for r in old.iter().filter_map(|d| rank.get(d)) {
-        if last.is_some_and(|l| r < l) {
-            return false;
+/// Puts the rendered cards back in the order of `shown` when the keyed
+/// diff left them otherwise. The cards move among themselves, in front of
+/// whatever follows them (the list's end marker), so the framework's own
+/// view of the list is what the document shows again.
+fn repair_order(
+    list: NodeRef<leptos::html::Ol>,
+    shown: ReadSignal<Vec<u32>>,
+) -> impl Fn() + Copy + 'static {
+    move || {
+        let Some(ol) = list.get_untracked() else {
+            return;
+        };
+        let items = ol.children();
+        let mut rendered: Vec<(u32, web_sys::Element)> = Vec::new();
+        for i in 0..items.length() {
+            if let Some(li) = items.item(i) {
+                if let Some(doc) = li.get_attribute("data-doc").and_then(|d| d.parse().ok()) {
+                    rendered.push((doc, li));
+                }
+            }
         }
-        last = Some(r);
-    }
-    true
-}
-
-#[cfg(test)]
-mod tests {
-    use super::same_relative_order;
-
-    #[test]
-    fn detects_reordering_of_the_papers_that_stay() {
-        assert!(same_relative_order(&[1, 2, 3], &[1, 3]));
-        assert!(same_relative_order(&[1, 2, 3], &[0, 1, 4, 2, 3]));
-        assert!(same_relative_order(&[], &[2, 1]));
-        assert!(!same_relative_order(&[1, 2, 3], &[3, 1]));
-        assert!(!same_relative_order(&[1, 2], &[2, 5, 1]));
+        let in_order = shown.with_untracked(|want| {
+            rendered.len() == want.len() && rendered.iter().zip(want).all(|(r, w)| r.0 == *w)
+        });
+        if in_order || rendered.is_empty() {
+            return;
+        }
+        let anchor = rendered.last().and_then(|(_, li)| li.next_sibling());
+        let by_doc: HashMap<u32, web_sys::Element> = rendered.into_iter().collect();
+        shown.with_untracked(|want| {
+            for d in want {
+                if let Some(li) = by_doc.get(d) {
+                    let _ = ol.insert_before(li, anchor.as_ref());
+                }
+            }
+        });
     }
 }
