@@ -4,9 +4,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use explorer_core::compile::{
-    compile_dir, compile_sources, parse_taxonomy, Source, DEFAULT_TAXONOMY,
-};
+use explorer_core::compile::compile_dir;
 use explorer_core::{Corpus, Engine, Sort};
 
 fn main() {
@@ -35,20 +33,8 @@ fn seed() -> &'static Corpus {
 fn synthetic() -> &'static Corpus {
     static C: OnceLock<Corpus> = OnceLock::new();
     C.get_or_init(|| {
-        let seeds = explorer_core::synth::seed_abstracts(
-            &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus"),
-        )
-        .unwrap();
-        let bytes = explorer_core::synth::jsonl(&seeds, 20_000, 1);
-        let tax = parse_taxonomy("default", DEFAULT_TAXONOMY).unwrap();
-        compile_sources(
-            &[Source {
-                file: "synthetic.jsonl".into(),
-                bytes,
-            }],
-            &tax,
-        )
-        .unwrap()
+        let seeds = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+        explorer_core::synth::corpus(&seeds, 20_000, 1).unwrap()
     })
 }
 

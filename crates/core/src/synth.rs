@@ -392,3 +392,21 @@ pub fn generate(seed_dir: &Path, papers: usize, seed: u64, out: &Path) -> Result
     std::fs::write(&path, jsonl(&abstracts, papers, seed))
         .map_err(|e| format!("{}: {e}", path.display()))
 }
+
+/// `papers` synthetic papers trained on the seed lists in `seed_dir`,
+/// compiled with the default taxonomy, without touching the disk: for
+/// benchmarks and scale tests.
+pub fn corpus(seed_dir: &Path, papers: usize, seed: u64) -> Result<crate::Corpus, String> {
+    use crate::compile::{compile_sources, parse_taxonomy, Source, DEFAULT_TAXONOMY};
+    let bytes = jsonl(&seed_abstracts(seed_dir)?, papers, seed);
+    let taxonomy =
+        parse_taxonomy("default taxonomy", DEFAULT_TAXONOMY).map_err(|e| e.to_string())?;
+    compile_sources(
+        &[Source {
+            file: "synthetic.jsonl".into(),
+            bytes,
+        }],
+        &taxonomy,
+    )
+    .map_err(|e| e.to_string())
+}

@@ -7,7 +7,6 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use explorer_core::compile::{compile_sources, parse_taxonomy, Source, DEFAULT_TAXONOMY};
 use explorer_core::index::fields;
 use explorer_core::text::tokenize;
 use explorer_core::{Engine, Sort};
@@ -17,20 +16,8 @@ const PAPERS: usize = 2_000;
 fn engine() -> &'static Engine {
     static E: OnceLock<Engine> = OnceLock::new();
     E.get_or_init(|| {
-        let seeds = explorer_core::synth::seed_abstracts(
-            &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus"),
-        )
-        .unwrap();
-        let bytes = explorer_core::synth::jsonl(&seeds, PAPERS, 7);
-        let tax = parse_taxonomy("default", DEFAULT_TAXONOMY).unwrap();
-        let corpus = compile_sources(
-            &[Source {
-                file: "synthetic.jsonl".into(),
-                bytes,
-            }],
-            &tax,
-        )
-        .unwrap();
+        let seeds = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+        let corpus = explorer_core::synth::corpus(&seeds, PAPERS, 7).unwrap();
         Engine::from_bytes(&corpus.to_bytes()).unwrap()
     })
 }
