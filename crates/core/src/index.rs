@@ -176,16 +176,17 @@ impl IndexData {
                 for &t in tf {
                     put(&mut postings, t);
                 }
-                // Positions as gaps within each field, from the field's start.
-                let mut last = 0u32;
-                let mut field = 0;
-                for (k, &p) in positions.iter().enumerate() {
-                    while k as u32 >= tf[..=field].iter().sum::<u32>() {
-                        field += 1;
-                        last = FIELD_BASES[field];
+                // Positions as gaps within each field, from the field's start
+                // (they are in field order, `tf[f]` of them per field).
+                let mut rest = positions.as_slice();
+                for (f, &n) in tf.iter().enumerate() {
+                    let (mine, after) = rest.split_at(n as usize);
+                    let mut last = FIELD_BASES[f];
+                    for &p in mine {
+                        put(&mut postings, p - last);
+                        last = p;
                     }
-                    put(&mut postings, p - last);
-                    last = p;
+                    rest = after;
                 }
             }
         }
