@@ -12,9 +12,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=CORPUS_DIR");
     println!("cargo:rerun-if-env-changed=CORPUS_LENIENT");
     println!("cargo:rerun-if-changed={}", dir.display());
-    let options = explorer_core::compile::Options {
-        lenient: std::env::var("CORPUS_LENIENT").is_ok_and(|v| !v.is_empty() && v != "0"),
-    };
+    let options = explorer_core::compile::Options::from_env();
     let corpus = match explorer_core::compile::compile_dir_with(&dir, options) {
         Ok(c) => {
             for w in &c.warnings {

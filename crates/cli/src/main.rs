@@ -75,8 +75,7 @@ fn main() -> ExitCode {
             }
         };
     }
-    let lenient = std::env::var("CORPUS_LENIENT").is_ok_and(|v| !v.is_empty() && v != "0");
-    let compiled = match compile_dir_with(&PathBuf::from(dir), Options { lenient }) {
+    let compiled = match compile_dir_with(&PathBuf::from(dir), Options::from_env()) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");

@@ -37,6 +37,16 @@ pub struct Options {
     pub lenient: bool,
 }
 
+impl Options {
+    /// The options the environment asks for: `CORPUS_LENIENT` set to
+    /// anything but empty or `0` makes the compile lenient.
+    pub fn from_env() -> Options {
+        Options {
+            lenient: std::env::var("CORPUS_LENIENT").is_ok_and(|v| !v.is_empty() && v != "0"),
+        }
+    }
+}
+
 /// A compiled corpus and what was skipped on the way.
 #[derive(Debug)]
 pub struct Compiled {
