@@ -16,6 +16,11 @@ const WINDOW_AT: usize = 200;
 /// Cards' height before they have been measured, in CSS pixels.
 const ESTIMATED_HEIGHT: f64 = 260.0;
 
+/// A card's measured height, or the estimate before it has been rendered.
+fn height_of(heights: &HashMap<u32, f64>, doc: u32) -> f64 {
+    heights.get(&doc).copied().unwrap_or(ESTIMATED_HEIGHT)
+}
+
 /// Which slice of the ranked results is rendered, and the space the rest
 /// takes above and below it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -37,6 +42,10 @@ struct Window {
 #[component]
 pub fn ResultList() -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let ranked = move || -> Vec<u32> {
+        x.response
+            .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect())
+    };
     let list = NodeRef::<leptos::html::Ol>::new();
     let (shown, set_shown) = signal(Vec::<u32>::new());
     let (window_, set_window) = signal(None::<Window>);
@@ -68,7 +77,7 @@ pub fn ResultList() -> impl IntoView {
             let mut y = 0.0;
             let mut started = false;
             for (i, d) in hits.iter().enumerate() {
-                let hgt = h.get(d).copied().unwrap_or(ESTIMATED_HEIGHT);
+                let hgt = height_of(h, *d);
                 if !started {
                     if y + hgt >= from {
                         started = true;
@@ -89,10 +98,7 @@ pub fn ResultList() -> impl IntoView {
                 // Scrolled past the end (the list got shorter): the last few.
                 w.start = hits.len().saturating_sub(10);
                 w.end = hits.len();
-                w.above = hits[..w.start]
-                    .iter()
-                    .map(|d| h.get(d).copied().unwrap_or(ESTIMATED_HEIGHT))
-                    .sum();
+                w.above = hits[..w.start].iter().map(|&d| height_of(h, d)).sum();
             }
             Some(w)
         })
@@ -103,7 +109,7 @@ pub fn ResultList() -> impl IntoView {
     // is the outside world).
     let fill = move |gen: u64| {
         fn step(
-            x: Explorer,
+            ranked: impl Fn() -> Vec<u32> + Copy + 'static,
             gen: u64,
             generation: StoredValue<u64>,
             shown: ReadSignal<Vec<u32>>,
@@ -116,9 +122,7 @@ pub fn ResultList() -> impl IntoView {
             if generation.get_value() != gen {
                 return;
             }
-            let hits: Vec<u32> = x
-                .response
-                .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect());
+            let hits = ranked();
             let w = window_of(&hits);
             let target = match w {
                 Some(w) => &hits[w.start..w.end],
@@ -145,14 +149,14 @@ pub fn ResultList() -> impl IntoView {
                 measure();
                 if !done {
                     step(
-                        x, gen, generation, shown, set_shown, set_window, window_of, measure,
+                        ranked, gen, generation, shown, set_shown, set_window, window_of, measure,
                         repair,
                     );
                 }
             });
         }
         step(
-            x,
+            ranked,
             gen,
             generation,
             shown,
@@ -182,9 +186,7 @@ pub fn ResultList() -> impl IntoView {
         pending.set_value(true);
         request_animation_frame(move || {
             pending.set_value(false);
-            let hits: Vec<u32> = x
-                .response
-                .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect());
+            let hits = ranked();
             let w = compute_window(&hits);
             let moved = w.is_some_and(|w| {
                 shown.with_untracked(|s| {
@@ -226,7 +228,7 @@ pub fn ResultList() -> impl IntoView {
                 heights.with_value(|h| {
                     r.hits[..rank.min(r.hits.len())]
                         .iter()
-                        .map(|hit| h.get(&hit.doc).copied().unwrap_or(ESTIMATED_HEIGHT))
+                        .map(|hit| height_of(h, hit.doc))
                         .sum()
                 })
             });
@@ -252,6 +254,18 @@ pub fn ResultList() -> impl IntoView {
     }
 }
 
+/// The cards in the list, in document order, with the paper each shows.
+fn rendered_cards(ol: &web_sys::HtmlElement) -> Vec<(u32, web_sys::Element)> {
+    let items = ol.children();
+    (0..items.length())
+        .filter_map(|i| items.item(i))
+        .filter_map(|li| {
+            let doc = li.get_attribute("data-doc")?.parse().ok()?;
+            Some((doc, li))
+        })
+        .collect()
+}
+
 /// Records the rendered cards' heights, each with the gap after it.
 fn measure_cards(
     list: NodeRef<leptos::html::Ol>,
@@ -261,22 +275,19 @@ fn measure_cards(
         let Some(el) = list.get_untracked() else {
             return;
         };
-        let items = el.children();
-        let mut tops: Vec<(u32, f64, f64)> = Vec::new();
-        for i in 0..items.length() {
-            let Some(li) = items.item(i) else { continue };
-            let Some(doc) = li.get_attribute("data-doc").and_then(|d| d.parse().ok()) else {
-                continue;
-            };
-            let r = li.get_bounding_client_rect();
-            tops.push((doc, r.top(), r.height()));
-        }
-        let gap = match tops.as_slice() {
+        let boxes: Vec<(u32, f64, f64)> = rendered_cards(&el)
+            .into_iter()
+            .map(|(doc, li)| {
+                let r = li.get_bounding_client_rect();
+                (doc, r.top(), r.height())
+            })
+            .collect();
+        let gap = match boxes.as_slice() {
             [a, b, ..] => (b.1 - a.1 - a.2).max(0.0),
             _ => 0.0,
         };
         heights.update_value(|h| {
-            for (doc, _, height) in tops {
+            for (doc, _, height) in boxes {
                 if height > 0.0 {
                     h.insert(doc, height + gap);
                 }
@@ -297,15 +308,7 @@ fn repair_order(
         let Some(ol) = list.get_untracked() else {
             return;
         };
-        let items = ol.children();
-        let mut rendered: Vec<(u32, web_sys::Element)> = Vec::new();
-        for i in 0..items.length() {
-            if let Some(li) = items.item(i) {
-                if let Some(doc) = li.get_attribute("data-doc").and_then(|d| d.parse().ok()) {
-                    rendered.push((doc, li));
-                }
-            }
-        }
+        let rendered = rendered_cards(&ol);
         let in_order = shown.with_untracked(|want| {
             rendered.len() == want.len() && rendered.iter().zip(want).all(|(r, w)| r.0 == *w)
         });
