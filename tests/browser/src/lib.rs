@@ -65,9 +65,13 @@ pub fn all_titles() -> Vec<String> {
         .collect()
 }
 
-/// Titles the engine ranks for a query with no facet selected.
+/// Titles the seed engine ranks for a query with no facet selected.
 pub fn expected_titles(query: &str) -> Vec<String> {
-    let e = engine();
+    ranked_titles(engine(), query)
+}
+
+/// Titles an engine ranks for a query with no facet selected.
+pub fn ranked_titles(e: &Engine, query: &str) -> Vec<String> {
     let sel: Selection = vec![Vec::new(); e.corpus.facets.len()];
     e.search(query, &sel, Sort::Relevance)
         .hits
@@ -581,10 +585,43 @@ impl Browser {
 
     /// Waits until the page shows exactly these titles, in this order.
     pub async fn wait_for_titles(&self, want: &[String]) {
+        self.wait_for_titles_where(want, "exactly", |have| have == want)
+            .await;
+    }
+
+    /// Waits until the page's first titles are the first of `want`, in
+    /// order (a windowed list shows only the start).
+    pub async fn wait_for_titles_prefix(&self, want: &[String]) {
+        self.wait_for_titles_where(want, "the start of", |have| {
+            !have.is_empty() && want.starts_with(have)
+        })
+        .await;
+    }
+
+    /// Waits until the page's titles are a run of consecutive titles of
+    /// `want`, in order (a windowed list scrolled anywhere).
+    pub async fn wait_for_titles_run(&self, want: &[String]) {
+        self.wait_for_titles_where(want, "a run of", |have| {
+            have.first()
+                .and_then(|t| want.iter().position(|w| w == t))
+                .is_some_and(|at| want[at..].starts_with(have))
+        })
+        .await;
+    }
+
+    /// Polls the page's titles (10 s at most) until `ok` holds; on time-out
+    /// says what the page showed, what was expected, the search field and
+    /// the URL.
+    async fn wait_for_titles_where(
+        &self,
+        want: &[String],
+        relation: &str,
+        ok: impl Fn(&[String]) -> bool,
+    ) {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             let have = self.titles().await;
-            if have == want {
+            if ok(&have) {
                 return;
             }
             if Instant::now() > deadline {
@@ -592,7 +629,7 @@ impl Browser {
                     .js("const q = document.querySelector('input[type=search]'); return q ? q.value : null")
                     .await;
                 panic!(
-                    "page shows {} titles {:?}…, expected {} {:?}…; search field {field}, URL {}",
+                    "page shows {} titles {:?}…, expected {relation} {} {:?}…; search field {field}, URL {}",
                     have.len(),
                     &have[..have.len().min(5)],
                     want.len(),
@@ -604,25 +641,6 @@ impl Browser {
                         .unwrap_or_default(),
                 );
             }
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
-    }
-
-    /// Waits until the page's first titles are the first of `want`, in
-    /// order (a windowed list shows only the start).
-    pub async fn wait_for_titles_prefix(&self, want: &[String]) {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            let have = self.titles().await;
-            if !have.is_empty() && want.starts_with(&have) {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "page shows {:?}…, expected the start of {:?}…",
-                &have[..have.len().min(3)],
-                &want[..want.len().min(3)]
-            );
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
     }

@@ -4,8 +4,8 @@
 
 use std::sync::OnceLock;
 
-use browser_tests::{scale_build, Browser};
-use explorer_core::{Engine, Sort};
+use browser_tests::{ranked_titles, scale_build, Browser};
+use explorer_core::Engine;
 
 /// More than this many cards in the document means the list is not windowed.
 const MAX_CARDS: u64 = 60;
@@ -19,13 +19,7 @@ fn engine() -> &'static Engine {
 }
 
 fn ranked(query: &str) -> Vec<String> {
-    let e = engine();
-    let none = vec![Vec::new(); e.corpus.facets.len()];
-    e.search(query, &none, Sort::Relevance)
-        .hits
-        .iter()
-        .map(|h| e.corpus.papers[h.doc as usize].title.clone())
-        .collect()
+    ranked_titles(engine(), query)
 }
 
 async fn cards(b: &Browser) -> u64 {
@@ -33,27 +27,6 @@ async fn cards(b: &Browser) -> u64 {
         .await
         .as_u64()
         .unwrap()
-}
-
-/// Waits until the titles in the document are exactly `want[from..]`'s first
-/// few, in order (the window starts at `from`, or contains it).
-async fn wait_for_window(b: &Browser, want: &[String], what: &str) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    loop {
-        let have = b.titles().await;
-        let at = have.first().and_then(|t| want.iter().position(|w| w == t));
-        if let Some(at) = at {
-            if !have.is_empty() && want[at..].starts_with(&have) {
-                return;
-            }
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "{what}: the document shows {:?}…, not a run of the ranked titles",
-            &have[..have.len().min(3)]
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
 }
 
 #[tokio::test]
@@ -70,7 +43,7 @@ async fn a_whole_conference_keeps_only_what_is_on_screen() {
     )
     .await;
     let all = ranked("");
-    wait_for_window(&b, &all, "no query").await;
+    b.wait_for_titles_run(&all).await;
     assert_eq!(b.titles().await[0], all[0]);
     assert!(cards(&b).await <= MAX_CARDS, "{} cards", cards(&b).await);
 
@@ -86,7 +59,7 @@ async fn a_whole_conference_keeps_only_what_is_on_screen() {
         "the last paper, at the end of the page",
     )
     .await;
-    wait_for_window(&b, &all, "scrolled to the end").await;
+    b.wait_for_titles_run(&all).await;
     assert!(cards(&b).await <= MAX_CARDS);
 
     // Typing from down there: the ranked results start at the top again.
