@@ -23,7 +23,7 @@ static CORPUS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/corpus.bin"));
 pub fn engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
     ENGINE.get_or_init(|| {
-        Engine::from_bytes(CORPUS).expect("the embedded corpus was written by this build")
+        Engine::from_static(CORPUS).expect("the embedded corpus was written by this build")
     })
 }
 

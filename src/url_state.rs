@@ -108,6 +108,7 @@ mod tests {
                 name: "Topic".into(),
                 values: vec!["Agents".into(), "Diffusion & generation".into()],
             }],
+            reasons: vec![],
             papers: vec![],
             index: Default::default(),
         }

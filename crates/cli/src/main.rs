@@ -97,7 +97,7 @@ fn main() -> ExitCode {
                         .iter()
                         .map(|t| {
                             let f = &corpus.facets[t.facet as usize];
-                            json!({ "facet": f.key, "value": f.values[t.value as usize], "reason": t.reason })
+                            json!({ "facet": f.key, "value": f.values[t.value as usize], "reason": corpus.reason(t) })
                         })
                         .collect();
                     let links: Vec<_> = p

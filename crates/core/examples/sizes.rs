@@ -18,9 +18,28 @@ fn main() {
         pc(postcard::to_allocvec(&i.offsets).unwrap()),
         pc(postcard::to_allocvec(&i.df).unwrap()),
         pc(postcard::to_allocvec(&i.doc_len).unwrap()),
-        pc(postcard::to_allocvec(i).unwrap())
+        pc(postcard::to_allocvec(i).unwrap()) + i.stems.len() + i.surface.len() + i.postings.len()
     );
     let mut rest = c.clone();
     rest.index = Default::default();
     println!("corpus without index {}", rest.to_bytes().len());
+    let part = |name: &str, f: &dyn Fn(&explorer_core::model::Paper) -> usize| {
+        println!("  papers' {name} {}", c.papers.iter().map(f).sum::<usize>());
+    };
+    part("text", &|p| postcard::to_allocvec(&p.text).unwrap().len());
+    part("title", &|p| postcard::to_allocvec(&p.title).unwrap().len());
+    part("runs", &|p| postcard::to_allocvec(&p.runs).unwrap().len());
+    part("tags", &|p| postcard::to_allocvec(&p.tags).unwrap().len());
+    part("authors", &|p| {
+        postcard::to_allocvec(&p.authors).unwrap().len()
+    });
+    part("links", &|p| postcard::to_allocvec(&p.links).unwrap().len());
+    part("id", &|p| p.id.len());
+    part("tags (count)", &|p| p.tags.len());
+    part("runs (count)", &|p| p.runs.len());
+    println!("facets {}", postcard::to_allocvec(&c.facets).unwrap().len());
+    println!(
+        "tag reasons {}",
+        postcard::to_allocvec(&c.reasons).unwrap().len()
+    );
 }

@@ -188,6 +188,7 @@ pub fn compile_sources_with(
     let mut years: BTreeSet<u16> = BTreeSet::new();
     let mut pending_years: Vec<(usize, usize, u16)> = Vec::new();
     let mut warnings = Vec::new();
+    let mut reasons = FacetBuilder::default();
 
     let mut papers = Vec::new();
     let mut seen_ids: HashMap<String, u32> = HashMap::new();
@@ -225,10 +226,10 @@ pub fn compile_sources_with(
             let toks = tokenize(&format!("{title}\n{}", m.text));
 
             let mut tags = Vec::new();
-            let tag = |facet: u32, value: u32, reason: String| Tag {
+            let mut tag = |facet: u32, value: u32, reason: String| Tag {
                 facet,
                 value,
-                reason,
+                reason: reasons.id(&reason),
             };
             for rule in &topics {
                 if let Some(reason) = rule.apply(&toks) {
@@ -385,6 +386,7 @@ pub fn compile_sources_with(
         corpus: Corpus {
             lists,
             facets,
+            reasons: reasons.values,
             index: crate::index::IndexData::build(&papers),
             papers,
         },

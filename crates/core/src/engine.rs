@@ -122,6 +122,12 @@ impl Engine {
         Ok(Engine::new(Corpus::from_bytes(bytes)?))
     }
 
+    /// The engine over a corpus embedded in the program, its index used in
+    /// place (see [`Corpus::from_static`]).
+    pub fn from_static(bytes: &'static [u8]) -> Result<Engine, DecodeError> {
+        Ok(Engine::new(Corpus::from_static(bytes)?))
+    }
+
     /// Opens the corpus's index (rebuilding it if it does not fit the
     /// papers, so that a hand-made corpus works too).
     pub fn new(mut corpus: Corpus) -> Engine {

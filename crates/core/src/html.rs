@@ -223,6 +223,7 @@ mod tests {
         let corpus = Corpus {
             lists: vec![],
             facets: vec![],
+            reasons: vec![],
             papers: vec![p; n],
             index: Default::default(),
         };

@@ -9,6 +9,7 @@
 //! stem ids; prefixes and near-miss spellings are found on the latter, edit
 //! distances computed with `strsim` on the few words sharing a first letter.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
 use fst::automaton::Str;
@@ -39,22 +40,29 @@ pub fn fields(paper: &Paper) -> [(usize, std::borrow::Cow<'_, str>, u32); N_FIEL
     ]
 }
 
-/// The index as shipped: part of the compiled corpus format.
+/// The index's large byte arrays: owned when built or decoded from a
+/// buffer, borrowed from the app's embedded corpus (opened without a copy).
+pub type Bytes = Cow<'static, [u8]>;
+
+/// The index as shipped: part of the compiled corpus format. The byte arrays
+/// are not in its serde form: the corpus writes them as raw sections after
+/// the rest ([`crate::model::Corpus::to_bytes`]), so that they can be used
+/// where they lie.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct IndexData {
     /// `fst` map: stem → stem id.
-    #[serde(with = "serde_bytes")]
-    pub stems: Vec<u8>,
+    #[serde(skip)]
+    pub stems: Bytes,
     /// `fst` map: folded surface word → the stem id it was indexed under.
-    #[serde(with = "serde_bytes")]
-    pub surface: Vec<u8>,
+    #[serde(skip)]
+    pub surface: Bytes,
     /// Per stem id, where its postings start in `postings`; one more entry
     /// marks the end.
     pub offsets: Vec<u32>,
     /// Per stem id, the number of documents containing it.
     pub df: Vec<u32>,
-    #[serde(with = "serde_bytes")]
-    pub postings: Vec<u8>,
+    #[serde(skip)]
+    pub postings: Bytes,
     /// Tokens per document per field.
     pub doc_len: Vec<[u32; N_FIELDS]>,
 }
@@ -192,11 +200,11 @@ impl IndexData {
         }
         offsets.push(postings.len() as u32);
         IndexData {
-            stems,
-            surface,
+            stems: stems.into(),
+            surface: surface.into(),
             offsets,
             df,
-            postings,
+            postings: postings.into(),
             doc_len,
         }
     }
@@ -204,11 +212,11 @@ impl IndexData {
 
 /// The index, opened for searching.
 pub struct Index {
-    stems: Map<Vec<u8>>,
-    surface: Map<Vec<u8>>,
+    stems: Map<Bytes>,
+    surface: Map<Bytes>,
     offsets: Vec<u32>,
     df: Vec<u32>,
-    postings: Vec<u8>,
+    postings: Bytes,
     pub doc_len: Vec<[u32; N_FIELDS]>,
     pub avg_len: [f32; N_FIELDS],
 }

@@ -3,12 +3,14 @@
 //! Both directions are derived from these types, so the format is defined in
 //! exactly one place.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 /// File magic of a compiled corpus.
 pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 2;
+pub const FORMAT_VERSION: u16 = 3;
 
 /// Text styles of a run, as bit flags.
 pub mod style {
@@ -22,6 +24,9 @@ pub mod style {
 pub struct Corpus {
     pub lists: Vec<List>,
     pub facets: Vec<Facet>,
+    /// Why tags were given, each distinct reason once (“author” is the
+    /// reason of most tags of a large corpus): [`Tag::reason`] indexes it.
+    pub reasons: Vec<String>,
     pub papers: Vec<Paper>,
     /// The search index over `papers`, built at compile time.
     pub index: crate::index::IndexData,
@@ -124,7 +129,8 @@ impl LinkKind {
 pub struct Tag {
     pub facet: u32,
     pub value: u32,
-    pub reason: String,
+    /// Index into [`Corpus::reasons`].
+    pub reason: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,27 +155,76 @@ impl std::fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
+/// The index's byte arrays, in the order they follow the body.
+fn sections(c: &Corpus) -> [&[u8]; 3] {
+    [&c.index.stems, &c.index.surface, &c.index.postings]
+}
+
 impl Corpus {
+    /// The compiled corpus: magic, format version, the byte lengths of the
+    /// body and of each index section (u32, little-endian), the body
+    /// (postcard) and the sections.
     pub fn to_bytes(&self) -> Vec<u8> {
+        let body = postcard::to_allocvec(self).expect("corpus serializes");
+        let parts: Vec<&[u8]> = std::iter::once(&body[..]).chain(sections(self)).collect();
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out.extend(postcard::to_allocvec(self).expect("corpus serializes"));
+        for p in &parts {
+            let len = u32::try_from(p.len()).expect("a corpus part under 4 GB");
+            out.extend_from_slice(&len.to_le_bytes());
+        }
+        for p in parts {
+            out.extend_from_slice(p);
+        }
         out
     }
 
+    /// Decodes a compiled corpus, copying the index sections.
     pub fn from_bytes(bytes: &[u8]) -> Result<Corpus, DecodeError> {
+        Corpus::decode(bytes, |s| Cow::Owned(s.to_vec()))
+    }
+
+    /// Decodes a compiled corpus that lives as long as the program (the
+    /// app's embedded one): the index sections are used where they lie.
+    pub fn from_static(bytes: &'static [u8]) -> Result<Corpus, DecodeError> {
+        Corpus::decode(bytes, Cow::Borrowed)
+    }
+
+    fn decode<'a>(
+        bytes: &'a [u8],
+        keep: impl Fn(&'a [u8]) -> crate::index::Bytes,
+    ) -> Result<Corpus, DecodeError> {
         let rest = bytes.strip_prefix(MAGIC).ok_or(DecodeError::BadMagic)?;
-        if rest.len() < 2 {
-            return Err(DecodeError::Corrupt("truncated header".into()));
-        }
-        let found = u16::from_le_bytes([rest[0], rest[1]]);
+        let truncated = || DecodeError::Corrupt("truncated".into());
+        let (version, mut rest) = rest.split_at_checked(2).ok_or_else(truncated)?;
+        let found = u16::from_le_bytes([version[0], version[1]]);
         if found != FORMAT_VERSION {
             return Err(DecodeError::Version {
                 found,
                 expected: FORMAT_VERSION,
             });
         }
-        postcard::from_bytes(&rest[2..]).map_err(|e| DecodeError::Corrupt(e.to_string()))
+        let mut lens = [0usize; 4];
+        for len in &mut lens {
+            let (l, after) = rest.split_at_checked(4).ok_or_else(truncated)?;
+            *len = u32::from_le_bytes([l[0], l[1], l[2], l[3]]) as usize;
+            rest = after;
+        }
+        let mut parts = [&[][..]; 4];
+        for (part, len) in parts.iter_mut().zip(lens) {
+            let (p, after) = rest.split_at_checked(len).ok_or_else(truncated)?;
+            *part = p;
+            rest = after;
+        }
+        if !rest.is_empty() {
+            return Err(DecodeError::Corrupt("trailing bytes".into()));
+        }
+        let mut corpus: Corpus =
+            postcard::from_bytes(parts[0]).map_err(|e| DecodeError::Corrupt(e.to_string()))?;
+        corpus.index.stems = keep(parts[1]);
+        corpus.index.surface = keep(parts[2]);
+        corpus.index.postings = keep(parts[3]);
+        Ok(corpus)
     }
 
     /// The unique list names, in order: the page title and heading.
@@ -181,6 +236,13 @@ impl Corpus {
             }
         }
         names.join(" · ")
+    }
+
+    /// Why a tag was given (empty for a tag not from this corpus).
+    pub fn reason(&self, tag: &Tag) -> &str {
+        self.reasons
+            .get(tag.reason as usize)
+            .map_or("", String::as_str)
     }
 
     pub fn facet_index(&self, key: &str) -> Option<usize> {
@@ -212,6 +274,7 @@ mod tests {
                 label: "A".into(),
             }],
             facets: vec![],
+            reasons: vec![],
             papers: vec![],
             index: Default::default(),
         }
@@ -229,5 +292,26 @@ mod tests {
         ));
         assert_eq!(Corpus::from_bytes(b"nope"), Err(DecodeError::BadMagic));
         assert!(Corpus::from_bytes(&c.to_bytes()[..7]).is_err());
+    }
+
+    #[test]
+    fn index_sections_are_used_in_place_and_every_truncation_is_an_error() {
+        let mut c = tiny();
+        c.index.stems = vec![1, 2, 3].into();
+        c.index.postings = vec![9; 40].into();
+        let bytes: &'static [u8] = Box::leak(c.to_bytes().into_boxed_slice());
+        let borrowed = Corpus::from_static(bytes).unwrap();
+        assert_eq!(borrowed, c);
+        assert!(matches!(borrowed.index.postings, Cow::Borrowed(_)));
+        assert!(matches!(
+            Corpus::from_bytes(bytes).unwrap().index.postings,
+            Cow::Owned(_)
+        ));
+        for end in 0..bytes.len() {
+            assert!(Corpus::from_bytes(&bytes[..end]).is_err(), "cut at {end}");
+        }
+        let mut longer = bytes.to_vec();
+        longer.push(0);
+        assert!(Corpus::from_bytes(&longer).is_err());
     }
 }

@@ -237,7 +237,7 @@ fn tagged(doc: u32, facet_key: &str, label: &str) -> Option<String> {
         .tags
         .iter()
         .find(|t| t.facet as usize == f && t.value == v)
-        .map(|t| t.reason.clone())
+        .map(|t| engine().corpus.reason(t).to_string())
 }
 
 #[test]
@@ -268,7 +268,7 @@ fn tags_explain_themselves() {
     let acr = &engine().corpus.facets[facet("acronym")].values;
     assert!(acr.contains(&"LLM".to_string()) && !acr.contains(&"LLMs".to_string()));
     for p in &engine().corpus.papers {
-        assert!(p.tags.iter().all(|t| !t.reason.is_empty()));
+        assert!(p.tags.iter().all(|t| !engine().corpus.reason(t).is_empty()));
         assert_eq!(
             p.tags
                 .iter()

@@ -27,7 +27,7 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
         .tags
         .iter()
         .find(|t| Some(t.facet as usize) == list_facet)
-        .map(|t| t.reason.clone())
+        .map(|t| x.engine.corpus.reason(t).to_string())
         .unwrap_or_default();
     let title_id = format!("{id}-title");
     let title_id2 = title_id.clone();
@@ -103,7 +103,7 @@ fn TagChips(doc: u32) -> impl IntoView {
             let (f, v) = (t.facet as usize, t.value);
             let facet = &corpus.facets[f];
             let label = facet.values[v as usize].clone();
-            let why = format!("{}: {}", facet.name, t.reason);
+            let why = format!("{}: {}", facet.name, corpus.reason(t));
             view! {
                 <li>
                     <button
