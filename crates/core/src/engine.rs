@@ -1,7 +1,6 @@
 //! Search: query evaluation, BM25F ranking, disjunctive facet counts and
 //! highlight ranges. One [`Engine`] is built per corpus at start-up.
 
-use std::collections::HashMap;
 use std::ops::Range;
 
 use fixedbitset::FixedBitSet;
@@ -401,9 +400,17 @@ impl Engine {
     }
 
     fn bm25f(&self, stem: u32, p: &Posting) -> f32 {
+        self.idf(stem) * self.bm25f_tf(p)
+    }
+
+    fn idf(&self, stem: u32) -> f32 {
         let n = self.index.doc_count() as f32;
         let df = self.index.df(stem) as f32;
-        let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    }
+
+    /// The saturated, length-normalised, field-weighted term frequency.
+    fn bm25f_tf(&self, p: &Posting) -> f32 {
         let len = self.index.doc_len[p.doc as usize];
         let avg = self.index.avg_len;
         let norm = |field: usize| 1.0 - B + B * len[field] as f32 / avg[field].max(1.0);
@@ -411,25 +418,41 @@ impl Engine {
         let tf = TITLE_WEIGHT * weight(FIELD_TITLE)
             + weight(FIELD_TEXT)
             + AUTHORS_WEIGHT * weight(FIELD_AUTHORS);
-        idf * tf * (K1 + 1.0) / (tf + K1)
+        tf * (K1 + 1.0) / (tf + K1)
     }
 
     /// Documents matching a clause, with score and class.
     fn eval_clause(&self, clause: &Clause, matched: &mut Matched) -> Vec<(u32, f32, MatchClass)> {
         match clause {
             Clause::Term(t) => {
-                let mut best: HashMap<u32, (f32, MatchClass)> = HashMap::new();
+                // Per document, the best (class, score) over the word's
+                // expansions: dense arrays, as a short prefix reaches
+                // thousands of words and most documents.
+                let n = self.len();
+                let mut class_of = vec![NO_MATCH; n];
+                let mut score_of = vec![0f32; n];
+                let mut touched = Vec::new();
                 for (stem, class) in self.resolve(t) {
                     matched.stems.push(stem);
+                    let (c, idf) = (class as u8, self.idf(stem));
                     for p in self.index.postings(stem, false) {
-                        let s = self.bm25f(stem, &p) * class.weight();
-                        let e = best.entry(p.doc).or_insert((s, class));
-                        if (class, -s) < (e.1, -e.0) {
-                            *e = (s, class);
+                        let s = idf * self.bm25f_tf(&p) * class.weight();
+                        let d = p.doc as usize;
+                        if class_of[d] == NO_MATCH {
+                            touched.push(p.doc);
+                        }
+                        if (c, -s) < (class_of[d], -score_of[d]) {
+                            (class_of[d], score_of[d]) = (c, s);
                         }
                     }
                 }
-                best.into_iter().map(|(d, (s, c))| (d, s, c)).collect()
+                touched
+                    .into_iter()
+                    .map(|d| {
+                        let i = d as usize;
+                        (d, score_of[i], MatchClass::from_u8(class_of[i]))
+                    })
+                    .collect()
             }
             Clause::Phrase(words) => {
                 let Some(ids) = self.phrase_ids(words) else {
@@ -496,18 +519,46 @@ impl Engine {
     /// splitter and folding the index was built with. Only the documents on
     /// screen are looked at; the index keeps no per-document token lists.
     pub fn highlights(&self, doc: u32, matched: &Matched) -> Highlights {
-        let Some(paper) = self.corpus.papers.get(doc as usize) else {
-            return Highlights::default();
-        };
-        if matched.stems.is_empty() && matched.phrases.is_empty() {
+        if matched.is_empty() {
             return Highlights::default();
         }
-        let [title, text, authors] =
-            crate::index::fields(paper).map(|(_, s, _)| ranges(&self.index.spans(&s), matched));
+        self.doc_words(doc).highlights(matched)
+    }
+
+    /// A document's words with their stem ids, for highlighting it query
+    /// after query: a card on screen keeps them, so that a keystroke costs
+    /// it a lookup per word instead of splitting and stemming its text again.
+    pub fn doc_words(&self, doc: u32) -> DocWords {
+        match self.corpus.papers.get(doc as usize) {
+            Some(paper) => DocWords {
+                fields: crate::index::fields(paper).map(|(_, s, _)| self.index.spans(&s)),
+            },
+            None => DocWords::default(),
+        }
+    }
+}
+
+impl Matched {
+    /// True when the query matched no word (nothing to highlight).
+    pub fn is_empty(&self) -> bool {
+        self.stems.is_empty() && self.phrases.is_empty()
+    }
+}
+
+/// A document's title, abstract and author words as (stem id, byte range);
+/// see [`Engine::doc_words`].
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DocWords {
+    fields: [Vec<(u32, Range<usize>)>; crate::index::N_FIELDS],
+}
+
+impl DocWords {
+    pub fn highlights(&self, matched: &Matched) -> Highlights {
+        let [title, text, authors] = &self.fields;
         Highlights {
-            title,
-            text,
-            authors,
+            title: ranges(title, matched),
+            text: ranges(text, matched),
+            authors: ranges(authors, matched),
         }
     }
 }

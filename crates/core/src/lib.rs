@@ -22,6 +22,7 @@ pub mod compile;
 pub mod tags;
 
 pub use engine::{
-    overlaps, split_by_marks, Engine, Highlights, Hit, MatchClass, Response, Selection, Sort,
+    overlaps, split_by_marks, DocWords, Engine, Highlights, Hit, MatchClass, Matched, Response,
+    Selection, Sort,
 };
 pub use model::Corpus;

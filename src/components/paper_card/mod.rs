@@ -2,9 +2,30 @@ use leptos::prelude::*;
 
 use crate::Explorer;
 use explorer_core::html::{abstract_html, marked_html};
+use explorer_core::{DocWords, Engine, Highlights};
 
 /// Abstracts longer than this many bytes are clamped until expanded.
 const LONG_ABSTRACT: usize = 600;
+
+/// How many papers' words are kept for highlighting: the cards on screen
+/// and the ones that were recently (a card leaving the list and coming back
+/// as the user types does not split and stem its text again).
+const WORDS_KEPT: usize = 512;
+
+thread_local! {
+    static WORDS: std::cell::RefCell<std::collections::HashMap<u32, DocWords>> = Default::default();
+}
+
+/// Runs `f` on a paper's words, splitting and stemming them at most once
+/// while they are kept.
+fn with_words<T>(engine: &Engine, doc: u32, f: impl FnOnce(&DocWords) -> T) -> T {
+    WORDS.with_borrow_mut(|kept| {
+        if kept.len() >= WORDS_KEPT && !kept.contains_key(&doc) {
+            kept.clear();
+        }
+        f(kept.entry(doc).or_insert_with(|| engine.doc_words(doc)))
+    })
+}
 
 /// One paper: title, list, tag chips and the abstract, with highlights.
 #[component]
@@ -13,7 +34,14 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
     let p = &x.engine.corpus.papers[doc as usize];
     let id = p.id.as_str();
     // The card re-renders only when its highlight ranges change.
-    let hl = Memo::new(move |_| x.response.with(|r| x.engine.highlights(doc, &r.matched)));
+    let hl = Memo::new(move |_| {
+        x.response.with(|r| {
+            if r.matched.is_empty() {
+                return Highlights::default();
+            }
+            with_words(x.engine, doc, |w| w.highlights(&r.matched))
+        })
+    });
     let toggled = RwSignal::new(None::<bool>);
     let expanded = move || {
         toggled

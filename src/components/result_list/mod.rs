@@ -8,7 +8,7 @@ use crate::Explorer;
 /// At most this many new cards are created per animation frame: a keystroke
 /// or facet click that brings back the whole list paints its first cards in
 /// the same frame and the rest over the next few.
-const NEW_CARDS_PER_FRAME: usize = 10;
+const NEW_CARDS_PER_FRAME: usize = 4;
 
 /// Above this many results, only the cards on screen (and a screenful either
 /// side) are in the document: 20,000 results are 20,000 heights, not cards.
@@ -51,6 +51,8 @@ pub fn ResultList() -> impl IntoView {
     let (window_, set_window) = signal(None::<Window>);
     // Measured card heights (including the gap), by paper.
     let heights = StoredValue::new(HashMap::<u32, f64>::new());
+    // The list's distance from the top of the page (CSS pixels).
+    let list_offset = StoredValue::new(0.0f64);
     // Bumped on every new response so a stale fill stops.
     let generation = StoredValue::new(0u64);
 
@@ -60,10 +62,10 @@ pub fn ResultList() -> impl IntoView {
         if hits.len() <= WINDOW_AT {
             return None;
         }
-        // Before the list is mounted, it is taken to start at the top.
-        let top = list
-            .get_untracked()
-            .map_or(0.0, |el| el.get_bounding_client_rect().top());
+        // Where the list starts on the page, as measured after the last
+        // frame's layout (asking the list now would force a layout of the
+        // changes just made); before it is mounted, at the top.
+        let top = list_offset.get_value() - window().scroll_y().unwrap_or(0.0);
         let view = window().inner_height().ok()?.as_f64().unwrap_or(800.0);
         // The visible part of the list, one screen of margin either side.
         let (from, to) = (-top - view, -top + 2.0 * view);
@@ -146,7 +148,10 @@ pub fn ResultList() -> impl IntoView {
             set_shown.set(next);
             request_animation_frame(move || {
                 repair();
-                measure();
+                // Heights matter to a windowed list only.
+                if w.is_some() {
+                    measure();
+                }
                 if !done {
                     step(
                         ranked, gen, generation, shown, set_shown, set_window, window_of, measure,
@@ -163,7 +168,7 @@ pub fn ResultList() -> impl IntoView {
             set_shown,
             set_window,
             compute_window,
-            measure_cards(list, heights),
+            measure_cards(list, heights, list_offset),
             repair_order(list, shown),
         );
     };
@@ -266,15 +271,19 @@ fn rendered_cards(ol: &web_sys::HtmlElement) -> Vec<(u32, web_sys::Element)> {
         .collect()
 }
 
-/// Records the rendered cards' heights, each with the gap after it.
+/// Records the rendered cards' heights, each with the gap after it, and
+/// where the list starts on the page.
 fn measure_cards(
     list: NodeRef<leptos::html::Ol>,
     heights: StoredValue<HashMap<u32, f64>>,
+    list_offset: StoredValue<f64>,
 ) -> impl Fn() + Copy + 'static {
     move || {
         let Some(el) = list.get_untracked() else {
             return;
         };
+        let top = el.get_bounding_client_rect().top() + window().scroll_y().unwrap_or(0.0);
+        list_offset.set_value(top);
         let boxes: Vec<(u32, f64, f64)> = rendered_cards(&el)
             .into_iter()
             .map(|(doc, li)| {
