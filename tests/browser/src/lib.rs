@@ -86,7 +86,7 @@ const CAPTURE: &str = "<script>window.__errors=[];(function(){var e=console.erro
 console.error=function(){window.__errors.push(Array.prototype.join.call(arguments,' '));e.apply(null,arguments)};\
 addEventListener('error',function(ev){window.__errors.push(String(ev.message))});\
 addEventListener('unhandledrejection',function(ev){window.__errors.push(String(ev.reason))});\
-addEventListener('TrunkApplicationStarted',function(ev){window.__wasm=ev.detail.wasm});\
+addEventListener('TrunkApplicationStarted',function(ev){window.__wasm=ev.detail.wasm;window.__started=performance.now()});\
 new MutationObserver(function(m,o){if(document.querySelector('article')){window.__firstResults=performance.now();o.disconnect()}})\
 .observe(document.documentElement,{childList:true,subtree:true});})();</script>";
 

@@ -9,6 +9,8 @@
 //! - per keystroke: input event → search, facet counts, highlights and DOM
 //!   updated and laid out (p50 / p95 / max), over a fixed script of queries
 //!   typed character by character, and per facet click
+//! - the same for an input event that changes nothing (the harness's floor),
+//!   and the renderer's script / style / layout time over the typing
 //! - wasm memory and JS heap after load
 //! - side by side in the same browser run: the engine alone
 //!   (`count_matches`: search, ranking and all facet counts) against
@@ -16,6 +18,12 @@
 //!   counting in JavaScript, on the same papers and the same typed prefixes
 //!
 //! A harness, not a test: it asserts nothing about time.
+//!
+//! For working on speed: `BENCH_QUICK=1` (one page run per corpus, no peer,
+//! nothing written; prints the page-load phases and the slowest keystrokes
+//! split into handler / effects / layout), `BENCH_CORPUS=seed` or
+//! `synthetic-20k` (one corpus), `BENCH_PROFILE=1` with `BENCH_QUICK` (a
+//! CPU profile of the typing, `target/bench-<corpus>.cpuprofile`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -56,23 +64,46 @@ const TYPE_SCRIPT: &str = r#"
 const [queries, done] = [arguments[0], arguments[arguments.length - 1]];
 const input = document.querySelector('input[type=search]');
 const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
-const settle = () => new Promise(r => setTimeout(r, 0));
+// After the input event's handlers and every microtask they queued (the
+// app's effects): a message task, which Chrome runs without waiting for a
+// rendering opportunity (setTimeout may wait for one and so time a paint).
+const channel = new MessageChannel();
+const settle = () => new Promise(r => { channel.port1.onmessage = () => r(); channel.port2.postMessage(0); });
 (async () => {
-  const times = [];
+  const times = [], parts = [];
   for (const q of queries) {
     for (let i = 1; i <= q.length; i++) {
       input.value = q.slice(0, i);
       const t0 = performance.now();
       input.dispatchEvent(new Event('input', { bubbles: true }));
+      const t1 = performance.now();
       await settle();
+      const t2 = performance.now();
       document.body.getBoundingClientRect();
-      times.push(performance.now() - t0);
+      const t3 = performance.now();
+      times.push(t3 - t0);
+      parts.push([t1 - t0, t2 - t1, t3 - t2]);
       await frame();
     }
     input.value = '';
     input.dispatchEvent(new Event('input', { bubbles: true }));
     await frame();
   }
+  const idle = [];
+  input.value = 'x';
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await frame();
+  for (let i = 0; i < 40; i++) {
+    const t0 = performance.now();
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle();
+    document.body.getBoundingClientRect();
+    idle.push(performance.now() - t0);
+    await frame();
+  }
+  input.value = '';
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await frame();
   const clicks = [];
   for (const box of [...document.querySelectorAll('.facet input[type=checkbox]')].slice(0, 12)) {
     for (let k = 0; k < 2; k++) {
@@ -86,7 +117,7 @@ const settle = () => new Promise(r => setTimeout(r, 0));
   }
   if (window.gc) gc();
   done({
-    times, clicks,
+    times, parts, idle, clicks,
     wasm_memory: window.__wasm ? window.__wasm.memory.buffer.byteLength : null,
     js_heap: performance.memory ? performance.memory.usedJSHeapSize : null,
   });
@@ -207,6 +238,60 @@ fn sizes(dist: &Path) -> Vec<Value> {
         .collect()
 }
 
+/// A Chrome DevTools Protocol command, sent through chromedriver.
+#[derive(Debug)]
+struct Cdp(&'static str, Value);
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({ "cmd": self.0, "params": self.1 });
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
+/// The renderer's cumulative time (s) in script, style, layout and all tasks.
+async fn renderer_times(b: &Browser) -> Vec<(String, f64)> {
+    let _ = b
+        .client
+        .issue_cmd(Cdp("Performance.enable", json!({})))
+        .await;
+    let Ok(r) = b
+        .client
+        .issue_cmd(Cdp("Performance.getMetrics", json!({})))
+        .await
+    else {
+        return Vec::new();
+    };
+    let wanted = [
+        "TaskDuration",
+        "ScriptDuration",
+        "RecalcStyleDuration",
+        "LayoutDuration",
+    ];
+    r["metrics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|m| {
+            let name = m["name"].as_str()?;
+            wanted
+                .contains(&name)
+                .then(|| (name.to_string(), m["value"].as_f64().unwrap_or(0.0)))
+        })
+        .collect()
+}
+
 fn numbers(v: &Value) -> Vec<f64> {
     v.as_array()
         .map(|a| a.iter().filter_map(Value::as_f64).collect())
@@ -214,7 +299,7 @@ fn numbers(v: &Value) -> Vec<f64> {
 }
 
 /// Measures one build of one corpus.
-async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize) -> Value {
+async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick: bool) -> Value {
     eprintln!("bench: {name}: compiling {}", corpus_dir.display());
     let t = Instant::now();
     let corpus = explorer_core::compile::compile_dir(corpus_dir).expect("corpus compiles");
@@ -224,7 +309,15 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize) -> Val
         .iter()
         .map(|p| p.title.len() + p.text.len() + p.authors.join(", ").len())
         .sum();
-    let index_bytes = postcard::to_allocvec(&corpus.index).unwrap();
+    // The index as shipped: its serde part and its raw byte sections.
+    let i = &corpus.index;
+    let index_bytes = [
+        &postcard::to_allocvec(i).unwrap()[..],
+        &i.stems,
+        &i.surface,
+        &i.postings,
+    ]
+    .concat();
     let (index_gz, index_br) = compressed(&index_bytes);
     let facet_sizes: Vec<usize> = corpus.facets.iter().map(|f| f.values.len()).collect();
     let docs: Vec<Value> = corpus
@@ -247,6 +340,9 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize) -> Val
     let mut keys = Vec::new();
     let mut clicks = Vec::new();
     let mut memory = Value::Null;
+    let mut last_parts = Value::Null;
+    let mut idle = Vec::new();
+    let mut renderer = serde_json::Map::new();
     for run in 0..runs {
         eprintln!("bench: {name}: page run {}/{runs}", run + 1);
         let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
@@ -254,15 +350,93 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize) -> Val
         b.wait_for("window.__firstResults !== undefined", "first results")
             .await;
         first.push(b.js("return window.__firstResults").await.as_f64().unwrap());
+        if quick {
+            let phases = b
+                .js(r#"const nav = performance.getEntriesByType('navigation')[0];
+                    const wasm = performance.getEntriesByType('resource').find(r => r.name.endsWith('.wasm'));
+                    return { html_received: nav.responseEnd, dom_interactive: nav.domInteractive,
+                             wasm_received: wasm && wasm.responseEnd, app_started: window.__started,
+                             first_results: window.__firstResults,
+                             resources: performance.getEntriesByType('resource').map(r => [r.name.split('/').pop().slice(0, 24), Math.round(r.startTime), Math.round(r.responseEnd)]) }"#)
+                .await;
+            eprintln!("bench: {name}: page load phases (ms): {phases}");
+        }
+        let before = renderer_times(&b).await;
+        let profile = quick && std::env::var_os("BENCH_PROFILE").is_some();
+        if profile {
+            let _ = b.client.issue_cmd(Cdp("Profiler.enable", json!({}))).await;
+            let _ = b
+                .client
+                .issue_cmd(Cdp(
+                    "Profiler.setSamplingInterval",
+                    json!({"interval": 200}),
+                ))
+                .await;
+            let _ = b.client.issue_cmd(Cdp("Profiler.start", json!({}))).await;
+        }
         let r = b
             .client
             .execute_async(TYPE_SCRIPT, vec![json!(QUERIES)])
             .await
             .expect("typing script");
+        if profile {
+            let p = b
+                .client
+                .issue_cmd(Cdp("Profiler.stop", json!({})))
+                .await
+                .unwrap();
+            let out = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../../target/bench-{name}.cpuprofile"));
+            std::fs::write(&out, p["profile"].to_string()).unwrap();
+            eprintln!(
+                "bench: {name}: CPU profile of the typing in {} (open it in DevTools)",
+                out.display()
+            );
+        }
+        let after = renderer_times(&b).await;
+        renderer = before
+            .iter()
+            .zip(&after)
+            .map(|((k, a), (_, z))| (k.clone(), json!(round((z - a) * 1000.0))))
+            .collect();
         keys.extend(numbers(&r["times"]));
+        idle.extend(numbers(&r["idle"]));
+        last_parts = r["parts"].clone();
         clicks.extend(numbers(&r["clicks"]));
         memory = json!({ "wasm_memory_bytes": r["wasm_memory"], "js_heap_bytes": r["js_heap"] });
         b.close().await;
+    }
+
+    if quick {
+        // The slowest keystrokes of the last run, with what had been typed.
+        let prefixes: Vec<String> = QUERIES
+            .iter()
+            .flat_map(|q| (1..=q.chars().count()).map(|i| q.chars().take(i).collect()))
+            .collect();
+        let last = &keys[keys.len() - prefixes.len()..];
+        let parts = last_parts.as_array().cloned().unwrap_or_default();
+        let mut slow: Vec<(f64, &String, String)> = last
+            .iter()
+            .copied()
+            .zip(&prefixes)
+            .zip(parts.iter().map(|p| p.to_string()))
+            .map(|((ms, p), parts)| (ms, p, parts))
+            .collect();
+        slow.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (ms, prefix, parts) in slow.iter().take(12) {
+            eprintln!("bench: {name}: {ms:7.1} ms  {prefix:?}  [handler, updates, layout] {parts}");
+        }
+        let report = json!({
+            "corpus": name,
+            "first_results_ms": stats(&first),
+            "keystroke_ms": stats(&keys),
+            "unchanged_input_ms": stats(&idle),
+            "renderer_during_typing_ms": renderer,
+            "facet_click_ms": stats(&clicks),
+            "memory_after_typing": memory,
+        });
+        println!("{}", serde_json::to_string_pretty(&report).unwrap());
+        return report;
     }
 
     // The engines alone, side by side in one browser session.
@@ -325,6 +499,8 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize) -> Val
         "page_runs": runs,
         "first_results_ms": stats(&first),
         "keystroke_ms": stats(&keys),
+        "unchanged_input_ms": stats(&idle),
+        "renderer_during_typing_ms": renderer,
         "facet_click_ms": stats(&clicks),
         "memory_after_typing": memory,
         "engine_only": {
@@ -350,6 +526,10 @@ fn table(r: &Value) -> String {
     for (label, k) in [
         ("navigation → first results (ms)", "first_results_ms"),
         ("keystroke → DOM updated (ms)", "keystroke_ms"),
+        (
+            "input event, query unchanged (harness floor, ms)",
+            "unchanged_input_ms",
+        ),
         ("facet click → DOM updated (ms)", "facet_click_ms"),
     ] {
         md += &format!(
@@ -382,6 +562,11 @@ fn table(r: &Value) -> String {
         e["minisearch_ms"]["total_ms"],
         e["minisearch_index_build_ms"],
         e["minisearch_index_heap_bytes"],
+    );
+    let t = &r["renderer_during_typing_ms"];
+    md += &format!(
+        "Renderer over the typing script (last run): script {} ms, style {} ms, layout {} ms, all tasks {} ms.\n",
+        t["ScriptDuration"], t["RecalcStyleDuration"], t["LayoutDuration"], t["TaskDuration"],
     );
     md += &format!(
         "Corpus compile (native): {} s. Indexed text {} bytes; shipped index {} raw / {} gzip / {} brotli. \
@@ -420,12 +605,25 @@ fn table(r: &Value) -> String {
 #[tokio::main]
 async fn main() {
     let top = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut reports = vec![measure("seed", &dist_dir(), &top.join("corpus"), 5).await];
+    // BENCH_QUICK=1: one page run per corpus, no peer, nothing written; the
+    // slowest keystrokes are printed (for working on speed).
+    let quick = std::env::var_os("BENCH_QUICK").is_some();
+    let only = std::env::var("BENCH_CORPUS").ok();
+    let wanted = |name: &str| only.as_deref().is_none_or(|o| o == name);
+    let mut reports = Vec::new();
+    if wanted("seed") {
+        let runs = if quick { 1 } else { 5 };
+        reports.push(measure("seed", &dist_dir(), &top.join("corpus"), runs, quick).await);
+    }
     let big = top.join("target/dist-20k");
-    if big.join("index.html").is_file() {
-        reports.push(measure("synthetic-20k", &big, &top.join("target/synthetic-20k"), 3).await);
-    } else {
+    if wanted("synthetic-20k") && big.join("index.html").is_file() {
+        let (dir, runs) = (top.join("target/synthetic-20k"), if quick { 1 } else { 3 });
+        reports.push(measure("synthetic-20k", &big, &dir, runs, quick).await);
+    } else if wanted("synthetic-20k") {
         eprintln!("bench: no target/dist-20k (./dev bench builds it); seed corpus only");
+    }
+    if quick {
+        return;
     }
     let report = json!({
         "browser": "Debian Chromium, headless, via chromedriver",
