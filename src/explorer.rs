@@ -21,6 +21,7 @@ pub struct Explorer {
     selection: Memo<Selection>,
     /// The paper named by the URL fragment, opened and scrolled to.
     pub open: ReadSignal<Option<String>>,
+    set_open: WriteSignal<Option<String>>,
     /// Whether the next URL update adds a history entry (facet clicks, sort)
     /// or replaces the current one (typing).
     push_history: StoredValue<bool>,
@@ -84,9 +85,6 @@ impl Explorer {
             set_open.set(location_fragment());
         });
         on_cleanup(move || handle.remove());
-        let handle =
-            window_event_listener(ev::hashchange, move |_| set_open.set(location_fragment()));
-        on_cleanup(move || handle.remove());
         // Scroll to the paper named in the fragment once it is rendered
         // (cards appear over a few frames).
         fn scroll_to(id: String, tries: u32) {
@@ -102,17 +100,40 @@ impl Explorer {
             }
         });
 
-        Explorer {
+        let x = Explorer {
             engine,
             state,
             set_state,
             response,
             selection,
             open,
+            set_open,
             push_history,
             query_replaced,
             set_query_replaced,
+        };
+        let handle = window_event_listener(ev::hashchange, move |_| x.follow_fragment());
+        on_cleanup(move || handle.remove());
+        x
+    }
+
+    /// Opens the paper the fragment names. When the search or filters hide
+    /// it (a link from “Similar papers”), they are cleared, in place of the
+    /// current history entry, so that it can be shown.
+    fn follow_fragment(&self) {
+        let id = location_fragment();
+        let doc = id
+            .as_ref()
+            .and_then(|id| self.engine.corpus.papers.iter().position(|p| p.id == *id));
+        if let Some(doc) = doc {
+            let hidden = self
+                .response
+                .with_untracked(|r| !r.hits.iter().any(|h| h.doc == doc as u32));
+            if hidden {
+                self.reset();
+            }
         }
+        self.set_open.set(id);
     }
 
     pub fn set_query(&self, q: String) {
@@ -131,6 +152,12 @@ impl Explorer {
 
     pub fn clear(&self) {
         self.push_history.set_value(true);
+        self.reset();
+    }
+
+    /// Empties the query and the facet selection, keeping the sort and the
+    /// layout.
+    fn reset(&self) {
         self.set_query_replaced.update(|n| *n += 1);
         let empty = ViewState::empty(&self.engine.corpus);
         self.set_state.update(|s| {

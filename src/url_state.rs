@@ -109,6 +109,7 @@ mod tests {
                 values: vec!["Agents".into(), "Diffusion & generation".into()],
             }],
             reasons: vec![],
+            similar_terms: vec![],
             papers: vec![],
             index: Default::default(),
         }

@@ -6,6 +6,7 @@ mod paper_card;
 mod result_list;
 mod search_box;
 mod share_panel;
+mod similar_papers;
 mod status_bar;
 
 pub use facet_panel::FacetPanel;

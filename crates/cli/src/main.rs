@@ -124,6 +124,10 @@ fn main() -> ExitCode {
                         "tags": tags,
                         "record_links": record_links,
                         "links_in_abstract": links,
+                        "similar": p.similar.iter().map(|s| json!({
+                            "id": corpus.papers[s.doc as usize].id,
+                            "shared_terms": corpus.shared_terms(s).collect::<Vec<_>>(),
+                        })).collect::<Vec<_>>(),
                     })
                 })
                 .collect();

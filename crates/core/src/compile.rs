@@ -333,6 +333,7 @@ pub fn compile_sources_with(
                 text: m.text,
                 runs: m.runs,
                 tags,
+                similar: Vec::new(),
             });
         }
     }
@@ -381,13 +382,19 @@ pub fn compile_sources_with(
         })
         .filter(|(_, names): &(String, Vec<String>)| !names.is_empty())
         .collect();
+    let index = crate::index::IndexData::build(&papers);
+    let (similar, similar_terms) = crate::similar::similar_papers(&index, papers.len());
+    for (paper, similar) in papers.iter_mut().zip(similar) {
+        paper.similar = similar;
+    }
     Ok(Compiled {
         ignored_fields,
         corpus: Corpus {
             lists,
             facets,
             reasons: reasons.values,
-            index: crate::index::IndexData::build(&papers),
+            similar_terms,
+            index,
             papers,
         },
         warnings,

@@ -189,6 +189,7 @@ mod tests {
             text: m.text,
             runs: m.runs,
             tags: vec![],
+            similar: vec![],
         }
     }
 
@@ -224,6 +225,7 @@ mod tests {
             lists: vec![],
             facets: vec![],
             reasons: vec![],
+            similar_terms: vec![],
             papers: vec![p; n],
             index: Default::default(),
         };

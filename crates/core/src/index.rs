@@ -305,6 +305,22 @@ impl Index {
         out
     }
 
+    /// How many distinct stems the index holds (ids are `0..stem_count()`).
+    pub fn stem_count(&self) -> u32 {
+        self.df.len() as u32
+    }
+
+    /// Every folded surface word with the stem id it was indexed under, in
+    /// byte order.
+    pub fn surface_words(&self) -> Vec<(String, u32)> {
+        let mut out = Vec::new();
+        let mut stream = self.surface.stream();
+        while let Some((word, id)) = stream.next() {
+            out.push((String::from_utf8_lossy(word).into_owned(), id as u32));
+        }
+        out
+    }
+
     /// Stems of the surface words starting with `prefix`.
     pub fn prefix_stems(&self, prefix: &str) -> Vec<u32> {
         let mut out = Vec::new();

@@ -19,6 +19,8 @@ pub mod title;
 #[cfg(feature = "compile")]
 pub mod compile;
 #[cfg(feature = "compile")]
+pub mod similar;
+#[cfg(feature = "compile")]
 pub mod tags;
 
 pub use engine::{

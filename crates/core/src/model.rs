@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 /// File magic of a compiled corpus.
 pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 3;
+pub const FORMAT_VERSION: u16 = 4;
 
 /// Text styles of a run, as bit flags.
 pub mod style {
@@ -27,6 +27,8 @@ pub struct Corpus {
     /// Why tags were given, each distinct reason once (“author” is the
     /// reason of most tags of a large corpus): [`Tag::reason`] indexes it.
     pub reasons: Vec<String>,
+    /// The words that explain similar papers ([`Similar::terms`] indexes it).
+    pub similar_terms: Vec<String>,
     pub papers: Vec<Paper>,
     /// The search index over `papers`, built at compile time.
     pub index: crate::index::IndexData,
@@ -73,6 +75,17 @@ pub struct Paper {
     /// Consecutive runs covering `text`, each with how to render it.
     pub runs: Vec<Run>,
     pub tags: Vec<Tag>,
+    /// The most similar papers, nearest first (computed at build time).
+    pub similar: Vec<Similar>,
+}
+
+/// A paper similar to another, with the terms they share most.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Similar {
+    /// Index into [`Corpus::papers`].
+    pub doc: u32,
+    /// Indexes into [`Corpus::similar_terms`], most telling first.
+    pub terms: Vec<u32>,
 }
 
 /// A run of visible text: `text[previous run's end .. end]`.
@@ -238,6 +251,13 @@ impl Corpus {
         names.join(" · ")
     }
 
+    /// The shared terms explaining a similar paper.
+    pub fn shared_terms<'a>(&'a self, s: &'a Similar) -> impl Iterator<Item = &'a str> + 'a {
+        s.terms
+            .iter()
+            .filter_map(|&t| self.similar_terms.get(t as usize).map(String::as_str))
+    }
+
     /// Why a tag was given (empty for a tag not from this corpus).
     pub fn reason(&self, tag: &Tag) -> &str {
         self.reasons
@@ -275,6 +295,7 @@ mod tests {
             }],
             facets: vec![],
             reasons: vec![],
+            similar_terms: vec![],
             papers: vec![],
             index: Default::default(),
         }

@@ -601,3 +601,49 @@ fn highlight_ranges_are_inside_and_on_char_boundaries() {
         }
     }
 }
+
+// ---------------------------------------------------------------- similar papers
+
+fn similar_to(doc: u32) -> Vec<u32> {
+    paper(doc).similar.iter().map(|s| s.doc).collect()
+}
+
+#[test]
+fn the_rlvr_papers_find_each_other() {
+    let c = &engine().corpus;
+    // DPH-RL and DIVER: RL with verifiable rewards, Pass@k, exploration.
+    let (dph, diver) = (by_title("DPH-RL"), by_title("DIVER"));
+    assert!(similar_to(dph).contains(&diver), "{:?}", similar_to(dph));
+    assert!(similar_to(diver).contains(&dph), "{:?}", similar_to(diver));
+    let s = paper(dph).similar.iter().find(|s| s.doc == diver).unwrap();
+    let shared: Vec<&str> = c.shared_terms(s).collect();
+    assert!(
+        shared
+            .iter()
+            .any(|t| ["rlvr", "verifiable", "pass"].contains(t)),
+        "{shared:?}"
+    );
+}
+
+#[test]
+fn every_paper_lists_at_most_five_others_nearest_first() {
+    let c = &engine().corpus;
+    let mut with = 0;
+    for (d, p) in c.papers.iter().enumerate() {
+        let docs = similar_to(d as u32);
+        assert!(docs.len() <= 5);
+        assert!(!docs.contains(&(d as u32)), "{} lists itself", p.title);
+        let mut unique = docs.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), docs.len());
+        assert!(p.similar.iter().all(|s| c.shared_terms(s).count() > 0));
+        with += usize::from(!docs.is_empty());
+    }
+    // Nearly every paper of a single conference has a neighbour.
+    assert!(
+        with * 10 >= c.papers.len() * 9,
+        "{with} of {}",
+        c.papers.len()
+    );
+}

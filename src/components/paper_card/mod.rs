@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use super::similar_papers::SimilarPapers;
 use crate::Explorer;
 use explorer_core::html::{abstract_html, marked_html};
 use explorer_core::{DocWords, Engine, Highlights};
@@ -108,6 +109,7 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
                         </button>
                     }
                 })}
+            <SimilarPapers doc=doc />
         </article>
     }
 }

@@ -354,3 +354,49 @@ async fn no_results_offers_to_clear() {
     assert!(reqs.iter().any(|r| r.ends_with(".wasm")));
     b.close().await;
 }
+
+#[tokio::test]
+async fn similar_papers_open_even_when_the_search_hides_them() {
+    let c = &engine().corpus;
+    let by_title = |t: &str| c.papers.iter().find(|p| p.title.starts_with(t)).unwrap();
+    let (dph, diver) = (by_title("DPH-RL"), by_title("DIVER"));
+    let b = Browser::start().await;
+    b.open("").await;
+    b.type_query("hybrid").await;
+    b.wait_for_titles(&expected_titles("hybrid")).await;
+    assert!(!b.titles().await.contains(&diver.title));
+
+    b.click(&format!("#{} .similar-toggle", dph.id)).await;
+    let listed = b
+        .js(&format!(
+            "return [...document.querySelectorAll('#{}-similar li > a')].map(a => a.textContent)",
+            dph.id
+        ))
+        .await;
+    let want: Vec<String> = dph
+        .similar
+        .iter()
+        .map(|s| c.papers[s.doc as usize].title.clone())
+        .collect();
+    assert_eq!(strings(listed), want);
+    assert!(want.contains(&diver.title));
+
+    // Following the link shows the paper, the search cleared to make room.
+    b.click(&format!("#{}-similar a[href='#{}']", dph.id, diver.id))
+        .await;
+    b.wait_for(
+        &format!(
+            "document.getElementById('{}')?.classList.contains('target')",
+            diver.id
+        ),
+        "the similar paper, shown and marked",
+    )
+    .await;
+    assert_eq!(b.status().await, format!("{0} of {0} papers", total()));
+    assert_eq!(
+        b.js("return document.querySelector('input[type=search]').value")
+            .await,
+        ""
+    );
+    b.close().await;
+}

@@ -1,0 +1,147 @@
+//! Similar papers, computed at build time from the index: each paper's
+//! TF-IDF vector over the stems of its title and abstract, pruned to its
+//! most telling terms, and the papers nearest to it by cosine similarity,
+//! with the shared terms that explain each match.
+
+use std::collections::HashMap;
+
+use crate::index::{Index, IndexData, FIELD_TEXT, FIELD_TITLE};
+use crate::model::Similar;
+
+/// How many similar papers each paper lists.
+pub const PER_PAPER: usize = 5;
+/// How many shared terms explain a match.
+pub const SHARED_TERMS: usize = 3;
+/// A paper's vector keeps only its heaviest terms: the ones that say what it
+/// is about, and a bounded amount of work per paper at 100,000 papers.
+const TERMS_PER_PAPER: usize = 24;
+/// A title word counts this many times one in the abstract.
+const TITLE_WEIGHT: f32 = 2.0;
+/// Below this cosine, papers share little more than vocabulary.
+const MIN_SIMILARITY: f32 = 0.05;
+
+/// Each paper's similar papers, and the table of words their shared terms
+/// index (each stem shown as its shortest surface form in the corpus).
+pub fn similar_papers(data: &IndexData, docs: usize) -> (Vec<Vec<Similar>>, Vec<String>) {
+    let Some(index) = Index::open(data.clone(), docs) else {
+        return (vec![Vec::new(); docs], Vec::new());
+    };
+    let shown = shortest_words(&index);
+    let stop: std::collections::HashSet<&str> = stop_words::get("en").iter().copied().collect();
+    // A term found in one paper relates it to none; one found in a tenth of
+    // the corpus (or more than ten papers of a small one) is vocabulary, not
+    // topic.
+    let max_df = (docs / 10).max(10) as u32;
+    let mut vectors: Vec<Vec<(u32, f32)>> = vec![Vec::new(); docs];
+    for stem in 0..index.stem_count() {
+        let df = index.df(stem);
+        let word = &shown[stem as usize];
+        // Words, not stop words, numbers, letters or web addresses.
+        let telling = word.chars().count() > 1
+            && word.chars().any(char::is_alphabetic)
+            && !word.contains(['.', '/'])
+            && !stop.contains(word.as_str());
+        if df < 2 || df > max_df || !telling {
+            continue;
+        }
+        let idf = (docs as f32 / df as f32).ln();
+        for p in index.postings(stem, false) {
+            let tf = TITLE_WEIGHT * p.tf[FIELD_TITLE] as f32 + p.tf[FIELD_TEXT] as f32;
+            if tf > 0.0 {
+                vectors[p.doc as usize].push((stem, (1.0 + tf.ln()) * idf));
+            }
+        }
+    }
+    for v in &mut vectors {
+        v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        v.truncate(TERMS_PER_PAPER);
+        let norm = v.iter().map(|(_, w)| w * w).sum::<f32>().sqrt();
+        for (_, w) in v.iter_mut() {
+            *w /= norm.max(f32::MIN_POSITIVE);
+        }
+        v.sort_by_key(|&(s, _)| s);
+    }
+    // The pruned vectors, inverted: per stem, the papers keeping it.
+    let mut keeping: HashMap<u32, Vec<(u32, f32)>> = HashMap::new();
+    for (d, v) in vectors.iter().enumerate() {
+        for &(s, w) in v {
+            keeping.entry(s).or_default().push((d as u32, w));
+        }
+    }
+
+    let mut words: Vec<String> = Vec::new();
+    let mut word_ids: HashMap<u32, u32> = HashMap::new();
+    let mut score = vec![0f32; docs];
+    let mut touched: Vec<u32> = Vec::new();
+    let mut out = Vec::with_capacity(docs);
+    for (d, v) in vectors.iter().enumerate() {
+        for &(s, w) in v {
+            for &(e, we) in &keeping[&s] {
+                if e as usize != d {
+                    if score[e as usize] == 0.0 {
+                        touched.push(e);
+                    }
+                    score[e as usize] += w * we;
+                }
+            }
+        }
+        let mut best: Vec<(u32, f32)> = touched
+            .drain(..)
+            .map(|e| (e, std::mem::take(&mut score[e as usize])))
+            .filter(|&(_, s)| s >= MIN_SIMILARITY)
+            .collect();
+        best.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        best.truncate(PER_PAPER);
+        let similar = best
+            .into_iter()
+            .map(|(e, _)| {
+                let mut shared = shared_terms(v, &vectors[e as usize]);
+                shared.truncate(SHARED_TERMS);
+                let terms = shared
+                    .into_iter()
+                    .map(|s| {
+                        *word_ids.entry(s).or_insert_with(|| {
+                            words.push(shown[s as usize].clone());
+                            words.len() as u32 - 1
+                        })
+                    })
+                    .collect();
+                Similar { doc: e, terms }
+            })
+            .collect();
+        out.push(similar);
+    }
+    (out, words)
+}
+
+/// The stems two (stem-sorted) vectors share, heaviest product first.
+fn shared_terms(a: &[(u32, f32)], b: &[(u32, f32)]) -> Vec<u32> {
+    let mut shared = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                shared.push((a[i].0, a[i].1 * b[j].1));
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    shared.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    shared.into_iter().map(|(s, _)| s).collect()
+}
+
+/// Per stem id, the shortest folded word indexed under it (`model` for
+/// `model`, `models`, `modeling`), alphabetically first among equals.
+fn shortest_words(index: &Index) -> Vec<String> {
+    let mut shown = vec![String::new(); index.stem_count() as usize];
+    for (word, stem) in index.surface_words() {
+        let slot = &mut shown[stem as usize];
+        if slot.is_empty() || (word.len(), &word) < (slot.len(), slot) {
+            *slot = word;
+        }
+    }
+    shown
+}
