@@ -1,6 +1,7 @@
 //! One folder per component, each with its stylesheet (linked from
 //! `index.html`).
 
+mod export_menu;
 mod facet_panel;
 mod paper_card;
 mod result_list;

@@ -3,6 +3,7 @@
 //! WebAssembly for the app.
 
 pub mod engine;
+pub mod export;
 pub mod html;
 pub mod index;
 pub mod markup;

@@ -1,6 +1,7 @@
 use explorer_core::Sort;
 use leptos::prelude::*;
 
+use super::export_menu::ExportMenu;
 use crate::Explorer;
 
 /// “N of M papers” (a live region), the sort order, and the empty state.
@@ -38,6 +39,7 @@ pub fn StatusBar() -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
+            <ExportMenu />
         </div>
         <Show when=move || shown() == 0>
             <div class="empty-state">

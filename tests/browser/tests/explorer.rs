@@ -400,3 +400,64 @@ async fn similar_papers_open_even_when_the_search_hides_them() {
     );
     b.close().await;
 }
+
+#[tokio::test]
+async fn exports_hold_the_results_shown_in_their_order() {
+    let b = Browser::start().await;
+    b.open("").await;
+    b.type_query("reasoning").await;
+    let want = expected_titles("reasoning");
+    b.wait_for_titles(&want).await;
+    // Observe the files the page offers (the downloads themselves go to
+    // the browser's download folder).
+    b.js("window.__exports = []; const make = URL.createObjectURL; \
+          URL.createObjectURL = (blob) => { window.__exports.push(blob); return make(blob); }; return 0")
+        .await;
+    b.click(".export summary").await;
+    for format in ["csv", "json", "md", "bib"] {
+        b.click(&format!(".export button[data-format={format}]"))
+            .await;
+    }
+    b.wait_for("window.__exports.length === 4", "four exports")
+        .await;
+    let texts = strings(
+        b.client
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; \
+                 Promise.all(window.__exports.map(f => f.text())).then(done)",
+                vec![],
+            )
+            .await
+            .unwrap(),
+    );
+    let json: Vec<serde_json::Value> = serde_json::from_str(&texts[1]).unwrap();
+    let titles: Vec<String> = json
+        .iter()
+        .map(|p| p["title"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(titles, want);
+    let n = want.len();
+    assert_eq!(
+        texts[0].lines().count(),
+        n + 1,
+        "CSV: a header and a row each"
+    );
+    assert_eq!(texts[2].lines().filter(|l| l.starts_with("- [")).count(), n);
+    assert_eq!(texts[3].matches("@misc{").count(), n);
+    // The Markdown list links each paper's place in the explorer, in order.
+    let e = engine();
+    let none = vec![Vec::new(); e.corpus.facets.len()];
+    let ids: Vec<String> = e
+        .search("reasoning", &none, explorer_core::Sort::Relevance)
+        .hits
+        .iter()
+        .map(|h| format!("#{})", e.corpus.papers[h.doc as usize].id))
+        .collect();
+    let linked: Vec<bool> = texts[2]
+        .lines()
+        .zip(&ids)
+        .map(|(line, id)| line.contains(id.as_str()))
+        .collect();
+    assert_eq!(linked, vec![true; n]);
+    b.close().await;
+}
