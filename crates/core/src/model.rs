@@ -84,8 +84,14 @@ pub struct Paper {
 pub struct Similar {
     /// Index into [`Corpus::papers`].
     pub doc: u32,
-    /// Indexes into [`Corpus::similar_terms`], most telling first.
-    pub terms: Vec<u32>,
+    /// Indexes into [`Corpus::similar_terms`], most telling first; unused
+    /// places hold [`Similar::NO_TERM`]. A fixed array: 100,000 papers have
+    /// half a million of these.
+    pub terms: [u32; 3],
+}
+
+impl Similar {
+    pub const NO_TERM: u32 = u32::MAX;
 }
 
 /// A run of visible text: `text[previous run's end .. end]`.
@@ -255,6 +261,7 @@ impl Corpus {
     pub fn shared_terms<'a>(&'a self, s: &'a Similar) -> impl Iterator<Item = &'a str> + 'a {
         s.terms
             .iter()
+            .filter(|&&t| t != Similar::NO_TERM)
             .filter_map(|&t| self.similar_terms.get(t as usize).map(String::as_str))
     }
 

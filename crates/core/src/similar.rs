@@ -17,6 +17,9 @@ pub const SHARED_TERMS: usize = 3;
 const TERMS_PER_PAPER: usize = 24;
 /// A title word counts this many times one in the abstract.
 const TITLE_WEIGHT: f32 = 2.0;
+/// The most papers a term may be in and still relate them: past this, the
+/// term is vocabulary, and a large corpus's work stays linear.
+const MAX_DF: usize = 1000;
 /// Below this cosine, papers share little more than vocabulary.
 const MIN_SIMILARITY: f32 = 0.05;
 
@@ -29,9 +32,9 @@ pub fn similar_papers(data: &IndexData, docs: usize) -> (Vec<Vec<Similar>>, Vec<
     let shown = shortest_words(&index);
     let stop: std::collections::HashSet<&str> = stop_words::get("en").iter().copied().collect();
     // A term found in one paper relates it to none; one found in a tenth of
-    // the corpus (or more than ten papers of a small one) is vocabulary, not
-    // topic.
-    let max_df = (docs / 10).max(10) as u32;
+    // the corpus (or more than ten papers of a small one, or a thousand of a
+    // large one) is vocabulary, not topic.
+    let max_df = (docs / 10).clamp(10, MAX_DF) as u32;
     let mut vectors: Vec<Vec<(u32, f32)>> = vec![Vec::new(); docs];
     for stem in 0..index.stem_count() {
         let df = index.df(stem);
@@ -90,22 +93,24 @@ pub fn similar_papers(data: &IndexData, docs: usize) -> (Vec<Vec<Similar>>, Vec<
             .map(|e| (e, std::mem::take(&mut score[e as usize])))
             .filter(|&(_, s)| s >= MIN_SIMILARITY)
             .collect();
-        best.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        best.truncate(PER_PAPER);
+        // The top few of thousands of candidates: select, then sort those.
+        let nearer = |a: &(u32, f32), b: &(u32, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+        if best.len() > PER_PAPER {
+            best.select_nth_unstable_by(PER_PAPER - 1, nearer);
+            best.truncate(PER_PAPER);
+        }
+        best.sort_by(nearer);
         let similar = best
             .into_iter()
             .map(|(e, _)| {
-                let mut shared = shared_terms(v, &vectors[e as usize]);
-                shared.truncate(SHARED_TERMS);
-                let terms = shared
-                    .into_iter()
-                    .map(|s| {
-                        *word_ids.entry(s).or_insert_with(|| {
-                            words.push(shown[s as usize].clone());
-                            words.len() as u32 - 1
-                        })
-                    })
-                    .collect();
+                let shared = shared_terms(v, &vectors[e as usize]);
+                let mut terms = [Similar::NO_TERM; SHARED_TERMS];
+                for (slot, s) in terms.iter_mut().zip(shared) {
+                    *slot = *word_ids.entry(s).or_insert_with(|| {
+                        words.push(shown[s as usize].clone());
+                        words.len() as u32 - 1
+                    });
+                }
                 Similar { doc: e, terms }
             })
             .collect();
