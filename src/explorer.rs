@@ -140,6 +140,12 @@ impl Explorer {
         self.set_state.update(|s| s.query = q);
     }
 
+    /// Empties the search field (Esc), keeping the facet selection.
+    pub fn clear_query(&self) {
+        self.set_query_replaced.update(|n| *n += 1);
+        self.set_state.update(|s| s.query.clear());
+    }
+
     pub fn toggle(&self, facet: usize, value: u32) {
         self.push_history.set_value(true);
         self.set_state.update(|s| s.toggle(facet, value));

@@ -6,6 +6,7 @@ mod components;
 mod embed;
 mod explorer;
 mod offline;
+mod shortcuts;
 pub mod url_state;
 
 use std::sync::OnceLock;
@@ -14,7 +15,9 @@ use explorer_core::{Engine, Sort};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use components::{FacetPanel, ResultList, SearchBox, SharePanel, StatusBar};
+use components::{
+    FacetPanel, ResultList, SearchBox, SharePanel, ShortcutsHelp, StatusBar, ThemeToggle,
+};
 pub use explorer::Explorer;
 
 /// The corpus compiled by `build.rs`, decoded once at start-up.
@@ -45,11 +48,15 @@ pub fn App() -> impl IntoView {
     let title = x.engine.corpus.title();
     document().set_title(&title);
     embed::start(x.state.with_untracked(|s| s.embed));
+    let help = RwSignal::new(false);
+    shortcuts::listen(x, help);
     view! {
         <offline::UpdateBanner />
         <header class="site-header">
             <div class="title-row">
                 <h1>{title}</h1>
+                <ThemeToggle />
+                <ShortcutsHelp open=help />
                 <SharePanel />
             </div>
             <SearchBox />

@@ -7,11 +7,15 @@ mod paper_card;
 mod result_list;
 mod search_box;
 mod share_panel;
+mod shortcuts_help;
 mod similar_papers;
 mod status_bar;
+mod theme_toggle;
 
 pub use facet_panel::FacetPanel;
 pub use result_list::ResultList;
 pub use search_box::SearchBox;
 pub use share_panel::SharePanel;
+pub use shortcuts_help::ShortcutsHelp;
 pub use status_bar::StatusBar;
+pub use theme_toggle::ThemeToggle;

@@ -561,6 +561,19 @@ impl Browser {
             .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
     }
 
+    /// Presses one key where the focus is (WebDriver key codes for special
+    /// keys: `\u{E00C}` Escape, `\u{E007}` Enter).
+    pub async fn press(&self, key: char) {
+        use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+        let keys = KeyActions::new("keyboard".into())
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key });
+        self.client
+            .perform_actions(keys)
+            .await
+            .unwrap_or_else(|e| panic!("cannot press {key:?}: {e}"));
+    }
+
     /// Types at the end of the search field, key by key, as a person would.
     pub async fn type_query(&self, text: &str) {
         let input = self

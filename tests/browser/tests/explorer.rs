@@ -461,3 +461,96 @@ async fn exports_hold_the_results_shown_in_their_order() {
     assert_eq!(linked, vec![true; n]);
     b.close().await;
 }
+
+#[tokio::test]
+async fn the_keyboard_reaches_search_results_and_help() {
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for_titles(&all_titles()).await;
+    b.js("document.activeElement.blur(); return 0").await;
+    let focused = "return document.activeElement.matches('input[type=search]')";
+    b.press('/').await;
+    assert_eq!(b.js(focused).await, true, "/ goes to the search field");
+    b.type_query("memory").await;
+    b.wait_for_titles(&expected_titles("memory")).await;
+    b.press('\u{E00C}').await; // Escape
+    b.wait_for_titles(&all_titles()).await;
+    assert_eq!(
+        b.js("return document.querySelector('input[type=search]').value")
+            .await,
+        ""
+    );
+
+    // j and k walk the papers' titles, in the order shown.
+    let focused_title = "return document.activeElement.closest('article')?.querySelector('.paper-title')?.textContent";
+    b.js("document.activeElement.blur(); return 0").await;
+    let titles = all_titles();
+    b.press('j').await;
+    assert_eq!(b.js(focused_title).await, titles[0].as_str());
+    b.press('j').await;
+    b.press('j').await;
+    assert_eq!(b.js(focused_title).await, titles[2].as_str());
+    b.press('k').await;
+    assert_eq!(b.js(focused_title).await, titles[1].as_str());
+    // Enter opens it (its fragment).
+    b.press('\u{E007}').await;
+    let id = &engine().corpus.papers[engine()
+        .corpus
+        .papers
+        .iter()
+        .position(|p| p.title == titles[1])
+        .unwrap()]
+    .id;
+    b.wait_for(
+        &format!("location.hash === '#{id}' && document.getElementById('{id}').classList.contains('target')"),
+        "the focused paper, opened",
+    )
+    .await;
+
+    // ? lists the shortcuts; Esc closes the list.
+    b.press('?').await;
+    b.wait_for(
+        "document.querySelector('[role=dialog].shortcuts') !== null",
+        "the shortcuts",
+    )
+    .await;
+    let keys = b
+        .js("return [...document.querySelectorAll('.shortcuts kbd')].map(k => k.textContent)")
+        .await;
+    assert_eq!(strings(keys), ["/", "Esc", "j", "k", "Enter", "?"]);
+    b.press('\u{E00C}').await;
+    b.wait_for(
+        "document.querySelector('.shortcuts') === null",
+        "the list closed",
+    )
+    .await;
+    b.close().await;
+}
+
+#[tokio::test]
+async fn the_theme_toggle_overrides_the_system_and_is_remembered() {
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for_titles(&all_titles()).await;
+    let background = "return getComputedStyle(document.body).backgroundColor";
+    let scheme = "return document.documentElement.dataset.theme ?? 'system'";
+    assert_eq!(b.js(scheme).await, "system");
+    b.click(".theme-toggle").await;
+    assert_eq!(b.js(scheme).await, "light");
+    let light = b.js(background).await;
+    b.click(".theme-toggle").await;
+    assert_eq!(b.js(scheme).await, "dark");
+    let dark = b.js(background).await;
+    assert_ne!(light, dark, "the dark theme changes the page's colours");
+    // Remembered across a reload.
+    b.client.refresh().await.unwrap();
+    b.wait_for(
+        "document.documentElement.dataset.theme === 'dark'",
+        "the dark theme after reload",
+    )
+    .await;
+    assert_eq!(b.js(background).await, dark);
+    b.click(".theme-toggle").await;
+    assert_eq!(b.js(scheme).await, "system");
+    b.close().await;
+}

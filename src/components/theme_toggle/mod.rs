@@ -1,0 +1,82 @@
+use leptos::prelude::*;
+
+/// The colour theme: the system's, or light or dark as chosen here
+/// (remembered in this browser when storage is available).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Theme {
+    System,
+    Light,
+    Dark,
+}
+
+const KEY: &str = "paper-explorer-theme";
+
+impl Theme {
+    fn key(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    fn next(self) -> Theme {
+        match self {
+            Theme::System => Theme::Light,
+            Theme::Light => Theme::Dark,
+            Theme::Dark => Theme::System,
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Theme::System => "Theme: system",
+            Theme::Light => "Theme: light",
+            Theme::Dark => "Theme: dark",
+        }
+    }
+
+    fn stored() -> Theme {
+        let saved = window()
+            .local_storage()
+            .ok()
+            .flatten()
+            .and_then(|s| s.get_item(KEY).ok().flatten());
+        match saved.as_deref() {
+            Some("light") => Theme::Light,
+            Some("dark") => Theme::Dark,
+            _ => Theme::System,
+        }
+    }
+}
+
+/// A button that cycles the theme: system → light → dark.
+#[component]
+pub fn ThemeToggle() -> impl IntoView {
+    let (theme, set_theme) = signal(Theme::stored());
+    // The document's attribute and the stored choice are the outside world.
+    Effect::new(move |_| {
+        let t = theme.get();
+        let root = document().document_element().expect("a root element");
+        let _ = match t {
+            Theme::System => root.remove_attribute("data-theme"),
+            _ => root.set_attribute("data-theme", t.key()),
+        };
+        if let Ok(Some(storage)) = window().local_storage() {
+            let _ = match t {
+                Theme::System => storage.remove_item(KEY),
+                _ => storage.set_item(KEY, t.key()),
+            };
+        }
+    });
+    view! {
+        <button
+            type="button"
+            class="theme-toggle"
+            data-theme-choice=move || theme.get().key()
+            on:click=move |_| set_theme.update(|t| *t = t.next())
+        >
+            {move || theme.get().label()}
+        </button>
+    }
+}
