@@ -107,8 +107,6 @@ pub struct Engine {
     /// sorted. Lists, not bitsets: a facet may have tens of thousands of
     /// values (authors), most with a paper or two.
     facet_docs: Vec<Vec<Vec<u32>>>,
-    /// Per document, its (facet, value) pairs, for counting.
-    doc_tags: Vec<Vec<(u32, u32)>>,
     /// Documents in title order (for sorting by title).
     title_rank: Vec<u32>,
 }
@@ -139,21 +137,23 @@ impl Engine {
             .iter()
             .map(|f| vec![Vec::new(); f.values.len()])
             .collect();
-        let mut doc_tags = Vec::with_capacity(n);
-        for (d, p) in corpus.papers.iter().enumerate() {
-            let mut tags = Vec::with_capacity(p.tags.len());
+        // Each paper's tags, as counted: one per facet value, and only
+        // values the corpus has (a hand-made corpus may repeat or overreach).
+        let sizes: Vec<usize> = corpus.facets.iter().map(|f| f.values.len()).collect();
+        for (d, p) in corpus.papers.iter_mut().enumerate() {
+            let mut seen: Vec<(u32, u32)> = Vec::with_capacity(p.tags.len());
+            p.tags.retain(|t| {
+                let key = (t.facet, t.value);
+                let keep = sizes
+                    .get(t.facet as usize)
+                    .is_some_and(|&len| (t.value as usize) < len)
+                    && !seen.contains(&key);
+                seen.push(key);
+                keep
+            });
             for t in &p.tags {
-                if let Some(docs) = facet_docs
-                    .get_mut(t.facet as usize)
-                    .and_then(|f| f.get_mut(t.value as usize))
-                {
-                    if docs.last() != Some(&(d as u32)) {
-                        docs.push(d as u32);
-                        tags.push((t.facet, t.value));
-                    }
-                }
+                facet_docs[t.facet as usize][t.value as usize].push(d as u32);
             }
-            doc_tags.push(tags);
         }
         let mut order: Vec<u32> = (0..n as u32).collect();
         let folded: Vec<String> = corpus
@@ -170,7 +170,6 @@ impl Engine {
             corpus,
             index,
             facet_docs,
-            doc_tags,
             title_rank,
         }
     }
@@ -342,9 +341,9 @@ impl Engine {
             if fails > 1 {
                 continue;
             }
-            for &(f, v) in &self.doc_tags[d] {
-                if failed.is_none_or(|g| g == f) {
-                    counts[f as usize][v as usize] += 1;
+            for t in &self.corpus.papers[d].tags {
+                if failed.is_none_or(|g| g == t.facet) {
+                    counts[t.facet as usize][t.value as usize] += 1;
                 }
             }
         }
