@@ -407,6 +407,16 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         b.close().await;
     }
 
+    // What the page runs measured.
+    let measured = json!({
+        "corpus": name,
+        "first_results_ms": stats(&first),
+        "keystroke_ms": stats(&keys),
+        "unchanged_input_ms": stats(&idle),
+        "renderer_during_typing_ms": renderer,
+        "facet_click_ms": stats(&clicks),
+        "memory_after_typing": memory,
+    });
     if quick {
         // The slowest keystrokes of the last run, with what had been typed.
         let prefixes: Vec<String> = QUERIES
@@ -426,17 +436,8 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         for (ms, prefix, parts) in slow.iter().take(12) {
             eprintln!("bench: {name}: {ms:7.1} ms  {prefix:?}  [handler, updates, layout] {parts}");
         }
-        let report = json!({
-            "corpus": name,
-            "first_results_ms": stats(&first),
-            "keystroke_ms": stats(&keys),
-            "unchanged_input_ms": stats(&idle),
-            "renderer_during_typing_ms": renderer,
-            "facet_click_ms": stats(&clicks),
-            "memory_after_typing": memory,
-        });
-        println!("{}", serde_json::to_string_pretty(&report).unwrap());
-        return report;
+        println!("{}", serde_json::to_string_pretty(&measured).unwrap());
+        return measured;
     }
 
     // The engines alone, side by side in one browser session.
@@ -490,19 +491,12 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     let ours_total: f64 = ours.iter().sum();
     let peer_total: f64 = peer_times.iter().sum();
 
-    json!({
-        "corpus": name,
+    let mut report = json!({
         "papers": engine.len(),
         "compile_s": round(compile_s),
         "indexed_text_bytes": indexed_text,
         "index_bytes": { "raw": index_bytes.len(), "gzip": index_gz, "brotli": index_br },
         "page_runs": runs,
-        "first_results_ms": stats(&first),
-        "keystroke_ms": stats(&keys),
-        "unchanged_input_ms": stats(&idle),
-        "renderer_during_typing_ms": renderer,
-        "facet_click_ms": stats(&clicks),
-        "memory_after_typing": memory,
         "engine_only": {
             "queries": COMPARE,
             "ours_ms": stats(&ours),
@@ -513,7 +507,12 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
             "ratio_ours_over_minisearch": round(ours_total / peer_total),
         },
         "files": sizes(dist),
-    })
+    });
+    report
+        .as_object_mut()
+        .unwrap()
+        .extend(measured.as_object().unwrap().clone());
+    report
 }
 
 fn table(r: &Value) -> String {
