@@ -54,6 +54,16 @@ fn FacetGroup(facet: usize) -> impl IntoView {
     let long = def.values.len() > LONG_FACET;
     let (show_all, set_show_all) = signal(false);
     let count = move |v: u32| x.response.with(|r| r.counts[facet][v as usize]);
+    // The value's bar: the share of the results shown that have it, in
+    // whole percent.
+    let share = move |v: u32| {
+        x.response.with(|r| {
+            let shown = r.hits.len().max(1) as u64;
+            (u64::from(r.counts[facet][v as usize]) * 100)
+                .div_ceil(shown)
+                .min(100)
+        })
+    };
     // Values keep one order while the user types (nothing jumps under the
     // pointer): short facets in their own order, long ones by how many papers
     // of the whole corpus have them, the first few shown until “Show all”.
@@ -88,6 +98,7 @@ fn FacetGroup(facet: usize) -> impl IntoView {
                         <label
                             class="facet-value"
                             class:zero=move || count(v) == 0 && !x.is_selected(facet, v)
+                            style:--share=move || format!("{}%", share(v))
                         >
                             <input
                                 type="checkbox"

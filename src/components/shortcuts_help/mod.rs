@@ -14,7 +14,7 @@ pub fn ShortcutsHelp(open: RwSignal<bool>) -> impl IntoView {
             title="Keyboard shortcuts (?)"
             on:click=move |_| open.update(|o| *o = !*o)
         >
-            "?"
+            "Shortcuts"
         </button>
         <Show when=move || open.get()>
             <section id="shortcuts" class="shortcuts" role="dialog" aria-label="Keyboard shortcuts">

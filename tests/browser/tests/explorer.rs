@@ -554,3 +554,29 @@ async fn the_theme_toggle_overrides_the_system_and_is_remembered() {
     assert_eq!(b.js(scheme).await, "system");
     b.close().await;
 }
+
+#[tokio::test]
+async fn facet_values_chart_their_share_of_the_results() {
+    let b = Browser::start().await;
+    b.open("").await;
+    b.type_query("learning").await;
+    let want = expected_titles("learning");
+    b.wait_for_titles(&want).await;
+    let rows = b
+        .js("return [...document.querySelectorAll('fieldset[data-facet=topic] label')].map(l => [l.querySelector('.facet-count').textContent, l.style.getPropertyValue('--share')])")
+        .await;
+    let shown = want.len() as u64;
+    let mut charted = 0;
+    for row in rows.as_array().unwrap() {
+        let count: u64 = row[0].as_str().unwrap().parse().unwrap();
+        let share = row[1].as_str().unwrap();
+        assert_eq!(
+            share,
+            format!("{}%", (count * 100).div_ceil(shown)),
+            "{row}"
+        );
+        charted += usize::from(count > 0);
+    }
+    assert!(charted > 1, "several topics among {shown} results");
+    b.close().await;
+}
