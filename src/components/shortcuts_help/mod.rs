@@ -8,7 +8,7 @@ pub fn ShortcutsHelp(open: RwSignal<bool>) -> impl IntoView {
     view! {
         <button
             type="button"
-            class="shortcuts-button"
+            class="pill-button shortcuts-button"
             aria-expanded=move || open.get().to_string()
             aria-controls="shortcuts"
             title="Keyboard shortcuts (?)"

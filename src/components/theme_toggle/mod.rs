@@ -72,7 +72,7 @@ pub fn ThemeToggle() -> impl IntoView {
     view! {
         <button
             type="button"
-            class="theme-toggle"
+            class="pill-button theme-toggle"
             data-theme-choice=move || theme.get().key()
             on:click=move |_| set_theme.update(|t| *t = t.next())
         >
