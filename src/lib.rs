@@ -37,8 +37,9 @@ pub fn engine() -> &'static Engine {
 #[wasm_bindgen]
 pub fn count_matches(query: &str) -> u32 {
     let e = engine();
-    let none = vec![Vec::new(); e.corpus.facets.len()];
-    e.search(query, &none, Sort::Relevance).hits.len() as u32
+    e.search(query, &e.no_selection(), Sort::Relevance)
+        .hits
+        .len() as u32
 }
 
 #[component]

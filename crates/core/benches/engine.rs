@@ -67,7 +67,7 @@ fn start_up(bencher: divan::Bencher, name: &str) {
 #[divan::bench(args = CORPORA)]
 fn keystrokes(bencher: divan::Bencher, name: &str) {
     let e = engine(name);
-    let none = vec![Vec::new(); e.corpus.facets.len()];
+    let none = e.no_selection();
     let prefixes: Vec<&str> = SCRIPT
         .iter()
         .flat_map(|q| q.char_indices().map(move |(i, c)| &q[..i + c.len_utf8()]))
@@ -88,7 +88,7 @@ fn keystrokes(bencher: divan::Bencher, name: &str) {
 #[divan::bench(args = CORPORA)]
 fn facet_click(bencher: divan::Bencher, name: &str) {
     let e = engine(name);
-    let mut sel = vec![Vec::new(); e.corpus.facets.len()];
+    let mut sel = e.no_selection();
     sel[0] = vec![0];
     bencher.bench(|| e.search("", divan::black_box(&sel), Sort::Relevance));
 }

@@ -96,6 +96,13 @@ pub struct Response {
     pub matched: Matched,
 }
 
+impl Response {
+    /// The documents found, in display order.
+    pub fn docs(&self) -> Vec<u32> {
+        self.hits.iter().map(|h| h.doc).collect()
+    }
+}
+
 /// Facet selection: `selected[f]` lists the selected value ids of facet `f`.
 /// OR within a facet, AND across facets.
 pub type Selection = Vec<Vec<u32>>;
@@ -187,6 +194,11 @@ impl Engine {
         self.facet_docs
             .get(facet)
             .map_or_else(Vec::new, |vs| vs.iter().map(|d| d.len() as u32).collect())
+    }
+
+    /// The selection with no facet value selected.
+    pub fn no_selection(&self) -> Selection {
+        vec![Vec::new(); self.corpus.facets.len()]
     }
 
     pub fn parse_query(&self, q: &str) -> Query {

@@ -16,12 +16,7 @@ fn seeds() -> Engine {
 }
 
 fn shown(e: &Engine, query: &str) -> Vec<u32> {
-    let none = vec![Vec::new(); e.corpus.facets.len()];
-    e.search(query, &none, Sort::Relevance)
-        .hits
-        .iter()
-        .map(|h| h.doc)
-        .collect()
+    e.search(query, &e.no_selection(), Sort::Relevance).docs()
 }
 
 /// (id, title, authors) as each format gives them back.

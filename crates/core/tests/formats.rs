@@ -120,7 +120,7 @@ fn every_format_is_read_with_real_titles_and_fields() {
 #[test]
 fn authors_are_searchable_highlighted_and_a_facet() {
     let e = engine();
-    let none = vec![Vec::new(); e.corpus.facets.len()];
+    let none = e.no_selection();
     let r = e.search("jonas berg", &none, Sort::Relevance);
     let mut titles: Vec<&str> = r
         .hits

@@ -49,7 +49,7 @@ fn scan(pred: impl Fn(&[Vec<String>]) -> bool) -> BTreeSet<u32> {
 
 fn found(q: &str) -> BTreeSet<u32> {
     let e = engine();
-    let none = vec![Vec::new(); e.corpus.facets.len()];
+    let none = e.no_selection();
     e.search(q, &none, Sort::Relevance)
         .hits
         .iter()
@@ -86,7 +86,7 @@ fn words_and_phrases_find_exactly_the_papers_that_contain_them() {
         );
         let exact: BTreeSet<u32> = {
             let e = engine();
-            let none = vec![Vec::new(); e.corpus.facets.len()];
+            let none = e.no_selection();
             e.search(word, &none, Sort::Relevance)
                 .hits
                 .iter()
@@ -170,7 +170,7 @@ fn facet_counts_match_a_scan_under_any_selection() {
 #[test]
 fn highlights_mark_only_matched_words_inside_the_text() {
     let e = engine();
-    let none = vec![Vec::new(); e.corpus.facets.len()];
+    let none = e.no_selection();
     let r = e.search("reasoning \"language models\"", &none, Sort::Relevance);
     assert!(!r.hits.is_empty());
     for h in r.hits.iter().take(50) {

@@ -10,9 +10,7 @@ use crate::Explorer;
 pub fn ExportMenu() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let download = move |format: Format| {
-        let docs: Vec<u32> = x
-            .response
-            .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect());
+        let docs = x.response.with_untracked(|r| r.docs());
         let loc = window().location();
         let page = format!(
             "{}{}",

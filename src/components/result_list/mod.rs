@@ -42,10 +42,7 @@ struct Window {
 #[component]
 pub fn ResultList() -> impl IntoView {
     let x = expect_context::<Explorer>();
-    let ranked = move || -> Vec<u32> {
-        x.response
-            .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect())
-    };
+    let ranked = move || -> Vec<u32> { x.response.with_untracked(|r| r.docs()) };
     let list = NodeRef::<leptos::html::Ol>::new();
     let (shown, set_shown) = signal(Vec::<u32>::new());
     let (window_, set_window) = signal(None::<Window>);

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use explorer_core::{Engine, Selection, Sort};
+use explorer_core::{Engine, Sort};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
@@ -70,13 +70,16 @@ pub fn expected_titles(query: &str) -> Vec<String> {
     ranked_titles(engine(), query)
 }
 
+/// The papers an engine ranks for a query with no facet selected.
+pub fn ranked_docs(e: &Engine, query: &str) -> Vec<u32> {
+    e.search(query, &e.no_selection(), Sort::Relevance).docs()
+}
+
 /// Titles an engine ranks for a query with no facet selected.
 pub fn ranked_titles(e: &Engine, query: &str) -> Vec<String> {
-    let sel: Selection = vec![Vec::new(); e.corpus.facets.len()];
-    e.search(query, &sel, Sort::Relevance)
-        .hits
-        .iter()
-        .map(|h| e.corpus.papers[h.doc as usize].title.clone())
+    ranked_docs(e, query)
+        .into_iter()
+        .map(|d| e.corpus.papers[d as usize].title.clone())
         .collect()
 }
 

@@ -2,7 +2,7 @@
 //! loopback. Expected results come from the core engine run natively on the
 //! same corpus, plus properties a reader checks by eye.
 
-use browser_tests::{all_titles, engine, expected_titles, strings, Browser};
+use browser_tests::{all_titles, engine, expected_titles, ranked_docs, strings, Browser};
 use fantoccini::Locator;
 
 fn total() -> usize {
@@ -445,13 +445,9 @@ async fn exports_hold_the_results_shown_in_their_order() {
     assert_eq!(texts[2].lines().filter(|l| l.starts_with("- [")).count(), n);
     assert_eq!(texts[3].matches("@misc{").count(), n);
     // The Markdown list links each paper's place in the explorer, in order.
-    let e = engine();
-    let none = vec![Vec::new(); e.corpus.facets.len()];
-    let ids: Vec<String> = e
-        .search("reasoning", &none, explorer_core::Sort::Relevance)
-        .hits
-        .iter()
-        .map(|h| format!("#{})", e.corpus.papers[h.doc as usize].id))
+    let ids: Vec<String> = ranked_docs(engine(), "reasoning")
+        .into_iter()
+        .map(|d| format!("#{})", engine().corpus.papers[d as usize].id))
         .collect();
     let linked: Vec<bool> = texts[2]
         .lines()
