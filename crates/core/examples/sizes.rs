@@ -18,7 +18,7 @@ fn main() {
         pc(postcard::to_allocvec(&i.offsets).unwrap()),
         pc(postcard::to_allocvec(&i.df).unwrap()),
         pc(postcard::to_allocvec(&i.doc_len).unwrap()),
-        pc(postcard::to_allocvec(i).unwrap()) + i.stems.len() + i.surface.len() + i.postings.len()
+        i.shipped_bytes().len()
     );
     let mut rest = c.clone();
     rest.index = Default::default();

@@ -210,6 +210,26 @@ impl IndexData {
     }
 }
 
+impl IndexData {
+    /// The byte arrays, in the order they follow the corpus body.
+    pub fn sections(&self) -> [&[u8]; 3] {
+        [&self.stems, &self.surface, &self.postings]
+    }
+
+    pub(crate) fn sections_mut(&mut self) -> [&mut Bytes; 3] {
+        [&mut self.stems, &mut self.surface, &mut self.postings]
+    }
+
+    /// The index as shipped: its serde part, then its byte arrays.
+    pub fn shipped_bytes(&self) -> Vec<u8> {
+        let mut out = postcard::to_allocvec(self).expect("index serializes");
+        for s in self.sections() {
+            out.extend_from_slice(s);
+        }
+        out
+    }
+}
+
 /// The index, opened for searching.
 pub struct Index {
     stems: Map<Bytes>,

@@ -174,18 +174,15 @@ impl std::fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// The index's byte arrays, in the order they follow the body.
-fn sections(c: &Corpus) -> [&[u8]; 3] {
-    [&c.index.stems, &c.index.surface, &c.index.postings]
-}
-
 impl Corpus {
     /// The compiled corpus: magic, format version, the byte lengths of the
     /// body and of each index section (u32, little-endian), the body
     /// (postcard) and the sections.
     pub fn to_bytes(&self) -> Vec<u8> {
         let body = postcard::to_allocvec(self).expect("corpus serializes");
-        let parts: Vec<&[u8]> = std::iter::once(&body[..]).chain(sections(self)).collect();
+        let parts: Vec<&[u8]> = std::iter::once(&body[..])
+            .chain(self.index.sections())
+            .collect();
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         for p in &parts {
@@ -240,9 +237,9 @@ impl Corpus {
         }
         let mut corpus: Corpus =
             postcard::from_bytes(parts[0]).map_err(|e| DecodeError::Corrupt(e.to_string()))?;
-        corpus.index.stems = keep(parts[1]);
-        corpus.index.surface = keep(parts[2]);
-        corpus.index.postings = keep(parts[3]);
+        for (section, part) in corpus.index.sections_mut().into_iter().zip(&parts[1..]) {
+            *section = keep(part);
+        }
         Ok(corpus)
     }
 

@@ -309,15 +309,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         .iter()
         .map(|p| p.title.len() + p.text.len() + p.authors.join(", ").len())
         .sum();
-    // The index as shipped: its serde part and its raw byte sections.
-    let i = &corpus.index;
-    let index_bytes = [
-        &postcard::to_allocvec(i).unwrap()[..],
-        &i.stems,
-        &i.surface,
-        &i.postings,
-    ]
-    .concat();
+    let index_bytes = corpus.index.shipped_bytes();
     let (index_gz, index_br) = compressed(&index_bytes);
     let facet_sizes: Vec<usize> = corpus.facets.iter().map(|f| f.values.len()).collect();
     let docs: Vec<Value> = corpus
