@@ -56,7 +56,7 @@ pub fn similar_papers(data: &IndexData, docs: usize) -> (Vec<Vec<Similar>>, Vec<
         }
     }
     for v in &mut vectors {
-        v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        v.sort_by(heaviest_first);
         v.truncate(TERMS_PER_PAPER);
         let norm = v.iter().map(|(_, w)| w * w).sum::<f32>().sqrt();
         for (_, w) in v.iter_mut() {
@@ -65,10 +65,10 @@ pub fn similar_papers(data: &IndexData, docs: usize) -> (Vec<Vec<Similar>>, Vec<
         v.sort_by_key(|&(s, _)| s);
     }
     // The pruned vectors, inverted: per stem, the papers keeping it.
-    let mut keeping: HashMap<u32, Vec<(u32, f32)>> = HashMap::new();
+    let mut keeping: Vec<Vec<(u32, f32)>> = vec![Vec::new(); index.stem_count() as usize];
     for (d, v) in vectors.iter().enumerate() {
         for &(s, w) in v {
-            keeping.entry(s).or_default().push((d as u32, w));
+            keeping[s as usize].push((d as u32, w));
         }
     }
 
@@ -79,7 +79,7 @@ pub fn similar_papers(data: &IndexData, docs: usize) -> (Vec<Vec<Similar>>, Vec<
     let mut out = Vec::with_capacity(docs);
     for (d, v) in vectors.iter().enumerate() {
         for &(s, w) in v {
-            for &(e, we) in &keeping[&s] {
+            for &(e, we) in &keeping[s as usize] {
                 if e as usize != d {
                     if score[e as usize] == 0.0 {
                         touched.push(e);
@@ -94,12 +94,11 @@ pub fn similar_papers(data: &IndexData, docs: usize) -> (Vec<Vec<Similar>>, Vec<
             .filter(|&(_, s)| s >= MIN_SIMILARITY)
             .collect();
         // The top few of thousands of candidates: select, then sort those.
-        let nearer = |a: &(u32, f32), b: &(u32, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
         if best.len() > PER_PAPER {
-            best.select_nth_unstable_by(PER_PAPER - 1, nearer);
+            best.select_nth_unstable_by(PER_PAPER - 1, heaviest_first);
             best.truncate(PER_PAPER);
         }
-        best.sort_by(nearer);
+        best.sort_by(heaviest_first);
         let similar = best
             .into_iter()
             .map(|(e, _)| {
@@ -119,6 +118,11 @@ pub fn similar_papers(data: &IndexData, docs: usize) -> (Vec<Vec<Similar>>, Vec<
     (out, words)
 }
 
+/// Orders (id, weight) pairs by weight, heaviest first, then by id.
+fn heaviest_first(a: &(u32, f32), b: &(u32, f32)) -> std::cmp::Ordering {
+    b.1.total_cmp(&a.1).then(a.0.cmp(&b.0))
+}
+
 /// The stems two (stem-sorted) vectors share, heaviest product first.
 fn shared_terms(a: &[(u32, f32)], b: &[(u32, f32)]) -> Vec<u32> {
     let mut shared = Vec::new();
@@ -134,7 +138,7 @@ fn shared_terms(a: &[(u32, f32)], b: &[(u32, f32)]) -> Vec<u32> {
             }
         }
     }
-    shared.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    shared.sort_by(heaviest_first);
     shared.into_iter().map(|(s, _)| s).collect()
 }
 
