@@ -32,6 +32,16 @@ pub struct Explorer {
     set_query_replaced: WriteSignal<u64>,
 }
 
+/// The app's own address: origin and folder, without query or fragment.
+pub fn page_address() -> String {
+    let loc = window().location();
+    format!(
+        "{}{}",
+        loc.origin().unwrap_or_default(),
+        loc.pathname().unwrap_or_default()
+    )
+}
+
 fn location_search() -> String {
     window().location().search().unwrap_or_default()
 }
@@ -178,17 +188,11 @@ impl Explorer {
     /// The link to the current view, as it would be pasted elsewhere (never
     /// the embed layout): origin, folder, query string and fragment.
     pub fn share_url(&self, embed: bool) -> String {
-        let loc = window().location();
         let qs = self
             .state
             .with(|s| ViewState { embed, ..s.clone() }.to_query_string(&self.engine.corpus));
-        format!(
-            "{}{}{}{}",
-            loc.origin().unwrap_or_default(),
-            loc.pathname().unwrap_or_default(),
-            qs,
-            loc.hash().unwrap_or_default()
-        )
+        let hash = window().location().hash().unwrap_or_default();
+        format!("{}{qs}{hash}", page_address())
     }
 
     pub fn is_selected(&self, facet: usize, value: u32) -> bool {

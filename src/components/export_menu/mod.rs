@@ -2,6 +2,7 @@ use explorer_core::export::{export, Format};
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
+use crate::explorer::page_address;
 use crate::Explorer;
 
 /// “Export”: the results shown, in the order shown, as CSV, JSON, Markdown
@@ -11,13 +12,7 @@ pub fn ExportMenu() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let download = move |format: Format| {
         let docs = x.response.with_untracked(|r| r.docs());
-        let loc = window().location();
-        let page = format!(
-            "{}{}",
-            loc.origin().unwrap_or_default(),
-            loc.pathname().unwrap_or_default()
-        );
-        let text = export(&x.engine.corpus, &docs, format, &page);
+        let text = export(&x.engine.corpus, &docs, format, &page_address());
         if let Err(e) = save(&text, format) {
             web_sys::console::error_2(&"export failed:".into(), &e);
         }
