@@ -48,8 +48,6 @@ pub fn ResultList() -> impl IntoView {
     let (window_, set_window) = signal(None::<Window>);
     // Measured card heights (including the gap), by paper.
     let heights = StoredValue::new(HashMap::<u32, f64>::new());
-    // The list's distance from the top of the page (CSS pixels).
-    let list_offset = StoredValue::new(0.0f64);
     // Bumped on every new response so a stale fill stops.
     let generation = StoredValue::new(0u64);
 
@@ -59,10 +57,13 @@ pub fn ResultList() -> impl IntoView {
         if hits.len() <= WINDOW_AT {
             return None;
         }
-        // Where the list starts on the page, as measured after the last
-        // frame's layout (asking the list now would force a layout of the
-        // changes just made); before it is mounted, at the top.
-        let top = list_offset.get_value() - window().scroll_y().unwrap_or(0.0);
+        // Before the list is mounted, it is taken to start at the top. (A
+        // position remembered from the last frame would save this layout,
+        // but goes stale while the page scrolls: the last paper then never
+        // came in Firefox, one run in three.)
+        let top = list
+            .get_untracked()
+            .map_or(0.0, |el| el.get_bounding_client_rect().top());
         let view = window().inner_height().ok()?.as_f64().unwrap_or(800.0);
         // The visible part of the list, one screen of margin either side.
         let (from, to) = (-top - view, -top + 2.0 * view);
@@ -165,7 +166,7 @@ pub fn ResultList() -> impl IntoView {
             set_shown,
             set_window,
             compute_window,
-            measure_cards(list, heights, list_offset),
+            measure_cards(list, heights),
             repair_order(list, shown),
         );
     };
@@ -268,19 +269,15 @@ fn rendered_cards(ol: &web_sys::HtmlElement) -> Vec<(u32, web_sys::Element)> {
         .collect()
 }
 
-/// Records the rendered cards' heights, each with the gap after it, and
-/// where the list starts on the page.
+/// Records the rendered cards' heights, each with the gap after it.
 fn measure_cards(
     list: NodeRef<leptos::html::Ol>,
     heights: StoredValue<HashMap<u32, f64>>,
-    list_offset: StoredValue<f64>,
 ) -> impl Fn() + Copy + 'static {
     move || {
         let Some(el) = list.get_untracked() else {
             return;
         };
-        let top = el.get_bounding_client_rect().top() + window().scroll_y().unwrap_or(0.0);
-        list_offset.set_value(top);
         let boxes: Vec<(u32, f64, f64)> = rendered_cards(&el)
             .into_iter()
             .map(|(doc, li)| {
