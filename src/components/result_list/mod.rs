@@ -8,7 +8,7 @@ use crate::Explorer;
 /// At most this many new cards are created per animation frame: a keystroke
 /// or facet click that brings back the whole list paints its first cards in
 /// the same frame and the rest over the next few.
-const NEW_CARDS_PER_FRAME: usize = 4;
+const NEW_CARDS_PER_FRAME: usize = 10;
 
 /// Above this many results, only the cards on screen (and a screenful either
 /// side) are in the document: 20,000 results are 20,000 heights, not cards.
@@ -42,7 +42,10 @@ struct Window {
 #[component]
 pub fn ResultList() -> impl IntoView {
     let x = expect_context::<Explorer>();
-    let ranked = move || -> Vec<u32> { x.response.with_untracked(|r| r.docs()) };
+    let ranked = move || -> Vec<u32> {
+        x.response
+            .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect())
+    };
     let list = NodeRef::<leptos::html::Ol>::new();
     let (shown, set_shown) = signal(Vec::<u32>::new());
     let (window_, set_window) = signal(None::<Window>);
@@ -57,10 +60,7 @@ pub fn ResultList() -> impl IntoView {
         if hits.len() <= WINDOW_AT {
             return None;
         }
-        // Before the list is mounted, it is taken to start at the top. (A
-        // position remembered from the last frame would save this layout,
-        // but goes stale while the page scrolls: the last paper then never
-        // came in Firefox, one run in three.)
+        // Before the list is mounted, it is taken to start at the top.
         let top = list
             .get_untracked()
             .map_or(0.0, |el| el.get_bounding_client_rect().top());
@@ -146,10 +146,7 @@ pub fn ResultList() -> impl IntoView {
             set_shown.set(next);
             request_animation_frame(move || {
                 repair();
-                // Heights matter to a windowed list only.
-                if w.is_some() {
-                    measure();
-                }
+                measure();
                 if !done {
                     step(
                         ranked, gen, generation, shown, set_shown, set_window, window_of, measure,
