@@ -286,38 +286,44 @@ fn quiet(cmd: &mut Command) -> &mut Command {
 }
 
 /// A private X server for WebKitGTK's MiniBrowser (it is not headless).
+/// Xvfb picks a free display itself (`-displayfd`) and says which once it
+/// accepts connections: lock files left by killed servers, or taken by a
+/// parallel test, are its business, not a guess of ours.
 fn start_xvfb() -> (Child, String) {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    for _ in 0..50 {
-        let n =
-            90 + (std::process::id() as usize % 50) * 20 + NEXT.fetch_add(1, Ordering::SeqCst) % 20;
-        if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
-            continue;
-        }
-        let mut child = quiet(Command::new("Xvfb").args([
-            &format!(":{n}"),
-            "-screen",
-            "0",
-            "1600x1200x24",
-            "-nolisten",
-            "tcp",
-        ]))
-        .spawn()
-        .expect("Xvfb (tools/bootstrap.sh installs xvfb)");
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
-            if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
-                return (child, format!(":{n}"));
-            }
-            if child.try_wait().ok().flatten().is_some() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(50));
+    use std::io::BufRead;
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let log = std::env::temp_dir().join(format!(
+        "xvfb-{}-{}.log",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    for _ in 0..3 {
+        let mut child = Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1600x1200x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&log).expect("a log file for Xvfb"))
+            .spawn()
+            .expect("Xvfb (tools/bootstrap.sh installs xvfb)");
+        let mut line = String::new();
+        let read = std::io::BufReader::new(child.stdout.take().expect("piped stdout"))
+            .read_line(&mut line);
+        if let (Ok(_), Ok(n)) = (read, line.trim().parse::<u32>()) {
+            let _ = std::fs::remove_file(&log);
+            return (child, format!(":{n}"));
         }
         let _ = child.kill();
         let _ = child.wait();
     }
-    panic!("no X display could be started");
+    let said = std::fs::read_to_string(&log).unwrap_or_default();
+    panic!("no X display could be started; Xvfb said:\n{said}");
 }
 
 impl Browser {
