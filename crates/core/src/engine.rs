@@ -93,7 +93,21 @@ pub struct Response {
     /// `counts[f][v]`: documents with value `v` of facet `f` among those
     /// matching the query and every *other* facet's selection.
     pub counts: Vec<Vec<u32>>,
+    /// `extra_counts[i]`: documents of the `i`-th [`Extra`] among those
+    /// matching the query, the facet selection and every *other* extra.
+    pub extra_counts: Vec<u32>,
     pub matched: Matched,
+}
+
+/// A filter beyond the corpus's own facets, over documents only the caller
+/// knows: the reader's starred papers, a region drawn on the topic map. It
+/// is counted like a one-value facet and restricts the results when
+/// `active`.
+#[derive(Debug, Clone, Copy)]
+pub struct Extra<'a> {
+    /// Document ids, in any order.
+    pub docs: &'a [u32],
+    pub active: bool,
 }
 
 impl Response {
@@ -206,6 +220,17 @@ impl Engine {
     }
 
     pub fn search(&self, query: &str, selection: &Selection, sort: Sort) -> Response {
+        self.search_with(query, selection, &[], sort)
+    }
+
+    /// [`Engine::search`] with filters of the caller's own ([`Extra`]).
+    pub fn search_with(
+        &self,
+        query: &str,
+        selection: &Selection,
+        extras: &[Extra],
+        sort: Sort,
+    ) -> Response {
         let q = self.parse_query(query);
         let n = self.len();
         let mut matched = Matched::default();
@@ -275,7 +300,7 @@ impl Engine {
             }
         }
 
-        let (results, counts) = self.facets(&base, selection);
+        let (results, counts, extra_counts) = self.facets(&base, selection, extras);
 
         let mut hits: Vec<Hit> = results
             .ones()
@@ -306,6 +331,7 @@ impl Engine {
         Response {
             hits,
             counts,
+            extra_counts,
             matched,
         }
     }
@@ -315,9 +341,28 @@ impl Engine {
     /// pass over the documents in `base`: a document failing no selection
     /// counts for every facet, one failing exactly one facet's selection
     /// counts for that facet only.
-    fn facets(&self, base: &FixedBitSet, selection: &Selection) -> (FixedBitSet, Vec<Vec<u32>>) {
+    /// Extras take part as facets numbered after the corpus's.
+    fn facets(
+        &self,
+        base: &FixedBitSet,
+        selection: &Selection,
+        extras: &[Extra],
+    ) -> (FixedBitSet, Vec<Vec<u32>>, Vec<u32>) {
         let n = self.len();
-        let masks: Vec<(usize, FixedBitSet)> = self
+        let nf = self.facet_docs.len();
+        let extra_sets: Vec<FixedBitSet> = extras
+            .iter()
+            .map(|e| {
+                let mut m = FixedBitSet::with_capacity(n);
+                for &d in e.docs {
+                    if (d as usize) < n {
+                        m.insert(d as usize);
+                    }
+                }
+                m
+            })
+            .collect();
+        let mut masks: Vec<(usize, FixedBitSet)> = self
             .facet_docs
             .iter()
             .enumerate()
@@ -332,6 +377,14 @@ impl Engine {
                 Some((f, m))
             })
             .collect();
+        masks.extend(
+            extras
+                .iter()
+                .zip(&extra_sets)
+                .enumerate()
+                .filter(|(_, (e, _))| e.active)
+                .map(|(i, (_, m))| (nf + i, m.clone())),
+        );
         let mut results = base.clone();
         for (_, m) in &masks {
             results.intersect_with(m);
@@ -341,6 +394,7 @@ impl Engine {
             .iter()
             .map(|values| vec![0; values.len()])
             .collect();
+        let mut extra_counts = vec![0u32; extras.len()];
         for d in base.ones() {
             let mut failed = None;
             let mut fails = 0;
@@ -358,8 +412,13 @@ impl Engine {
                     counts[t.facet as usize][t.value as usize] += 1;
                 }
             }
+            for (i, m) in extra_sets.iter().enumerate() {
+                if failed.is_none_or(|g| g as usize == nf + i) && m.contains(d) {
+                    extra_counts[i] += 1;
+                }
+            }
         }
-        (results, counts)
+        (results, counts, extra_counts)
     }
 
     /// The stems a query word matches, each with the best class by which it

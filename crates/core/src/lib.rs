@@ -9,6 +9,7 @@ pub mod index;
 pub mod markup;
 pub mod model;
 pub mod query;
+pub mod reading_list;
 #[cfg(feature = "compile")]
 pub mod records;
 pub mod seed;
@@ -25,7 +26,7 @@ pub mod similar;
 pub mod tags;
 
 pub use engine::{
-    overlaps, split_by_marks, DocWords, Engine, Highlights, Hit, MatchClass, Matched, Response,
-    Selection, Sort,
+    overlaps, split_by_marks, DocWords, Engine, Extra, Highlights, Hit, MatchClass, Matched,
+    Response, Selection, Sort,
 };
 pub use model::Corpus;

@@ -514,6 +514,80 @@ fn facet_counts_are_disjunctive() {
     assert_eq!(q.counts[list].iter().sum::<u32>(), q.hits.len() as u32);
 }
 
+#[test]
+fn a_starred_facet_counts_and_filters_like_the_others() {
+    use explorer_core::reading_list::ReadingList;
+    use explorer_core::Extra;
+    // A reader stars three papers about RL and one other.
+    let mut list = ReadingList::default();
+    let rl = docs(&search("\"reinforcement learning\""));
+    let other = (0..engine().len() as u32)
+        .find(|d| !rl.contains(d))
+        .expect("a paper outside RL");
+    for &d in rl.iter().take(3).chain([&other]) {
+        list.toggle(&paper(d).id, &paper(d).title);
+    }
+    list.toggle("a-paper-of-another-list", "Not here");
+    let starred = list.docs(&engine().corpus);
+    assert_eq!(starred.len(), 4, "ids of other corpora are kept, not shown");
+
+    let off = |q: &str| {
+        engine().search_with(
+            q,
+            &none(),
+            &[Extra {
+                docs: &starred,
+                active: false,
+            }],
+            Sort::Relevance,
+        )
+    };
+    let on = |q: &str| {
+        engine().search_with(
+            q,
+            &none(),
+            &[Extra {
+                docs: &starred,
+                active: true,
+            }],
+            Sort::Relevance,
+        )
+    };
+    // The count is the number of starred papers among the results...
+    assert_eq!(off("").extra_counts, vec![4]);
+    assert_eq!(off("\"reinforcement learning\"").extra_counts, vec![3]);
+    assert_eq!(
+        off("\"reinforcement learning\"").hits,
+        search("\"reinforcement learning\"").hits
+    );
+    // ... and ticking it shows exactly those.
+    let r = on("\"reinforcement learning\"");
+    let mut want: Vec<u32> = rl.iter().take(3).copied().collect();
+    want.sort_unstable();
+    assert_eq!(docs(&r), want);
+    assert_eq!(r.extra_counts, vec![3], "its own count ignores itself");
+    // Other facets count within the starred papers.
+    let list_facet = facet("list");
+    assert_eq!(on("").counts[list_facet].iter().sum::<u32>(), 4);
+    // And a facet value narrows the starred count.
+    let mut sel = none();
+    sel[list_facet] = vec![paper(other).list];
+    let narrowed = engine().search_with(
+        "",
+        &sel,
+        &[Extra {
+            docs: &starred,
+            active: false,
+        }],
+        Sort::Relevance,
+    );
+    let expected = starred
+        .iter()
+        .filter(|&&d| paper(d).list == paper(other).list)
+        .count() as u32;
+    assert_eq!(narrowed.extra_counts, vec![expected]);
+}
+
 // ---------------------------------------------------------------- highlights
 
 fn marked<'a>(text: &'a str, ranges: &[std::ops::Range<usize>]) -> Vec<&'a str> {
