@@ -1,7 +1,7 @@
 //! The app's state: the view state (mirrored in the URL), the search response
 //! derived from it, and the actions components call.
 
-use explorer_core::{Engine, Response, Selection, Sort};
+use explorer_core::{Engine, Extra, Response, Selection, Sort};
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -53,11 +53,22 @@ fn location_fragment() -> Option<String> {
 }
 
 impl Explorer {
-    pub fn new(engine: &'static Engine) -> Explorer {
+    /// `starred`: the papers on the reader's reading list, a facet of their
+    /// own.
+    pub fn new(engine: &'static Engine, starred: Memo<Vec<u32>>) -> Explorer {
         let corpus = &engine.corpus;
         let (state, set_state) = signal(ViewState::from_query_string(&location_search(), corpus));
-        let response =
-            Memo::new(move |_| state.with(|s| engine.search(&s.query, &s.selection, s.sort)));
+        let response = Memo::new(move |_| {
+            starred.with(|docs| {
+                state.with(|s| {
+                    let extras = [Extra {
+                        docs,
+                        active: s.starred,
+                    }];
+                    engine.search_with(&s.query, &s.selection, &extras, s.sort)
+                })
+            })
+        });
         let selection = Memo::new(move |_| state.with(|s| s.selection.clone()));
         let (open, set_open) = signal(location_fragment());
         let push_history = StoredValue::new(false);
@@ -159,6 +170,18 @@ impl Explorer {
     pub fn toggle(&self, facet: usize, value: u32) {
         self.push_history.set_value(true);
         self.set_state.update(|s| s.toggle(facet, value));
+    }
+
+    /// Shows only the starred papers, or every paper again.
+    pub fn toggle_starred(&self) {
+        self.push_history.set_value(true);
+        self.set_state.update(|s| s.starred = !s.starred);
+    }
+
+    /// How many starred papers are among the results of the query and the
+    /// other filters.
+    pub fn starred_count(&self) -> u32 {
+        self.response.with(|r| r.extra_counts[0])
     }
 
     pub fn set_sort(&self, sort: Sort) {

@@ -3,9 +3,11 @@
 //! the view state lives in the URL (`url_state`).
 
 mod components;
+mod download;
 mod embed;
 mod explorer;
 mod offline;
+mod reading_list;
 mod shortcuts;
 pub mod url_state;
 
@@ -44,7 +46,9 @@ pub fn count_matches(query: &str) -> u32 {
 
 #[component]
 pub fn App() -> impl IntoView {
-    let x = Explorer::new(engine());
+    let stars = reading_list::Stars::new(&engine().corpus);
+    provide_context(stars);
+    let x = Explorer::new(engine(), stars.docs);
     provide_context(x);
     let title = x.engine.corpus.title();
     document().set_title(&title);

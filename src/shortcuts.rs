@@ -1,7 +1,8 @@
 //! Keyboard shortcuts (the outside world: one listener on the window).
 //! `/` goes to the search field, `Esc` clears it (or closes the list of
 //! shortcuts), `j` / `k` move to the next / previous paper, `Enter` on a
-//! paper's title opens it (it is a link), `?` shows the list.
+//! paper's title opens it (it is a link), `s` stars the paper in focus, `?`
+//! shows the list.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -15,6 +16,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("j", "Next paper"),
     ("k", "Previous paper"),
     ("Enter", "Open the paper whose title is focused"),
+    ("s", "Star or unstar the focused paper"),
     ("?", "Show or hide these shortcuts"),
 ];
 
@@ -51,6 +53,7 @@ pub fn listen(x: Explorer, help: RwSignal<bool>) {
             "/" => search_field().map(|f| f.focus()).is_some(),
             "j" => move_between_papers(true),
             "k" => move_between_papers(false),
+            "s" => star_focused_paper(),
             "?" => {
                 help.update(|h| *h = !*h);
                 true
@@ -99,5 +102,16 @@ fn move_between_papers(forward: bool) -> bool {
         .item(next)
         .and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok())
         .map(|l| l.focus())
+        .is_some()
+}
+
+/// Clicks the star of the paper that has the focus (its title after `j`).
+fn star_focused_paper() -> bool {
+    document()
+        .active_element()
+        .and_then(|a| a.closest("article.paper").ok().flatten())
+        .and_then(|card| card.query_selector(".star-button").ok().flatten())
+        .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+        .map(|b| b.click())
         .is_some()
 }

@@ -10,6 +10,9 @@ pub struct ViewState {
     pub query: String,
     pub selection: Selection,
     pub sort: Sort,
+    /// `starred=1`: only the papers on the reader's reading list (their own
+    /// list: a link shows whoever opens it their stars).
+    pub starred: bool,
     /// `embed=1`: the compact layout for a wiki iframe; kept in the URL so a
     /// reload inside the frame stays compact.
     pub embed: bool,
@@ -21,6 +24,7 @@ impl ViewState {
             query: String::new(),
             selection: vec![Vec::new(); corpus.facets.len()],
             sort: Sort::Relevance,
+            starred: false,
             embed: false,
         }
     }
@@ -34,6 +38,7 @@ impl ViewState {
                 "q" => state.query = value.into_owned(),
                 "sort" => state.sort = Sort::from_key(&value).unwrap_or_default(),
                 "embed" => state.embed = value == "1",
+                "starred" => state.starred = value == "1",
                 k => {
                     let Some(f) = corpus.facet_index(k) else {
                         continue;
@@ -64,6 +69,9 @@ impl ViewState {
                     ser.append_pair(&facet.key, label);
                 }
             }
+        }
+        if self.starred {
+            ser.append_pair("starred", "1");
         }
         if self.sort != Sort::Relevance {
             ser.append_pair("sort", self.sort.key());
@@ -123,10 +131,11 @@ mod tests {
         s.toggle(0, 1);
         s.toggle(0, 0);
         s.sort = Sort::Title;
+        s.starred = true;
         let qs = s.to_query_string(&c);
         assert_eq!(
             qs,
-            "?q=%22phrase%22+-x+%26+y&topic=Diffusion+%26+generation&topic=Agents&sort=title"
+            "?q=%22phrase%22+-x+%26+y&topic=Diffusion+%26+generation&topic=Agents&starred=1&sort=title"
         );
         assert_eq!(ViewState::from_query_string(&qs, &c), s);
         assert_eq!(ViewState::empty(&c).to_query_string(&c), "");

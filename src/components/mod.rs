@@ -4,11 +4,14 @@
 mod export_menu;
 mod facet_panel;
 mod paper_card;
+mod paper_note;
+mod reading_list_panel;
 mod result_list;
 mod search_box;
 mod share_panel;
 mod shortcuts_help;
 mod similar_papers;
+mod star_button;
 mod status_bar;
 mod theme_toggle;
 

@@ -1,7 +1,7 @@
 use explorer_core::export::{export, Format};
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
 
+use crate::download::offer_download;
 use crate::explorer::page_address;
 use crate::Explorer;
 
@@ -13,7 +13,7 @@ pub fn ExportMenu() -> impl IntoView {
     let download = move |format: Format| {
         let docs = x.response.with_untracked(|r| r.docs());
         let text = export(&x.engine.corpus, &docs, format, &page_address());
-        if let Err(e) = save(&text, format) {
+        if let Err(e) = offer_download(&text, format.mime(), &format!("papers.{}", format.key())) {
             web_sys::console::error_2(&"export failed:".into(), &e);
         }
     };
@@ -36,25 +36,4 @@ pub fn ExportMenu() -> impl IntoView {
             </ul>
         </details>
     }
-}
-
-/// Offers `text` as a file download (`papers.csv`, …).
-fn save(text: &str, format: Format) -> Result<(), JsValue> {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(format.mime());
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    let a: web_sys::HtmlAnchorElement = document().create_element("a")?.unchecked_into();
-    a.set_href(&url);
-    a.set_download(&format!("papers.{}", format.key()));
-    a.click();
-    // The download has started from the URL; it can go once this task ends.
-    set_timeout(
-        move || {
-            let _ = web_sys::Url::revoke_object_url(&url);
-        },
-        std::time::Duration::from_secs(10),
-    );
-    Ok(())
 }

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use super::reading_list_panel::ReadingListPanel;
 use crate::Explorer;
 
 /// Facets with more values than this show their most frequent values first,
@@ -33,6 +34,7 @@ pub fn FacetPanel() -> impl IntoView {
                 }}
             </button>
             <div id="facet-groups" class="facet-groups">
+                <ReadingListPanel />
                 {x
                     .engine
                     .corpus

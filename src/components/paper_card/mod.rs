@@ -1,6 +1,8 @@
 use leptos::prelude::*;
 
+use super::paper_note::PaperNote;
 use super::similar_papers::SimilarPapers;
+use super::star_button::StarButton;
 use crate::Explorer;
 use explorer_core::html::{abstract_html, marked_html};
 use explorer_core::{DocWords, Engine, Highlights};
@@ -63,9 +65,12 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
     let abstract_id = format!("{id}-abstract");
     view! {
         <article class="paper" id=id aria-labelledby=title_id class:target=move || x.open.with(|o| o.as_deref() == Some(id))>
-            <h2 class="paper-title" id=title_id2>
-                <a href=format!("#{id}") inner_html=move || hl.with(|h| marked_html(&p.title, &h.title))></a>
-            </h2>
+            <div class="paper-head">
+                <h2 class="paper-title" id=title_id2>
+                    <a href=format!("#{id}") inner_html=move || hl.with(|h| marked_html(&p.title, &h.title))></a>
+                </h2>
+                <StarButton doc=doc />
+            </div>
             {(!p.authors.is_empty()).then(|| {
                 let authors = p.authors.join(", ");
                 view! {
@@ -109,6 +114,7 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
                         </button>
                     }
                 })}
+            <PaperNote doc=doc />
             <SimilarPapers doc=doc />
         </article>
     }

@@ -565,9 +565,26 @@ impl Browser {
             .find(Locator::Css(css))
             .await
             .unwrap_or_else(|e| panic!("no {css}: {e}"));
-        el.click()
+        self.click_element(&el)
             .await
             .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    }
+
+    /// Clicks an element, first scrolled to the middle of the window, clear
+    /// of the sticky header (engines differ in where they scroll an element
+    /// to before clicking it).
+    pub async fn click_element(
+        &self,
+        el: &fantoccini::elements::Element,
+    ) -> Result<(), fantoccini::error::CmdError> {
+        let _ = self
+            .client
+            .execute(
+                "arguments[0].scrollIntoView({block: 'center'}); return 0",
+                vec![serde_json::to_value(el).unwrap()],
+            )
+            .await;
+        el.clone().click().await
     }
 
     /// Presses one key where the focus is (WebDriver key codes for special

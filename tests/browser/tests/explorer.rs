@@ -150,7 +150,8 @@ async fn facet_counts_follow_clicks() {
         .cloned()
         .unwrap();
 
-    facet_input(&b, "topic", &rl).await.click().await.unwrap();
+    let input = facet_input(&b, "topic", &rl).await;
+    b.click_element(&input).await.unwrap();
     b.wait_for(
         &format!("document.querySelector('.status[role=status]').textContent.startsWith('{rl_count} of')"),
         "RL results",
@@ -186,7 +187,8 @@ async fn facet_counts_follow_clicks() {
 
     // AND across facets: one list narrows to that list's count.
     let (list0, list0_count) = facet_counts(&b, "list").await[0].clone();
-    facet_input(&b, "list", &list0).await.click().await.unwrap();
+    let input = facet_input(&b, "list", &list0).await;
+    b.click_element(&input).await.unwrap();
     b.wait_for(
         &format!(
             "document.querySelector('.status[role=status]').textContent.startsWith('{list0_count} of')"
@@ -216,7 +218,7 @@ async fn facet_counts_follow_clicks() {
         .unwrap();
     let label = chip.text().await.unwrap();
     let pressed_before = chip.attr("aria-pressed").await.unwrap();
-    chip.click().await.unwrap();
+    b.click_element(&chip).await.unwrap();
     let checked = b
         .js(&format!(
             "return [...document.querySelectorAll('fieldset[data-facet=\"topic\"] label')].find(l => l.querySelector('.facet-label').textContent === {label:?})?.querySelector('input').checked"
@@ -513,7 +515,7 @@ async fn the_keyboard_reaches_search_results_and_help() {
     let keys = b
         .js("return [...document.querySelectorAll('.shortcuts kbd')].map(k => k.textContent)")
         .await;
-    assert_eq!(strings(keys), ["/", "Esc", "j", "k", "Enter", "?"]);
+    assert_eq!(strings(keys), ["/", "Esc", "j", "k", "Enter", "s", "?"]);
     b.press('\u{E00C}').await;
     b.wait_for(
         "document.querySelector('.shortcuts') === null",

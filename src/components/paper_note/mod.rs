@@ -1,0 +1,26 @@
+use leptos::prelude::*;
+
+use crate::reading_list::Stars;
+use crate::Explorer;
+
+/// The reader's private note on a starred paper, kept with the reading
+/// list as it is typed.
+#[component]
+pub fn PaperNote(doc: u32) -> impl IntoView {
+    let x = expect_context::<Explorer>();
+    let stars = expect_context::<Stars>();
+    let id = x.engine.corpus.papers[doc as usize].id.as_str();
+    view! {
+        <Show when=move || stars.is_starred(id)>
+            <details class="paper-note" open=move || !stars.note(id).is_empty()>
+                <summary>"Note"</summary>
+                <textarea
+                    rows="3"
+                    aria-label="Your note on this paper (kept in this browser)"
+                    prop:value=move || stars.note(id)
+                    on:input:target=move |ev| stars.set_note(id, &ev.target().value())
+                ></textarea>
+            </details>
+        </Show>
+    }
+}

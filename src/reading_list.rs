@@ -1,0 +1,160 @@
+//! The reading list in this browser: kept in `localStorage` through
+//! gloo-storage, in the format `explorer_core::reading_list` defines.
+//!
+//! Storage can be missing (a sandboxed frame, blocked site data), full, or
+//! hold a value this build cannot read. None of these loses a star: without
+//! storage the list lives in memory with a notice saying so, and a value
+//! that cannot be read is copied aside under its own key before anything
+//! is written.
+
+use explorer_core::reading_list::{Merged, ReadingList};
+use explorer_core::Corpus;
+use gloo_storage::errors::StorageError;
+use gloo_storage::{LocalStorage, Storage};
+use leptos::prelude::*;
+
+/// Where the list is stored.
+pub const KEY: &str = "paper-explorer-reading-list";
+
+/// What the reader should know about their reading list.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Notice {
+    /// No storage: stars last until the page is closed.
+    InMemory,
+    /// The stored value could not be read; it was copied to `aside`.
+    KeptAside {
+        aside: String,
+        error: String,
+    },
+    Imported {
+        merged: Merged,
+        /// Papers of the file this corpus does not have (kept all the same).
+        elsewhere: usize,
+    },
+    ImportFailed(String),
+}
+
+#[derive(Clone, Copy)]
+pub struct Stars {
+    list: RwSignal<ReadingList>,
+    /// The starred papers this corpus has, in starring order.
+    pub docs: Memo<Vec<u32>>,
+    pub notice: RwSignal<Option<Notice>>,
+}
+
+/// Whether this page may keep data: `localStorage` throws in sandboxed
+/// frames and when site data is blocked, and `setItem` when it is full or
+/// in some private modes.
+fn storage_works() -> bool {
+    let Ok(Some(storage)) = window().local_storage() else {
+        return false;
+    };
+    let probe = format!("{KEY}.probe");
+    let ok = storage.set_item(&probe, "1").is_ok();
+    let _ = storage.remove_item(&probe);
+    ok
+}
+
+/// Reads the stored list. A value that cannot be read is copied aside
+/// (false when even that failed: then nothing may be written).
+fn load() -> (ReadingList, Option<Notice>, bool) {
+    match LocalStorage::get::<ReadingList>(KEY) {
+        Ok(list) => (list, None, true),
+        Err(StorageError::KeyNotFound(_)) => (ReadingList::default(), None, true),
+        Err(e) => {
+            let raw = LocalStorage::raw().get_item(KEY).ok().flatten();
+            let aside = format!("{KEY}.unreadable-{}", js_sys::Date::now() as u64);
+            let kept = raw.is_some_and(|v| LocalStorage::raw().set_item(&aside, &v).is_ok());
+            let notice = if kept {
+                Notice::KeptAside {
+                    aside,
+                    error: e.to_string(),
+                }
+            } else {
+                Notice::InMemory
+            };
+            (ReadingList::default(), Some(notice), kept)
+        }
+    }
+}
+
+impl Stars {
+    pub fn new(corpus: &'static Corpus) -> Stars {
+        let (initial, notice, writable) = if storage_works() {
+            load()
+        } else {
+            (ReadingList::default(), Some(Notice::InMemory), false)
+        };
+        let list = RwSignal::new(initial);
+        let docs = Memo::new(move |_| list.with(|l| l.docs(corpus)));
+        let persistent = StoredValue::new(writable);
+        let notice = RwSignal::new(notice);
+        let stars = Stars { list, docs, notice };
+        // Every change is written at once (storage is the outside world).
+        Effect::new(move |first: Option<()>| {
+            list.track();
+            if first.is_some() && persistent.get_value() {
+                let saved = list.with_untracked(|l| LocalStorage::set(KEY, l));
+                if saved.is_err() {
+                    persistent.set_value(false);
+                    notice.set(Some(Notice::InMemory));
+                }
+            }
+        });
+        // Another tab changed the list.
+        if writable {
+            let handle = window_event_listener(leptos::ev::storage, move |ev| {
+                if ev.key().as_deref() == Some(KEY) {
+                    if let Ok(l) = LocalStorage::get::<ReadingList>(KEY) {
+                        if list.with_untracked(|cur| *cur != l) {
+                            list.set(l);
+                        }
+                    }
+                }
+            });
+            on_cleanup(move || handle.remove());
+        }
+        stars
+    }
+
+    pub fn is_starred(&self, id: &str) -> bool {
+        self.list.with(|l| l.contains(id))
+    }
+
+    pub fn toggle(&self, id: &str, title: &str) {
+        self.list.update(|l| l.toggle(id, title));
+    }
+
+    pub fn note(&self, id: &str) -> String {
+        self.list
+            .with(|l| l.get(id).map(|e| e.note.clone()).unwrap_or_default())
+    }
+
+    pub fn set_note(&self, id: &str, note: &str) {
+        self.list.update(|l| {
+            l.set_note(id, note);
+        });
+    }
+
+    pub fn len(&self) -> usize {
+        self.list.with(ReadingList::len)
+    }
+
+    pub fn json(&self) -> String {
+        self.list.with_untracked(ReadingList::to_json)
+    }
+
+    /// Merges a reading-list file into the list, saying what it did.
+    pub fn import(&self, json: &str, corpus: &Corpus) {
+        let notice = match ReadingList::from_json(json) {
+            Ok(other) => {
+                let elsewhere = other.len() - other.docs(corpus).len();
+                let mut merged = Merged::default();
+                self.list.update(|l| merged = l.merge(other));
+                Notice::Imported { merged, elsewhere }
+            }
+            Err(e) => Notice::ImportFailed(e),
+        };
+        self.notice.set(Some(notice));
+    }
+}

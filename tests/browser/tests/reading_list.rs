@@ -1,0 +1,295 @@
+//! The reading list: stars and notes that survive a reload, a “Starred”
+//! facet with an honest count, the list exported and imported as JSON, and
+//! storage that is full or holds something unreadable losing nothing.
+
+use browser_tests::{all_titles, engine, ranked_docs, strings, Browser};
+use explorer_core::reading_list::ReadingList;
+use serde_json::Value;
+
+const KEY: &str = "paper-explorer-reading-list";
+
+/// The ids of the papers whose star is pressed, in the order shown.
+async fn starred_ids(b: &Browser) -> Vec<String> {
+    strings(
+        b.js("return [...document.querySelectorAll('article.paper')]\
+              .filter(a => a.querySelector('.star-button').getAttribute('aria-pressed') === 'true')\
+              .map(a => a.id)")
+            .await,
+    )
+}
+
+async fn starred_count(b: &Browser) -> String {
+    b.js("return document.querySelector('.reading-list .facet-count').textContent")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+async fn notice(b: &Browser) -> String {
+    b.js("return document.querySelector('.reading-list-notice').textContent")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+fn id(doc: u32) -> String {
+    engine().corpus.papers[doc as usize].id.clone()
+}
+
+#[tokio::test]
+async fn stars_and_notes_survive_a_reload_and_form_a_facet() {
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for_titles(&all_titles()).await;
+    let shown = ranked_docs(engine(), "");
+
+    // A click stars the first paper; `s` stars the one `j` moved to.
+    b.click(&format!("[id='{}'] .star-button", id(shown[0])))
+        .await;
+    b.js("document.activeElement.blur(); return 0").await;
+    b.press('j').await;
+    b.press('j').await;
+    b.press('j').await;
+    b.press('s').await;
+    let mut want = vec![id(shown[0]), id(shown[2])];
+    assert_eq!(starred_ids(&b).await, want);
+    assert_eq!(starred_count(&b).await, "2");
+
+    // A note on the first, typed into its box.
+    b.click(&format!("[id='{}'] .paper-note summary", id(shown[0])))
+        .await;
+    b.client
+        .find(fantoccini::Locator::Css(&format!(
+            "[id='{}'] .paper-note textarea",
+            id(shown[0])
+        )))
+        .await
+        .unwrap()
+        .send_keys("read with the DPH-RL paper")
+        .await
+        .unwrap();
+
+    // The count is the starred papers among the results; ticking it
+    // shows exactly those, in the order of the ranking.
+    let q = "reasoning";
+    b.type_query(q).await;
+    let ranked = ranked_docs(engine(), q);
+    let starred_docs = [shown[0], shown[2]];
+    let among: Vec<u32> = ranked
+        .iter()
+        .copied()
+        .filter(|d| starred_docs.contains(d))
+        .collect();
+    b.wait_for(
+        &format!(
+            "document.querySelector('.reading-list .facet-count').textContent === '{}'",
+            among.len()
+        ),
+        "the starred count among the results",
+    )
+    .await;
+    b.click(".reading-list input[type=checkbox]").await;
+    let titles: Vec<String> = among
+        .iter()
+        .map(|&d| engine().corpus.papers[d as usize].title.clone())
+        .collect();
+    b.wait_for_titles(&titles).await;
+    assert!(b
+        .js("return location.search")
+        .await
+        .as_str()
+        .unwrap()
+        .contains("starred=1"));
+
+    // Everything is there after a reload: stars, the note, the filter.
+    b.client.refresh().await.unwrap();
+    b.wait_for_titles(&titles).await;
+    b.clear_query().await;
+    let both: Vec<String> = [shown[0], shown[2]]
+        .iter()
+        .map(|&d| engine().corpus.papers[d as usize].title.clone())
+        .collect();
+    b.wait_for_titles(&both).await;
+    assert_eq!(
+        b.js(&format!(
+            "return document.querySelector(\"[id='{}'] .paper-note textarea\").value",
+            id(shown[0])
+        ))
+        .await,
+        "read with the DPH-RL paper"
+    );
+
+    // Unstarring from the filtered list takes the paper off it.
+    b.click(&format!("[id='{}'] .star-button", id(shown[2])))
+        .await;
+    b.wait_for_titles(&both[..1]).await;
+    want.pop();
+    assert_eq!(starred_ids(&b).await, want);
+    let stored = b.js(&format!("return localStorage.getItem('{KEY}')")).await;
+    let list = ReadingList::from_json(stored.as_str().unwrap()).unwrap();
+    assert_eq!(list.entries.len(), 1);
+    assert_eq!(list.entries[0].id, id(shown[0]));
+    assert_eq!(list.entries[0].note, "read with the DPH-RL paper");
+    b.close().await;
+}
+
+#[tokio::test]
+async fn the_list_goes_out_as_json_and_comes_back_in() {
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for_titles(&all_titles()).await;
+    let shown = ranked_docs(engine(), "");
+    for &d in &shown[3..6] {
+        b.click(&format!("[id='{}'] .star-button", id(d))).await;
+    }
+    b.click(&format!("[id='{}'] .paper-note summary", id(shown[4])))
+        .await;
+    b.client
+        .find(fantoccini::Locator::Css(&format!(
+            "[id='{}'] .paper-note textarea",
+            id(shown[4])
+        )))
+        .await
+        .unwrap()
+        .send_keys("note \"with\" <b>markup</b>")
+        .await
+        .unwrap();
+
+    b.js("window.__exports = []; const make = URL.createObjectURL; \
+          URL.createObjectURL = (blob) => { window.__exports.push(blob); return make(blob); }; return 0")
+        .await;
+    b.click(".reading-list-actions button").await;
+    b.wait_for("window.__exports.length === 1", "the exported list")
+        .await;
+    let text = b
+        .client
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; window.__exports[0].text().then(done)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let text = text.as_str().unwrap().to_string();
+    let exported = ReadingList::from_json(&text).expect("the export reads back");
+    let ids: Vec<&str> = exported.entries.iter().map(|e| e.id.as_str()).collect();
+    let want: Vec<String> = shown[3..6].iter().map(|&d| id(d)).collect();
+    assert_eq!(ids, want);
+    assert_eq!(exported.entries[1].note, "note \"with\" <b>markup</b>");
+    assert_eq!(
+        exported.entries[0].title,
+        engine().corpus.papers[shown[3] as usize].title
+    );
+
+    // A fresh browser (storage emptied) imports the file: same stars,
+    // same note.
+    b.js("localStorage.clear(); return 0").await;
+    b.client.refresh().await.unwrap();
+    b.wait_for_titles(&all_titles()).await;
+    assert!(starred_ids(&b).await.is_empty());
+    let import = "const [text] = arguments; const input = document.querySelector('.reading-list-actions input[type=file]'); \
+                  const dt = new DataTransfer(); dt.items.add(new File([text], 'reading-list.json', {type: 'application/json'})); \
+                  input.files = dt.files; input.dispatchEvent(new Event('change', {bubbles: true})); return 0";
+    b.js_with(import, vec![Value::String(text.clone())]).await;
+    b.wait_for(
+        "document.querySelector('.reading-list-notice').textContent.startsWith('Imported: 3 new')",
+        "the import's report",
+    )
+    .await;
+    assert_eq!(starred_ids(&b).await, want);
+    b.click(&format!("[id='{}'] .paper-note summary", id(shown[4])))
+        .await;
+    assert_eq!(
+        b.js(&format!(
+            "return document.querySelector(\"[id='{}'] .paper-note textarea\").value",
+            id(shown[4])
+        ))
+        .await,
+        "note \"with\" <b>markup</b>"
+    );
+
+    // Importing it again adds nothing; a file that is not a reading list
+    // is refused, saying why, and changes nothing.
+    b.js_with(import, vec![Value::String(text)]).await;
+    b.wait_for(
+        "document.querySelector('.reading-list-notice').textContent.startsWith('Imported: 0 new, 0 notes joined; 3 on the list')",
+        "the second import's report",
+    )
+    .await;
+    b.js_with(import, vec![Value::String("{\"papers\": [".into())])
+        .await;
+    b.wait_for(
+        "document.querySelector('.reading-list-notice').textContent.startsWith('Nothing imported: not valid JSON')",
+        "the refusal",
+    )
+    .await;
+    assert_eq!(starred_ids(&b).await, want);
+    b.close().await;
+}
+
+#[tokio::test]
+async fn an_unreadable_stored_list_is_kept_aside() {
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for_titles(&all_titles()).await;
+    b.js(&format!(
+        "localStorage.setItem('{KEY}', '{{\"format\": \"paper-explorer/reading-list\", \"version\": 1, \"papers\": [{{\"id\": 7'); return 0"
+    ))
+    .await;
+    b.client.refresh().await.unwrap();
+    b.wait_for_titles(&all_titles()).await;
+    assert!(
+        notice(&b).await.contains("could not be read"),
+        "{}",
+        notice(&b).await
+    );
+    let shown = ranked_docs(engine(), "");
+    b.click(&format!("[id='{}'] .star-button", id(shown[0])))
+        .await;
+    // The new list is stored, and the old value is still there, whole.
+    let keys = strings(
+        b.js(&format!(
+            "return Object.keys(localStorage).filter(k => k.startsWith('{KEY}.unreadable-'))"
+        ))
+        .await,
+    );
+    assert_eq!(keys.len(), 1);
+    assert!(notice(&b).await.contains(&keys[0]));
+    assert_eq!(
+        b.js(&format!("return localStorage.getItem('{}')", keys[0]))
+            .await,
+        "{\"format\": \"paper-explorer/reading-list\", \"version\": 1, \"papers\": [{\"id\": 7"
+    );
+    let stored = b.js(&format!("return localStorage.getItem('{KEY}')")).await;
+    let list = ReadingList::from_json(stored.as_str().unwrap()).unwrap();
+    assert_eq!(list.entries[0].id, id(shown[0]));
+    b.close().await;
+}
+
+#[tokio::test]
+async fn with_storage_full_stars_live_in_memory_and_say_so() {
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for_titles(&all_titles()).await;
+    // Fill this origin's storage to its quota, for real.
+    b.js("let chunk = 'x'.repeat(1 << 20), i = 0; \
+          while (chunk.length > 0) { try { localStorage.setItem('fill' + i++, chunk); } \
+          catch (e) { chunk = chunk.slice(0, chunk.length >> 1); } } return i")
+        .await;
+    b.client.refresh().await.unwrap();
+    b.wait_for_titles(&all_titles()).await;
+    assert!(
+        notice(&b).await.contains("last until the page is closed"),
+        "{}",
+        notice(&b).await
+    );
+    // Stars still work for this visit.
+    let shown = ranked_docs(engine(), "");
+    b.click(&format!("[id='{}'] .star-button", id(shown[1])))
+        .await;
+    assert_eq!(starred_ids(&b).await, vec![id(shown[1])]);
+    assert_eq!(starred_count(&b).await, "1");
+    b.js("localStorage.clear(); return 0").await;
+    b.close().await;
+}
