@@ -1,6 +1,7 @@
 //! The app's state: the view state (mirrored in the URL), the search response
 //! derived from it, and the actions components call.
 
+use explorer_core::map::Region;
 use explorer_core::{Engine, Extra, Response, Selection, Sort};
 use leptos::ev;
 use leptos::prelude::*;
@@ -19,6 +20,9 @@ pub struct Explorer {
     /// The facet selection alone, so that checkboxes and chips do not
     /// re-render on every keystroke in the search field.
     selection: Memo<Selection>,
+    /// The region drawn on the topic map, and the papers inside it.
+    pub region: Memo<Option<Region>>,
+    pub region_docs: Memo<Vec<u32>>,
     /// The paper named by the URL fragment, opened and scrolled to.
     pub open: ReadSignal<Option<String>>,
     set_open: WriteSignal<Option<String>>,
@@ -58,14 +62,28 @@ impl Explorer {
     pub fn new(engine: &'static Engine, starred: Memo<Vec<u32>>) -> Explorer {
         let corpus = &engine.corpus;
         let (state, set_state) = signal(ViewState::from_query_string(&location_search(), corpus));
+        let region = Memo::new(move |_| state.with(|s| s.region));
+        let region_docs = Memo::new(move |_| {
+            region
+                .get()
+                .map_or_else(Vec::new, |r| engine.region_docs(r))
+        });
         let response = Memo::new(move |_| {
-            starred.with(|docs| {
-                state.with(|s| {
-                    let extras = [Extra {
-                        docs,
-                        active: s.starred,
-                    }];
-                    engine.search_with(&s.query, &s.selection, &extras, s.sort)
+            starred.with(|starred| {
+                region_docs.with(|inside| {
+                    state.with(|s| {
+                        let extras = [
+                            Extra {
+                                docs: starred,
+                                active: s.starred,
+                            },
+                            Extra {
+                                docs: inside,
+                                active: s.region.is_some(),
+                            },
+                        ];
+                        engine.search_with(&s.query, &s.selection, &extras, s.sort)
+                    })
                 })
             })
         });
@@ -127,6 +145,8 @@ impl Explorer {
             set_state,
             response,
             selection,
+            region,
+            region_docs,
             open,
             set_open,
             push_history,
@@ -176,6 +196,12 @@ impl Explorer {
     pub fn toggle_starred(&self) {
         self.push_history.set_value(true);
         self.set_state.update(|s| s.starred = !s.starred);
+    }
+
+    /// Shows only the papers in a region of the map (or all, with `None`).
+    pub fn set_region(&self, region: Option<Region>) {
+        self.push_history.set_value(true);
+        self.set_state.update(|s| s.region = region);
     }
 
     /// How many starred papers are among the results of the query and the

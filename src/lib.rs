@@ -18,7 +18,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use components::{
-    FacetPanel, ResultList, SearchBox, SharePanel, ShortcutsHelp, StatusBar, ThemeToggle,
+    FacetPanel, ResultList, SearchBox, SharePanel, ShortcutsHelp, StatusBar, ThemeToggle, TopicMap,
 };
 pub use explorer::Explorer;
 
@@ -69,6 +69,7 @@ pub fn App() -> impl IntoView {
         <div class="layout">
             <FacetPanel />
             <main class="results-pane" id="results">
+                <TopicMap />
                 <StatusBar />
                 <ResultList />
             </main>

@@ -3,6 +3,7 @@
 //! pasted link reads well and survives a rebuild. Unknown parameters, facets
 //! and values are ignored.
 
+use explorer_core::map::Region;
 use explorer_core::{Corpus, Selection, Sort};
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -13,6 +14,8 @@ pub struct ViewState {
     /// `starred=1`: only the papers on the reader's reading list (their own
     /// list: a link shows whoever opens it their stars).
     pub starred: bool,
+    /// `map=x0,y0,x1,y1`: only the papers in a region of the topic map.
+    pub region: Option<Region>,
     /// `embed=1`: the compact layout for a wiki iframe; kept in the URL so a
     /// reload inside the frame stays compact.
     pub embed: bool,
@@ -25,6 +28,7 @@ impl ViewState {
             selection: vec![Vec::new(); corpus.facets.len()],
             sort: Sort::Relevance,
             starred: false,
+            region: None,
             embed: false,
         }
     }
@@ -39,6 +43,7 @@ impl ViewState {
                 "sort" => state.sort = Sort::from_key(&value).unwrap_or_default(),
                 "embed" => state.embed = value == "1",
                 "starred" => state.starred = value == "1",
+                "map" => state.region = Region::parse(&value),
                 k => {
                     let Some(f) = corpus.facet_index(k) else {
                         continue;
@@ -72,6 +77,9 @@ impl ViewState {
         }
         if self.starred {
             ser.append_pair("starred", "1");
+        }
+        if let Some(r) = self.region {
+            ser.append_pair("map", &r.to_param());
         }
         if self.sort != Sort::Relevance {
             ser.append_pair("sort", self.sort.key());
@@ -132,10 +140,11 @@ mod tests {
         s.toggle(0, 0);
         s.sort = Sort::Title;
         s.starred = true;
+        s.region = Region::parse("10,20,500,600");
         let qs = s.to_query_string(&c);
         assert_eq!(
             qs,
-            "?q=%22phrase%22+-x+%26+y&topic=Diffusion+%26+generation&topic=Agents&starred=1&sort=title"
+            "?q=%22phrase%22+-x+%26+y&topic=Diffusion+%26+generation&topic=Agents&starred=1&map=10%2C20%2C500%2C600&sort=title"
         );
         assert_eq!(ViewState::from_query_string(&qs, &c), s);
         assert_eq!(ViewState::empty(&c).to_query_string(&c), "");
@@ -150,10 +159,14 @@ mod tests {
             "?=&&=",
             "?topic",
             "?q=%ZZ",
+            "?map=1,2,3",
+            "?map=9,9,1,1",
+            "?map=%00%FF",
         ] {
             let s = ViewState::from_query_string(qs, &c);
             assert_eq!(s.selection, vec![Vec::<u32>::new()]);
             assert_eq!(s.sort, Sort::Relevance);
+            assert_eq!(s.region, None);
         }
         let s = ViewState::from_query_string("?topic=Agents&topic=Agents", &c);
         assert_eq!(s.selection, vec![vec![0]]);

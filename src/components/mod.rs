@@ -14,6 +14,7 @@ mod similar_papers;
 mod star_button;
 mod status_bar;
 mod theme_toggle;
+mod topic_map;
 
 pub use facet_panel::FacetPanel;
 pub use result_list::ResultList;
@@ -22,3 +23,4 @@ pub use share_panel::SharePanel;
 pub use shortcuts_help::ShortcutsHelp;
 pub use status_bar::StatusBar;
 pub use theme_toggle::ThemeToggle;
+pub use topic_map::TopicMap;

@@ -334,6 +334,8 @@ pub fn compile_sources_with(
                 runs: m.runs,
                 tags,
                 similar: Vec::new(),
+                keywords: Vec::new(),
+                map: [0; 2],
             });
         }
     }
@@ -383,10 +385,18 @@ pub fn compile_sources_with(
         .filter(|(_, names): &(String, Vec<String>)| !names.is_empty())
         .collect();
     let index = crate::index::IndexData::build(&papers);
-    let (similar, similar_terms) = crate::similar::similar_papers(&index, papers.len());
-    for (paper, similar) in papers.iter_mut().zip(similar) {
+    let found = crate::similar::discover(&index, papers.len());
+    for (((paper, similar), keywords), map) in papers
+        .iter_mut()
+        .zip(found.similar)
+        .zip(found.keywords)
+        .zip(found.map)
+    {
         paper.similar = similar;
+        paper.keywords = keywords;
+        paper.map = map;
     }
+    let similar_terms = found.words;
     Ok(Compiled {
         ignored_fields,
         corpus: Corpus {

@@ -130,6 +130,9 @@ pub struct Engine {
     facet_docs: Vec<Vec<Vec<u32>>>,
     /// Documents in title order (for sorting by title).
     title_rank: Vec<u32>,
+    /// Per word of [`Corpus::similar_terms`], how many papers have it among
+    /// their keywords (what is particular to a region of the map).
+    pub(crate) keyword_df: Vec<u32>,
 }
 
 /// No match yet, in the dense per-document tier arrays.
@@ -187,11 +190,19 @@ impl Engine {
         for (rank, &d) in order.iter().enumerate() {
             title_rank[d as usize] = rank as u32;
         }
+        let mut keyword_df = vec![0u32; corpus.similar_terms.len()];
+        for p in &mut corpus.papers {
+            p.keywords.retain(|&k| (k as usize) < keyword_df.len());
+            for &k in &p.keywords {
+                keyword_df[k as usize] += 1;
+            }
+        }
         Engine {
             corpus,
             index,
             facet_docs,
             title_rank,
+            keyword_df,
         }
     }
 

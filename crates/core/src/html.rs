@@ -190,6 +190,8 @@ mod tests {
             runs: m.runs,
             tags: vec![],
             similar: vec![],
+            keywords: vec![],
+            map: [0; 2],
         }
     }
 

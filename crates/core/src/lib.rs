@@ -21,6 +21,9 @@ pub mod title;
 #[cfg(feature = "compile")]
 pub mod compile;
 #[cfg(feature = "compile")]
+pub mod layout;
+pub mod map;
+#[cfg(feature = "compile")]
 pub mod similar;
 #[cfg(feature = "compile")]
 pub mod tags;

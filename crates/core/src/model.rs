@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 /// File magic of a compiled corpus.
 pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 4;
+pub const FORMAT_VERSION: u16 = 5;
 
 /// Text styles of a run, as bit flags.
 pub mod style {
@@ -27,7 +27,8 @@ pub struct Corpus {
     /// Why tags were given, each distinct reason once (“author” is the
     /// reason of most tags of a large corpus): [`Tag::reason`] indexes it.
     pub reasons: Vec<String>,
-    /// The words that explain similar papers ([`Similar::terms`] indexes it).
+    /// The words that explain similar papers and what a region of the topic
+    /// map is about ([`Similar::terms`] and [`Paper::keywords`] index it).
     pub similar_terms: Vec<String>,
     pub papers: Vec<Paper>,
     /// The search index over `papers`, built at compile time.
@@ -77,6 +78,11 @@ pub struct Paper {
     pub tags: Vec<Tag>,
     /// The most similar papers, nearest first (computed at build time).
     pub similar: Vec<Similar>,
+    /// The paper's most telling terms, heaviest first: indexes into
+    /// [`Corpus::similar_terms`].
+    pub keywords: Vec<u32>,
+    /// Its place on the topic map: x and y, 0 to 65,535 (build time).
+    pub map: [u16; 2],
 }
 
 /// A paper similar to another, with the terms they share most.

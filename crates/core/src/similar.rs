@@ -1,7 +1,8 @@
 //! Similar papers, computed at build time from the index: each paper's
 //! TF-IDF vector over the stems of its title and abstract, pruned to its
 //! most telling terms, and the papers nearest to it by cosine similarity,
-//! with the shared terms that explain each match.
+//! with the shared terms that explain each match. The same vectors give
+//! each paper its keywords and place it on the topic map (`layout`).
 
 use std::collections::HashMap;
 
@@ -22,12 +23,34 @@ const TITLE_WEIGHT: f32 = 2.0;
 const MAX_DF: usize = 1000;
 /// Below this cosine, papers share little more than vocabulary.
 const MIN_SIMILARITY: f32 = 0.05;
+/// How many neighbours place a paper on the map (more than it lists: the
+/// layout needs a denser graph than a reader needs suggestions).
+const MAP_NEIGHBOURS: usize = 15;
+/// How many keywords a paper keeps (what a region of the map is about).
+pub const KEYWORDS: usize = 5;
 
-/// Each paper's similar papers, and the table of words their shared terms
-/// index (each stem shown as its shortest surface form in the corpus).
-pub fn similar_papers(data: &IndexData, docs: usize) -> (Vec<Vec<Similar>>, Vec<String>) {
+/// What build time finds out about papers' neighbourhoods.
+pub struct Discovery {
+    /// Per paper, the most similar papers, nearest first.
+    pub similar: Vec<Vec<Similar>>,
+    /// Per paper, its heaviest terms, heaviest first (indexes into `words`).
+    pub keywords: Vec<Vec<u32>>,
+    /// Per paper, its place on the topic map.
+    pub map: Vec<[u16; 2]>,
+    /// The words shared terms and keywords index (each stem shown as its
+    /// shortest surface form in the corpus).
+    pub words: Vec<String>,
+}
+
+/// Each paper's similar papers, keywords and place on the map.
+pub fn discover(data: &IndexData, docs: usize) -> Discovery {
     let Some(index) = Index::open(data.clone(), docs) else {
-        return (vec![Vec::new(); docs], Vec::new());
+        return Discovery {
+            similar: vec![Vec::new(); docs],
+            keywords: vec![Vec::new(); docs],
+            map: vec![[u16::MAX / 2; 2]; docs],
+            words: Vec::new(),
+        };
     };
     let shown = shortest_words(&index);
     let stop: std::collections::HashSet<&str> = stop_words::get("en").iter().copied().collect();
@@ -74,9 +97,16 @@ pub fn similar_papers(data: &IndexData, docs: usize) -> (Vec<Vec<Similar>>, Vec<
 
     let mut words: Vec<String> = Vec::new();
     let mut word_ids: HashMap<u32, u32> = HashMap::new();
+    let mut word_id = |s: u32, words: &mut Vec<String>| {
+        *word_ids.entry(s).or_insert_with(|| {
+            words.push(shown[s as usize].clone());
+            words.len() as u32 - 1
+        })
+    };
     let mut score = vec![0f32; docs];
     let mut touched: Vec<u32> = Vec::new();
     let mut out = Vec::with_capacity(docs);
+    let mut graph: Vec<Vec<(u32, f32)>> = Vec::with_capacity(docs);
     for (d, v) in vectors.iter().enumerate() {
         for &(s, w) in v {
             for &(e, we) in &keeping[s as usize] {
@@ -94,28 +124,45 @@ pub fn similar_papers(data: &IndexData, docs: usize) -> (Vec<Vec<Similar>>, Vec<
             .filter(|&(_, s)| s >= MIN_SIMILARITY)
             .collect();
         // The top few of thousands of candidates: select, then sort those.
-        if best.len() > PER_PAPER {
-            best.select_nth_unstable_by(PER_PAPER - 1, heaviest_first);
-            best.truncate(PER_PAPER);
+        if best.len() > MAP_NEIGHBOURS {
+            best.select_nth_unstable_by(MAP_NEIGHBOURS - 1, heaviest_first);
+            best.truncate(MAP_NEIGHBOURS);
         }
         best.sort_by(heaviest_first);
+        graph.push(best.clone());
         let similar = best
             .into_iter()
+            .take(PER_PAPER)
             .map(|(e, _)| {
                 let shared = shared_terms(v, &vectors[e as usize]);
                 let mut terms = [Similar::NO_TERM; SHARED_TERMS];
                 for (slot, s) in terms.iter_mut().zip(shared) {
-                    *slot = *word_ids.entry(s).or_insert_with(|| {
-                        words.push(shown[s as usize].clone());
-                        words.len() as u32 - 1
-                    });
+                    *slot = word_id(s, &mut words);
                 }
                 Similar { doc: e, terms }
             })
             .collect();
         out.push(similar);
     }
-    (out, words)
+    let keywords = vectors
+        .iter()
+        .map(|v| {
+            let mut heaviest = v.clone();
+            heaviest.sort_by(heaviest_first);
+            heaviest
+                .into_iter()
+                .take(KEYWORDS)
+                .map(|(s, _)| word_id(s, &mut words))
+                .collect()
+        })
+        .collect();
+    let map = crate::layout::layout(&vectors, index.stem_count() as usize, &graph);
+    Discovery {
+        similar: out,
+        keywords,
+        map,
+        words,
+    }
 }
 
 /// Orders (id, weight) pairs by weight, heaviest first, then by id.

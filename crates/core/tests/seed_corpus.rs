@@ -721,3 +721,121 @@ fn every_paper_lists_at_most_five_others_nearest_first() {
         c.papers.len()
     );
 }
+
+// ---------------------------------------------------------------- topic map
+
+fn distance(a: u32, b: u32) -> f32 {
+    let (p, q) = (paper(a).map, paper(b).map);
+    let dx = f32::from(p[0]) - f32::from(q[0]);
+    let dy = f32::from(p[1]) - f32::from(q[1]);
+    (dx * dx + dy * dy).sqrt()
+}
+
+#[test]
+fn the_map_puts_papers_on_one_topic_near_each_other() {
+    let n = engine().len() as u32;
+    let mean = |v: &[f32]| v.iter().sum::<f32>() / v.len() as f32;
+    let mut all = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            all.push(distance(a, b));
+        }
+    }
+    // Papers on a distinct subject sit closer together than papers do in
+    // general (the broad topics, “Large language models” or “Reasoning”,
+    // cover most of the list and cannot).
+    let topic = facet("topic");
+    for label in [
+        "Diffusion & generation",
+        "Vision & multimodal",
+        "Reinforcement learning",
+    ] {
+        let v = value(topic, label);
+        let members: Vec<u32> = (0..n)
+            .filter(|&d| {
+                paper(d)
+                    .tags
+                    .iter()
+                    .any(|t| t.facet as usize == topic && t.value == v)
+            })
+            .collect();
+        let mut within = Vec::new();
+        for (i, &a) in members.iter().enumerate() {
+            for &b in &members[i + 1..] {
+                within.push(distance(a, b));
+            }
+        }
+        assert!(
+            mean(&within) < 0.8 * mean(&all),
+            "{label}: {} within vs {} overall",
+            mean(&within),
+            mean(&all)
+        );
+    }
+    // Similar papers are much closer than papers in general.
+    let near: Vec<f32> = (0..n)
+        .flat_map(|d| paper(d).similar.iter().map(move |s| distance(d, s.doc)))
+        .collect();
+    assert!(
+        mean(&near) < 0.6 * mean(&all),
+        "{} vs {}",
+        mean(&near),
+        mean(&all)
+    );
+    // The map is used, not a dot in a corner: both axes spread wide.
+    for axis in 0..2 {
+        let v: Vec<u16> = (0..n).map(|d| paper(d).map[axis]).collect();
+        let (lo, hi) = (v.iter().min().unwrap(), v.iter().max().unwrap());
+        assert!(hi - lo > 50_000, "axis {axis}: {lo}..{hi}");
+    }
+}
+
+#[test]
+fn a_region_of_the_map_says_what_it_is_about() {
+    use explorer_core::map::Region;
+    use explorer_core::Extra;
+    // A box around the RLVR papers.
+    let (dph, diver) = (paper(by_title("DPH-RL")).map, paper(by_title("DIVER")).map);
+    let f = |v: u16| f64::from(v) / 65535.0;
+    let region = Region::from_corners(
+        (
+            f(dph[0].min(diver[0])) - 0.05,
+            f(dph[1].min(diver[1])) - 0.05,
+        ),
+        (
+            f(dph[0].max(diver[0])) + 0.05,
+            f(dph[1].max(diver[1])) + 0.05,
+        ),
+    )
+    .unwrap();
+    let inside = engine().region_docs(region);
+    assert!(inside.contains(&by_title("DPH-RL")) && inside.contains(&by_title("DIVER")));
+    assert!(inside.len() < engine().len() / 2, "{} papers", inside.len());
+    let terms = engine().region_terms(&inside);
+    assert!(
+        terms.iter().any(|t| [
+            "rlvr",
+            "reinforcement",
+            "reward",
+            "rl",
+            "verifiable",
+            "policy"
+        ]
+        .contains(t)),
+        "{terms:?}"
+    );
+    // As a filter: exactly the papers inside, with the query's ranking.
+    let r = engine().search_with(
+        "",
+        &none(),
+        &[Extra {
+            docs: &inside,
+            active: true,
+        }],
+        Sort::Relevance,
+    );
+    assert_eq!(docs(&r), inside);
+    for d in docs(&r) {
+        assert!(region.contains(paper(d).map));
+    }
+}

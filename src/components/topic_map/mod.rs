@@ -1,0 +1,295 @@
+use explorer_core::map::Region;
+use leptos::prelude::*;
+
+use crate::Explorer;
+
+/// Dots of this many facet values get a colour of their own; the rest are
+/// “other” (more colours than this stop being told apart).
+const PALETTE: [&str; 9] = [
+    "#4e79a7", "#f28e2b", "#e15759", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#9c755f",
+    "#ff9da7",
+];
+const OTHER: &str = "#a0a0a0";
+/// The map's coordinates: a square of this many units.
+const SIZE: f64 = 1000.0;
+/// A drag smaller than this share of the map is a click, not a region.
+const MIN_DRAG: f64 = 0.015;
+
+/// The topic map: every paper as a dot placed by its content (computed at
+/// build time), coloured by a facet, the results bright and the rest dim.
+/// Hovering names a paper, clicking opens it, dragging a box keeps only the
+/// papers inside it (in the URL like every filter). Drawn only when opened.
+#[component]
+pub fn TopicMap() -> impl IntoView {
+    let x = expect_context::<Explorer>();
+    let open = RwSignal::new(x.region.get_untracked().is_some());
+    view! {
+        <section class="topic-map" aria-labelledby="topic-map-toggle">
+            <div class="topic-map-bar">
+                <button
+                    type="button"
+                    id="topic-map-toggle"
+                    class="pill-button"
+                    aria-expanded=move || open.get().to_string()
+                    on:click=move |_| open.update(|o| *o = !*o)
+                >
+                    "Topic map"
+                </button>
+                <RegionSummary />
+            </div>
+            <Show when=move || open.get()>
+                <MapView />
+            </Show>
+        </section>
+    }
+}
+
+/// What the region drawn on the map is about, and a way to drop it.
+#[component]
+fn RegionSummary() -> impl IntoView {
+    let x = expect_context::<Explorer>();
+    let terms = move || {
+        x.region_docs
+            .with(|docs| x.engine.region_terms(docs).join(", "))
+    };
+    view! {
+        <Show when=move || x.region.get().is_some()>
+            <p class="region-summary">
+                <span class="region-label">"Map region: "</span>
+                <span class="region-terms">{terms}</span>
+                {move || format!(" · {} papers", x.region_docs.with(Vec::len))}
+                <button type="button" class="region-clear" on:click=move |_| x.set_region(None)>
+                    "Clear region"
+                </button>
+            </p>
+        </Show>
+    }
+}
+
+#[component]
+fn MapView() -> impl IntoView {
+    let x = expect_context::<Explorer>();
+    let corpus = &x.engine.corpus;
+    // Facets worth colouring by: a handful of values, more than one.
+    let facets: Vec<usize> = corpus
+        .facets
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| (2..=40).contains(&f.values.len()))
+        .map(|(i, _)| i)
+        .collect();
+    let first = corpus
+        .facet_index("topic")
+        .filter(|f| facets.contains(f))
+        .or(facets.first().copied());
+    let (colour_by, set_colour_by) = signal(first);
+    // Each paper's colour: its least common value of the facet (the most
+    // telling), among the most common values overall.
+    let colours = Memo::new(move |_| {
+        let Some(f) = colour_by.get() else {
+            return (vec![OTHER; corpus.papers.len()], Vec::new());
+        };
+        let totals = x.engine.facet_totals(f);
+        let mut ranked: Vec<u32> = (0..totals.len() as u32).collect();
+        ranked.sort_by(|&a, &b| totals[b as usize].cmp(&totals[a as usize]).then(a.cmp(&b)));
+        ranked.truncate(PALETTE.len());
+        let colour = |v: u32| ranked.iter().position(|&r| r == v).map(|i| PALETTE[i]);
+        let per_paper = corpus
+            .papers
+            .iter()
+            .map(|p| {
+                p.tags
+                    .iter()
+                    .filter(|t| t.facet as usize == f)
+                    .filter_map(|t| colour(t.value).map(|c| (totals[t.value as usize], c)))
+                    .min()
+                    .map_or(OTHER, |(_, c)| c)
+            })
+            .collect::<Vec<_>>();
+        let legend = ranked
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (PALETTE[i], corpus.facets[f].values[v as usize].clone()))
+            .collect::<Vec<_>>();
+        (per_paper, legend)
+    });
+    let shown = Memo::new(move |_| {
+        let mut inside = vec![false; corpus.papers.len()];
+        x.response.with(|r| {
+            for h in &r.hits {
+                inside[h.doc as usize] = true;
+            }
+        });
+        inside
+    });
+
+    // Dragging: the corner where it began and where the pointer is, as
+    // shares of the map.
+    let drag = RwSignal::new(None::<((f64, f64), (f64, f64))>);
+    let dragged = StoredValue::new(false);
+    let svg = NodeRef::<leptos::svg::Svg>::new();
+    let at = move |ev: &web_sys::PointerEvent| -> Option<(f64, f64)> {
+        let rect = svg.get()?.get_bounding_client_rect();
+        Some((
+            (f64::from(ev.client_x()) - rect.left()) / rect.width(),
+            (f64::from(ev.client_y()) - rect.top()) / rect.height(),
+        ))
+    };
+    let big_enough = |a: (f64, f64), b: (f64, f64)| {
+        (a.0 - b.0).abs() >= MIN_DRAG && (a.1 - b.1).abs() >= MIN_DRAG
+    };
+    let on_down = move |ev: web_sys::PointerEvent| {
+        if ev.button() == 0 {
+            if let Some(p) = at(&ev) {
+                drag.set(Some((p, p)));
+                dragged.set_value(false);
+            }
+        }
+    };
+    let on_move = move |ev: web_sys::PointerEvent| {
+        if drag.with_untracked(Option::is_some) {
+            if let Some(p) = at(&ev) {
+                drag.update(|d| {
+                    if let Some((_, end)) = d {
+                        *end = p;
+                    }
+                });
+            }
+        }
+    };
+    let on_up = move |_| {
+        if let Some((a, b)) = drag.get_untracked() {
+            drag.set(None);
+            if big_enough(a, b) {
+                dragged.set_value(true);
+                if let Some(r) = Region::from_corners(a, b) {
+                    x.set_region(Some(r));
+                }
+            }
+        }
+    };
+    let box_of = |a: (f64, f64), b: (f64, f64)| {
+        (
+            a.0.min(b.0) * SIZE,
+            a.1.min(b.1) * SIZE,
+            (a.0 - b.0).abs() * SIZE,
+            (a.1 - b.1).abs() * SIZE,
+        )
+    };
+    let region_box = move || {
+        x.region.get().map(|r| {
+            let s = |v: u16| f64::from(v) / f64::from(explorer_core::map::SCALE);
+            box_of((s(r.x0), s(r.y0)), (s(r.x1), s(r.y1)))
+        })
+    };
+    let open_paper = move |doc: usize| {
+        if dragged.get_value() {
+            dragged.set_value(false);
+            return;
+        }
+        let _ = window()
+            .location()
+            .set_hash(&x.engine.corpus.papers[doc].id);
+    };
+    // Dots as large as a crowd allows: 14 units of 1,000 for a list of
+    // fifty papers, 4 for twenty thousand.
+    let radius = format!(
+        "{:.1}",
+        (600.0 / (corpus.papers.len().max(1) as f64).sqrt()).clamp(3.0, 14.0)
+    );
+    let dots = corpus
+        .papers
+        .iter()
+        .enumerate()
+        .map(|(d, p)| {
+            let cx = f64::from(p.map[0]) / f64::from(u16::MAX) * SIZE;
+            let cy = f64::from(p.map[1]) / f64::from(u16::MAX) * SIZE;
+            view! {
+                <circle
+                    class="dot"
+                    class:dim=move || !shown.with(|s| s[d])
+                    data-id=p.id.clone()
+                    cx=format!("{cx:.1}")
+                    cy=format!("{cy:.1}")
+                    r=radius.clone()
+                    fill=move || colours.with(|(c, _)| c[d])
+                    on:click=move |_| open_paper(d)
+                >
+                    <title>{p.title.clone()}</title>
+                </circle>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="map-panel">
+            <div class="map-controls">
+                <label>
+                    "Colour by "
+                    <select on:change:target=move |ev| {
+                        set_colour_by.set(ev.target().value().parse().ok());
+                    }>
+                        {facets
+                            .iter()
+                            .map(|&f| {
+                                view! {
+                                    <option value=f.to_string() selected=move || colour_by.get() == Some(f)>
+                                        {corpus.facets[f].name.clone()}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </label>
+                <span class="map-hint">"Drag a box to keep the papers inside it; click a dot to open its paper."</span>
+            </div>
+            <svg
+                node_ref=svg
+                class="map"
+                class:dragging=move || drag.with(Option::is_some)
+                viewBox="0 0 1000 1000"
+                role="group"
+                aria-label="Topic map: papers placed by their content; the results are bright"
+                on:pointerdown=on_down
+                on:pointermove=on_move
+                on:pointerup=on_up
+                on:pointerleave=on_up
+            >
+                {move || {
+                    region_box()
+                        .map(|(x0, y0, w, h)| {
+                            view! { <rect class="region" x=x0 y=y0 width=w height=h></rect> }
+                        })
+                }}
+                <g class="dots">{dots}</g>
+                {move || {
+                    drag.get()
+                        .filter(|&(a, b)| big_enough(a, b))
+                        .map(|(a, b)| {
+                            let (x0, y0, w, h) = box_of(a, b);
+                            view! { <rect class="brush" x=x0 y=y0 width=w height=h></rect> }
+                        })
+                }}
+            </svg>
+            <ul class="map-legend" aria-label="Colours">
+                {move || {
+                    colours
+                        .with(|(_, legend)| legend.clone())
+                        .into_iter()
+                        .map(|(c, label)| {
+                            view! {
+                                <li>
+                                    <span class="swatch" style:background=c></span>
+                                    {label}
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+                <li>
+                    <span class="swatch" style:background=OTHER></span>
+                    "other"
+                </li>
+            </ul>
+        </div>
+    }
+}

@@ -1,0 +1,193 @@
+//! The topic map: a dot per paper where the build placed it, the results
+//! bright, a click opening a paper, and a box dragged with the mouse
+//! filtering the list (kept in the URL) with words saying what it holds.
+
+use std::time::Duration;
+
+use browser_tests::{engine, ranked_docs, strings, Browser};
+use explorer_core::map::Region;
+use explorer_core::{Extra, Sort};
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::Locator;
+
+fn id(doc: u32) -> String {
+    engine().corpus.papers[doc as usize].id.clone()
+}
+
+fn title(doc: u32) -> String {
+    engine().corpus.papers[doc as usize].title.clone()
+}
+
+async fn bright_ids(b: &Browser) -> Vec<String> {
+    let mut ids = strings(
+        b.js("return [...document.querySelectorAll('svg.map .dot:not(.dim)')].map(d => d.dataset.id)")
+            .await,
+    );
+    ids.sort();
+    ids
+}
+
+/// Drags the mouse across the map between two points given as shares of
+/// its width and height.
+async fn drag(b: &Browser, from: (f64, f64), to: (f64, f64)) {
+    let map = b.client.find(Locator::Css("svg.map")).await.unwrap();
+    b.js_with(
+        "arguments[0].scrollIntoView({block: 'center'}); return 0",
+        vec![serde_json::to_value(&map).unwrap()],
+    )
+    .await;
+    let size = b
+        .js_with(
+            "const r = arguments[0].getBoundingClientRect(); return [r.width, r.height]",
+            vec![serde_json::to_value(&map).unwrap()],
+        )
+        .await;
+    let (w, h) = (size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
+    let offset = |p: (f64, f64)| (((p.0 - 0.5) * w) as i64, ((p.1 - 0.5) * h) as i64);
+    let (a, z) = (offset(from), offset(to));
+    let step = |p: (i64, i64), ms: u64| PointerAction::MoveToElement {
+        element: map.clone(),
+        duration: Some(Duration::from_millis(ms)),
+        x: p.0,
+        y: p.1,
+    };
+    let mouse = MouseActions::new("mouse".into())
+        .then(step(a, 0))
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(step(((a.0 + z.0) / 2, (a.1 + z.1) / 2), 100))
+        .then(step(z, 100))
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    b.client.perform_actions(mouse).await.unwrap();
+}
+
+#[tokio::test]
+async fn the_map_shows_the_results_opens_papers_and_filters_by_region() {
+    let b = Browser::start().await;
+    b.open("?q=reinforcement").await;
+    let q = "reinforcement";
+    let ranked = ranked_docs(engine(), q);
+    let titles: Vec<String> = ranked.iter().map(|&d| title(d)).collect();
+    b.wait_for_titles(&titles).await;
+    b.click("#topic-map-toggle").await;
+    b.wait_for("document.querySelector('svg.map .dot') !== null", "the map")
+        .await;
+
+    // Every paper is a dot, named on hover; the results are the bright ones.
+    let dots = b
+        .js("return document.querySelectorAll('svg.map .dot').length")
+        .await;
+    assert_eq!(dots, engine().len());
+    let mut want: Vec<String> = ranked.iter().map(|&d| id(d)).collect();
+    want.sort();
+    assert_eq!(bright_ids(&b).await, want);
+    let named = b
+        .js(&format!(
+            "return document.querySelector(\"svg.map .dot[data-id='{}'] title\").textContent",
+            id(ranked[0])
+        ))
+        .await;
+    assert_eq!(named, title(ranked[0]).as_str());
+
+    // Typing brightens other dots.
+    b.clear_query().await;
+    b.type_query("diffusion").await;
+    let mut want: Vec<String> = ranked_docs(engine(), "diffusion")
+        .iter()
+        .map(|&d| id(d))
+        .collect();
+    want.sort();
+    b.wait_for_titles(
+        &ranked_docs(engine(), "diffusion")
+            .iter()
+            .map(|&d| title(d))
+            .collect::<Vec<_>>(),
+    )
+    .await;
+    assert_eq!(bright_ids(&b).await, want);
+    b.clear_query().await;
+    b.type_query(q).await;
+    b.wait_for_titles(&titles).await;
+
+    // A box around the first result's dot keeps the results inside it.
+    let place = engine().corpus.papers[ranked[0] as usize].map;
+    let (fx, fy) = (f64::from(place[0]) / 65535.0, f64::from(place[1]) / 65535.0);
+    drag(
+        &b,
+        ((fx - 0.15).max(0.01), (fy - 0.15).max(0.01)),
+        ((fx + 0.15).min(0.99), (fy + 0.15).min(0.99)),
+    )
+    .await;
+    b.wait_for("location.search.includes('map=')", "the region in the URL")
+        .await;
+    let search = b.js("return location.search").await;
+    let param = search
+        .as_str()
+        .unwrap()
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("map="))
+        .unwrap()
+        .replace("%2C", ",");
+    let region = Region::parse(&param).expect("a region the app wrote");
+    let inside = engine().region_docs(region);
+    assert!(inside.contains(&ranked[0]), "{param}");
+    let r = engine().search_with(
+        q,
+        &engine().no_selection(),
+        &[
+            Extra {
+                docs: &[],
+                active: false,
+            },
+            Extra {
+                docs: &inside,
+                active: true,
+            },
+        ],
+        Sort::Relevance,
+    );
+    let kept: Vec<String> = r.hits.iter().map(|h| title(h.doc)).collect();
+    assert!(kept.len() < engine().len());
+    b.wait_for_titles(&kept).await;
+    let summary = b
+        .js("return document.querySelector('.region-terms').textContent")
+        .await;
+    assert_eq!(summary, engine().region_terms(&inside).join(", ").as_str());
+    assert!(!summary.as_str().unwrap().is_empty());
+
+    // The region is part of the link: a reload shows the same.
+    b.client.refresh().await.unwrap();
+    b.wait_for_titles(&kept).await;
+    b.wait_for(
+        "document.querySelector('svg.map rect.region') !== null",
+        "the map open on its region",
+    )
+    .await;
+
+    // Clicking a dot opens its paper.
+    let target = r.hits[0].doc;
+    b.click(&format!("svg.map .dot[data-id='{}']", id(target)))
+        .await;
+    b.wait_for(
+        &format!(
+            "location.hash === '#{0}' && document.getElementById('{0}').classList.contains('target')",
+            id(target)
+        ),
+        "the paper opened from the map",
+    )
+    .await;
+
+    // Clearing the region brings the other results back.
+    b.click(".region-clear").await;
+    b.wait_for_titles(&titles).await;
+    assert!(!b
+        .js("return location.search")
+        .await
+        .as_str()
+        .unwrap()
+        .contains("map="));
+    b.close().await;
+}
