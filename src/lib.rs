@@ -6,6 +6,7 @@ mod components;
 mod download;
 mod embed;
 mod explorer;
+mod i18n;
 mod offline;
 mod reading_list;
 mod shortcuts;
@@ -18,7 +19,8 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use components::{
-    FacetPanel, ResultList, SearchBox, SharePanel, ShortcutsHelp, StatusBar, ThemeToggle, TopicMap,
+    FacetPanel, LanguageToggle, ResultList, SearchBox, SharePanel, ShortcutsHelp, StatusBar,
+    ThemeToggle, TopicMap,
 };
 pub use explorer::Explorer;
 
@@ -46,6 +48,8 @@ pub fn count_matches(query: &str) -> u32 {
 
 #[component]
 pub fn App() -> impl IntoView {
+    let i18n = i18n::I18n::start();
+    provide_context(i18n);
     let stars = reading_list::Stars::new(&engine().corpus);
     provide_context(stars);
     let x = Explorer::new(engine(), stars.docs);
@@ -60,6 +64,7 @@ pub fn App() -> impl IntoView {
         <header class="site-header">
             <div class="title-row">
                 <h1>{title}</h1>
+                <LanguageToggle />
                 <ThemeToggle />
                 <ShortcutsHelp open=help />
                 <SharePanel />

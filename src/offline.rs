@@ -98,12 +98,13 @@ pub fn apply_update(worker: &ServiceWorker) {
 pub fn UpdateBanner() -> impl IntoView {
     let (waiting, set_waiting) = signal_local(None::<ServiceWorker>);
     register(set_waiting);
+    let tr = crate::i18n::use_i18n();
     view! {
         <Show when=move || waiting.with(Option::is_some)>
             <div class="update-banner" role="status">
-                "A new version of this explorer is ready. "
+                {move || tr.get().update_ready}
                 <button type="button" on:click=move |_| waiting.with(|w| if let Some(w) = w { apply_update(w) })>
-                    "Reload"
+                    {move || tr.get().reload}
                 </button>
             </div>
         </Show>

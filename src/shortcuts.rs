@@ -9,16 +9,9 @@ use wasm_bindgen::JsCast;
 
 use crate::Explorer;
 
-/// Every shortcut with what it does, as the help lists them.
-pub const SHORTCUTS: &[(&str, &str)] = &[
-    ("/", "Go to the search field"),
-    ("Esc", "Clear the search (or close this list)"),
-    ("j", "Next paper"),
-    ("k", "Previous paper"),
-    ("Enter", "Open the paper whose title is focused"),
-    ("s", "Star or unstar the focused paper"),
-    ("?", "Show or hide these shortcuts"),
-];
+/// Every shortcut's key, as the help lists them (what each does is in
+/// `i18n::Strings::shortcut_actions`, in this order).
+pub const KEYS: [&str; 7] = ["/", "Esc", "j", "k", "Enter", "s", "?"];
 
 /// Listens for the shortcuts while the app is mounted. `help` is whether
 /// the list of shortcuts is shown.

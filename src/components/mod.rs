@@ -3,6 +3,7 @@
 
 mod export_menu;
 mod facet_panel;
+mod language_toggle;
 mod paper_card;
 mod paper_note;
 mod reading_list_panel;
@@ -17,6 +18,7 @@ mod theme_toggle;
 mod topic_map;
 
 pub use facet_panel::FacetPanel;
+pub use language_toggle::LanguageToggle;
 pub use result_list::ResultList;
 pub use search_box::SearchBox;
 pub use share_panel::SharePanel;

@@ -3,6 +3,7 @@ use leptos::prelude::*;
 
 use crate::download::offer_download;
 use crate::explorer::page_address;
+use crate::i18n::use_i18n;
 use crate::Explorer;
 
 /// “Export”: the results shown, in the order shown, as CSV, JSON, Markdown
@@ -10,6 +11,7 @@ use crate::Explorer;
 #[component]
 pub fn ExportMenu() -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let download = move |format: Format| {
         let docs = x.response.with_untracked(|r| r.docs());
         let text = export(&x.engine.corpus, &docs, format, &page_address());
@@ -19,8 +21,8 @@ pub fn ExportMenu() -> impl IntoView {
     };
     view! {
         <details class="export">
-            <summary>"Export"</summary>
-            <ul class="export-formats" aria-label="Export the results as">
+            <summary>{move || tr.get().export}</summary>
+            <ul class="export-formats" aria-label=move || tr.get().export_as>
                 {Format::ALL
                     .into_iter()
                     .map(|f| {

@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 
 use super::reading_list_panel::ReadingListPanel;
+use crate::i18n::use_i18n;
 use crate::Explorer;
 
 /// Facets with more values than this show their most frequent values first,
@@ -13,13 +14,14 @@ const SHORT_LIST: usize = 8;
 #[component]
 pub fn FacetPanel() -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let (open, set_open) = signal(false);
     let selected_count = move || {
         x.state
             .with(|s| s.selection.iter().map(Vec::len).sum::<usize>())
     };
     view! {
-        <aside class="facets" class:open=open aria-label="Filters">
+        <aside class="facets" class:open=open aria-label=move || tr.get().filters>
             <button
                 type="button"
                 class="facets-toggle"
@@ -27,7 +29,7 @@ pub fn FacetPanel() -> impl IntoView {
                 aria-controls="facet-groups"
                 on:click=move |_| set_open.update(|o| *o = !*o)
             >
-                "Filters"
+                {move || tr.get().filters}
                 {move || match selected_count() {
                     0 => String::new(),
                     n => format!(" ({n})"),
@@ -52,6 +54,7 @@ pub fn FacetPanel() -> impl IntoView {
 #[component]
 fn FacetGroup(facet: usize) -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let def = &x.engine.corpus.facets[facet];
     let long = def.values.len() > LONG_FACET;
     let (show_all, set_show_all) = signal(false);
@@ -93,7 +96,11 @@ fn FacetGroup(facet: usize) -> impl IntoView {
     let hidden = def.values.len().saturating_sub(SHORT_LIST);
     view! {
         <fieldset class="facet" data-facet=def.key.clone()>
-            <legend>{def.name.clone()}</legend>
+            <legend>
+                {move || {
+                    (tr.get().facet_name)(&def.key).map_or_else(|| def.name.clone(), str::to_string)
+                }}
+            </legend>
             <ul>
                 <For each=values key=|v| *v let(v)>
                     <li>
@@ -120,7 +127,7 @@ fn FacetGroup(facet: usize) -> impl IntoView {
                     aria-expanded=move || show_all.get().to_string()
                     on:click=move |_| set_show_all.update(|s| *s = !*s)
                 >
-                    {move || if show_all.get() { "Show fewer".to_string() } else { format!("Show {hidden} more") }}
+                    {move || if show_all.get() { tr.get().show_fewer.to_string() } else { (tr.get().show_more)(hidden) }}
                 </button>
             </Show>
         </fieldset>

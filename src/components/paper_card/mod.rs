@@ -3,6 +3,7 @@ use leptos::prelude::*;
 use super::paper_note::PaperNote;
 use super::similar_papers::SimilarPapers;
 use super::star_button::StarButton;
+use crate::i18n::use_i18n;
 use crate::Explorer;
 use explorer_core::html::{abstract_html, marked_html};
 use explorer_core::{DocWords, Engine, Highlights};
@@ -34,6 +35,7 @@ fn with_words<T>(engine: &Engine, doc: u32, f: impl FnOnce(&DocWords) -> T) -> T
 #[component]
 pub fn PaperCard(doc: u32) -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let p = &x.engine.corpus.papers[doc as usize];
     let id = p.id.as_str();
     // The card re-renders only when its highlight ranges change.
@@ -110,7 +112,7 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
                             aria-controls=abstract_id
                             on:click=move |_| toggled.set(Some(!expanded()))
                         >
-                            {move || if expanded() { "Show less" } else { "Show full abstract" }}
+                            {move || if expanded() { tr.get().show_less } else { tr.get().show_full }}
                         </button>
                     }
                 })}

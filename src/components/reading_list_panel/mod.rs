@@ -2,6 +2,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::download::offer_download;
+use crate::i18n::{use_i18n, Strings};
 use crate::reading_list::{Notice, Stars};
 use crate::Explorer;
 
@@ -12,6 +13,7 @@ use crate::Explorer;
 pub fn ReadingListPanel() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let stars = expect_context::<Stars>();
+    let tr = use_i18n();
     let active = move || x.state.with(|s| s.starred);
     let count = move || x.starred_count();
     let export = move |_| {
@@ -35,21 +37,21 @@ pub fn ReadingListPanel() -> impl IntoView {
         leptos::task::spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(file.text()).await {
                 Ok(text) => stars.import(&text.as_string().unwrap_or_default(), &x.engine.corpus),
-                Err(_) => stars.notice.set(Some(Notice::ImportFailed(
-                    "the file could not be read".into(),
-                ))),
+                Err(_) => stars
+                    .notice
+                    .set(Some(Notice::ImportFailed(tr.now().file_unreadable.into()))),
             }
         });
     };
     view! {
         <fieldset class="facet reading-list" data-facet="starred">
-            <legend>"Reading list"</legend>
+            <legend>{move || tr.get().reading_list}</legend>
             <label
                 class="facet-value"
                 class:zero=move || count() == 0 && !active()
             >
                 <input type="checkbox" prop:checked=active on:change=move |_| x.toggle_starred() />
-                <span class="facet-label">"★ Starred"</span>
+                <span class="facet-label">{move || tr.get().starred}</span>
                 <span class="facet-count">{count}</span>
             </label>
             <div class="reading-list-actions">
@@ -59,41 +61,31 @@ pub fn ReadingListPanel() -> impl IntoView {
                     disabled=move || stars.len() == 0
                     on:click=export
                 >
-                    "Export list"
+                    {move || tr.get().export_list}
                 </button>
                 <label class="pill-button import">
-                    "Import…"
+                    {move || tr.get().import}
                     <input type="file" accept=".json,application/json" on:change=import />
                 </label>
             </div>
             <p class="reading-list-notice" role="status">
-                {move || stars.notice.get().map(|n| describe(&n, stars.len()))}
+                {move || stars.notice.get().map(|n| describe(tr.get(), &n, stars.len()))}
             </p>
         </fieldset>
     }
 }
 
-fn describe(n: &Notice, total: usize) -> String {
+fn describe(t: &Strings, n: &Notice, total: usize) -> String {
     match n {
-        Notice::InMemory => "This browser does not let the page keep data here: stars and notes \
-                             last until the page is closed. Export the list to keep it."
-            .into(),
-        Notice::KeptAside { aside, error } => format!(
-            "The reading list stored in this browser could not be read ({error}). It is kept \
-             unchanged under the key “{aside}”; new stars start a fresh list."
-        ),
+        Notice::InMemory => t.in_memory.into(),
+        Notice::KeptAside { aside, error } => (t.kept_aside)(error, aside),
         Notice::Imported { merged, elsewhere } => {
-            let mut s = format!(
-                "Imported: {} new, {} notes joined; {total} on the list.",
-                merged.added, merged.notes_joined
-            );
+            let mut s = (t.imported)(merged.added, merged.notes_joined, total);
             if *elsewhere > 0 {
-                s.push_str(&format!(
-                    " {elsewhere} are not in this corpus (kept, not shown)."
-                ));
+                s.push_str(&(t.elsewhere)(*elsewhere));
             }
             s
         }
-        Notice::ImportFailed(e) => format!("Nothing imported: {e}."),
+        Notice::ImportFailed(e) => (t.import_failed)(e),
     }
 }

@@ -3,6 +3,7 @@ use std::collections::{HashMap, HashSet};
 use leptos::prelude::*;
 
 use super::paper_card::PaperCard;
+use crate::i18n::use_i18n;
 use crate::Explorer;
 
 /// At most this many new cards are created per animation frame: a keystroke
@@ -42,6 +43,7 @@ struct Window {
 #[component]
 pub fn ResultList() -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let ranked = move || -> Vec<u32> {
         x.response
             .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect())
@@ -240,7 +242,7 @@ pub fn ResultList() -> impl IntoView {
     view! {
         <ol
             class="results"
-            aria-label="Papers"
+            aria-label=move || tr.get().results_label
             node_ref=list
             style:padding-top=move || window_.get().map(|w| format!("{}px", w.above))
             style:padding-bottom=move || window_.get().map(|w| format!("{}px", w.below))

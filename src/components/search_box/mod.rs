@@ -1,12 +1,14 @@
 use leptos::html::Input;
 use leptos::prelude::*;
 
+use crate::i18n::use_i18n;
 use crate::Explorer;
 
 /// The search field, with the query syntax in a popover.
 #[component]
 pub fn SearchBox() -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let input = NodeRef::<Input>::new();
     // When the query is replaced from outside (back, forward, “clear”), the
     // field shows it. Typing itself never writes back into the field: an
@@ -26,39 +28,35 @@ pub fn SearchBox() -> impl IntoView {
     let focus = x.open.with_untracked(Option::is_none);
     view! {
         <div class="search" role="search">
-            <label for="q" class="visually-hidden">"Search papers"</label>
+            <label for="q" class="visually-hidden">{move || tr.get().search_label}</label>
             <input
                 id="q"
                 node_ref=input
                 type="search"
                 value=initial
-                placeholder="Search titles and abstracts — try \"catastrophic forgetting\" or rl -video"
+                placeholder=move || tr.get().search_placeholder
                 autocomplete="off"
                 spellcheck="false"
                 autofocus=focus
                 on:input:target=move |ev| x.set_query(ev.target().value())
             />
             <details class="help">
-                <summary aria-label="Search syntax help">"?"</summary>
+                <summary aria-label=move || tr.get().syntax_help>"?"</summary>
                 <div class="help-body">
-                    <h2>"Search syntax"</h2>
+                    <h2>{move || tr.get().syntax_title}</h2>
                     <dl>
-                        <dt><code>"diffusion video"</code></dt>
-                        <dd>"papers with both words (any form: model, models, modelling)"</dd>
-                        <dt><code>"diffu"</code></dt>
-                        <dd>"the word being typed also matches as a prefix"</dd>
-                        <dt><code>"\"catastrophic forgetting\""</code></dt>
-                        <dd>"an exact phrase; hyphenated words like DPH-RL are phrases too"</dd>
-                        <dt><code>"-video"</code></dt>
-                        <dd>"exclude papers with a word or \"phrase\""</dd>
-                        <dt><code>"audio OR speech"</code></dt>
-                        <dd>"either word"</dd>
-                        <dt><code>"reinforcment"</code></dt>
-                        <dd>"typos are forgiven (1 in words of 5+ letters, 2 in 9+); such matches rank last"</dd>
+                        {(0..6)
+                            .map(|i| {
+                                view! {
+                                    <dt><code>{move || tr.get().syntax[i].0}</code></dt>
+                                    <dd>{move || tr.get().syntax[i].1}</dd>
+                                }
+                            })
+                            .collect_view()}
                         <dt><code>"topic:agents"</code>" "<code>"code:yes"</code>" "<code>"acronym:RLVR"</code></dt>
-                        <dd>"filter by a facet; "<code>"tag:"</code>" searches every facet"</dd>
+                        <dd>{move || tr.get().syntax_facets}<code>"tag:"</code>{move || tr.get().syntax_tag}</dd>
                     </dl>
-                    <p>"Case and accents are ignored: bokmal finds Bokmål."</p>
+                    <p>{move || tr.get().syntax_note}</p>
                 </div>
             </details>
         </div>

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use crate::i18n::use_i18n;
 use crate::Explorer;
 
 /// “Share / embed”: the link to the current view and a ready `<iframe>`
@@ -7,6 +8,7 @@ use crate::Explorer;
 #[component]
 pub fn SharePanel() -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let title = StoredValue::new(x.engine.corpus.title());
     // Read when the panel is opened or the view changes while it is open.
     let (open, set_open) = signal(false);
@@ -37,17 +39,17 @@ pub fn SharePanel() -> impl IntoView {
     };
     view! {
         <details class="share" on:toggle:target=move |ev| set_open.set(ev.target().open())>
-            <summary>"Share / embed"</summary>
+            <summary>{move || tr.get().share}</summary>
             <div class="share-body">
-                <label for="share-link">"Link to this view"</label>
+                <label for="share-link">{move || tr.get().link_to_view}</label>
                 <div class="share-row">
                     <input id="share-link" type="text" readonly prop:value=link on:focus:target=move |ev| ev.target().select() />
-                    <button type="button" on:click=move |_| copy(link())>"Copy"</button>
+                    <button type="button" on:click=move |_| copy(link())>{move || tr.get().copy}</button>
                 </div>
-                <label for="share-embed">"Embed in a wiki page"</label>
+                <label for="share-embed">{move || tr.get().embed_in_wiki}</label>
                 <textarea id="share-embed" readonly rows="5" prop:value=snippet on:focus:target=move |ev| ev.target().select()></textarea>
-                <button type="button" on:click=move |_| copy(snippet())>"Copy snippet"</button>
-                <p class="share-note">"The script line sizes the frame to its content; leave it out where scripts are not allowed."</p>
+                <button type="button" on:click=move |_| copy(snippet())>{move || tr.get().copy_snippet}</button>
+                <p class="share-note">{move || tr.get().embed_note}</p>
             </div>
         </details>
     }

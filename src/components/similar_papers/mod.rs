@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use crate::i18n::use_i18n;
 use crate::Explorer;
 
 /// A paper's most similar papers (computed at build time), behind a toggle:
@@ -7,6 +8,7 @@ use crate::Explorer;
 #[component]
 pub fn SimilarPapers(doc: u32) -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let corpus = &x.engine.corpus;
     let paper = &corpus.papers[doc as usize];
     let (open, set_open) = signal(false);
@@ -21,7 +23,7 @@ pub fn SimilarPapers(doc: u32) -> impl IntoView {
                     aria-controls=list_id.clone()
                     on:click=move |_| set_open.update(|o| *o = !*o)
                 >
-                    "Similar papers"
+                    {move || tr.get().similar_papers}
                 </button>
                 <Show when=move || open.get()>
                     <ol class="similar-list" id=list_id.clone()>
@@ -35,7 +37,7 @@ pub fn SimilarPapers(doc: u32) -> impl IntoView {
                                     <li>
                                         <a href=format!("#{}", other.id)>{other.title.clone()}</a>
                                         {(!shared.is_empty())
-                                            .then(|| view! { <span class="similar-why">" — shares " {shared}</span> })}
+                                            .then(|| view! { <span class="similar-why">{move || tr.get().shares} {shared}</span> })}
                                     </li>
                                 }
                             })

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use crate::i18n::use_i18n;
 use crate::reading_list::Stars;
 use crate::Explorer;
 
@@ -9,6 +10,7 @@ use crate::Explorer;
 pub fn StarButton(doc: u32) -> impl IntoView {
     let x = expect_context::<Explorer>();
     let stars = expect_context::<Stars>();
+    let tr = use_i18n();
     let p = &x.engine.corpus.papers[doc as usize];
     let id = p.id.as_str();
     let starred = move || stars.is_starred(id);
@@ -16,7 +18,7 @@ pub fn StarButton(doc: u32) -> impl IntoView {
         let note = stars.note(id);
         if starred() && !note.trim().is_empty() {
             let drop = window()
-                .confirm_with_message("Unstar this paper and delete your note on it?")
+                .confirm_with_message(tr.now().confirm_unstar)
                 .unwrap_or(false);
             if !drop {
                 return;
@@ -29,7 +31,7 @@ pub fn StarButton(doc: u32) -> impl IntoView {
             type="button"
             class="star-button"
             aria-pressed=move || starred().to_string()
-            aria-label=move || if starred() { "Starred (click to unstar)" } else { "Star: add to the reading list" }
+            aria-label=move || if starred() { tr.get().unstar } else { tr.get().star }
             on:click=toggle
         >
             <span aria-hidden="true">{move || if starred() { "★" } else { "☆" }}</span>

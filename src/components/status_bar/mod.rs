@@ -2,26 +2,31 @@ use explorer_core::Sort;
 use leptos::prelude::*;
 
 use super::export_menu::ExportMenu;
+use crate::i18n::{use_i18n, Strings};
 use crate::Explorer;
+
+/// A string of the interface, picked from the language in use.
+type Label = fn(&Strings) -> &'static str;
 
 /// “N of M papers” (a live region), the sort order, and the empty state.
 #[component]
 pub fn StatusBar() -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let total = x.engine.len();
     let shown = move || x.response.with(|r| r.hits.len());
-    let sort_options = [
-        (Sort::Relevance, "Relevance"),
-        (Sort::ListOrder, "List order"),
-        (Sort::Title, "Title (A–Z)"),
+    let sort_options: [(Sort, Label); 3] = [
+        (Sort::Relevance, |t| t.sort_relevance),
+        (Sort::ListOrder, |t| t.sort_list),
+        (Sort::Title, |t| t.sort_title),
     ];
     view! {
         <div class="status-bar">
             <p class="status" role="status" aria-live="polite" aria-atomic="true">
-                {move || format!("{} of {total} papers", shown())}
+                {move || (tr.get().status)(shown(), total)}
             </p>
             <label class="sort">
-                "Sort by "
+                {move || tr.get().sort_by}
                 <select on:change:target=move |ev| {
                     if let Some(s) = Sort::from_key(&ev.target().value()) {
                         x.set_sort(s);
@@ -32,7 +37,7 @@ pub fn StatusBar() -> impl IntoView {
                         .map(|(s, label)| {
                             view! {
                                 <option value=s.key() selected=move || x.state.with(|st| st.sort == s)>
-                                    {label}
+                                    {move || label(tr.get())}
                                 </option>
                             }
                         })
@@ -43,9 +48,9 @@ pub fn StatusBar() -> impl IntoView {
         </div>
         <Show when=move || shown() == 0>
             <div class="empty-state">
-                <p>"No papers match this search."</p>
+                <p>{move || tr.get().no_results}</p>
                 <button type="button" on:click=move |_| x.clear()>
-                    "Clear search and filters"
+                    {move || tr.get().clear_all}
                 </button>
             </div>
         </Show>

@@ -1,5 +1,7 @@
 use leptos::prelude::*;
 
+use crate::i18n::{use_i18n, Strings};
+
 /// The colour theme: the system's, or light or dark as chosen here
 /// (remembered in this browser when storage is available).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -28,11 +30,11 @@ impl Theme {
         }
     }
 
-    fn label(self) -> &'static str {
+    fn label(self, t: &Strings) -> &'static str {
         match self {
-            Theme::System => "Theme: system",
-            Theme::Light => "Theme: light",
-            Theme::Dark => "Theme: dark",
+            Theme::System => t.themes[0],
+            Theme::Light => t.themes[1],
+            Theme::Dark => t.themes[2],
         }
     }
 
@@ -54,6 +56,7 @@ impl Theme {
 #[component]
 pub fn ThemeToggle() -> impl IntoView {
     let (theme, set_theme) = signal(Theme::stored());
+    let tr = use_i18n();
     // The document's attribute and the stored choice are the outside world.
     Effect::new(move |_| {
         let t = theme.get();
@@ -76,7 +79,7 @@ pub fn ThemeToggle() -> impl IntoView {
             data-theme-choice=move || theme.get().key()
             on:click=move |_| set_theme.update(|t| *t = t.next())
         >
-            {move || theme.get().label()}
+            {move || theme.get().label(tr.get())}
         </button>
     }
 }

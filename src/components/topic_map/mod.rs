@@ -1,6 +1,7 @@
 use explorer_core::map::Region;
 use leptos::prelude::*;
 
+use crate::i18n::use_i18n;
 use crate::Explorer;
 
 /// Dots of this many facet values get a colour of their own; the rest are
@@ -22,6 +23,7 @@ const MIN_DRAG: f64 = 0.015;
 #[component]
 pub fn TopicMap() -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let open = RwSignal::new(x.region.get_untracked().is_some());
     view! {
         <section class="topic-map" aria-labelledby="topic-map-toggle">
@@ -33,7 +35,7 @@ pub fn TopicMap() -> impl IntoView {
                     aria-expanded=move || open.get().to_string()
                     on:click=move |_| open.update(|o| *o = !*o)
                 >
-                    "Topic map"
+                    {move || tr.get().topic_map}
                 </button>
                 <RegionSummary />
             </div>
@@ -48,6 +50,7 @@ pub fn TopicMap() -> impl IntoView {
 #[component]
 fn RegionSummary() -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let terms = move || {
         x.region_docs
             .with(|docs| x.engine.region_terms(docs).join(", "))
@@ -55,11 +58,11 @@ fn RegionSummary() -> impl IntoView {
     view! {
         <Show when=move || x.region.get().is_some()>
             <p class="region-summary">
-                <span class="region-label">"Map region: "</span>
+                <span class="region-label">{move || tr.get().map_region}</span>
                 <span class="region-terms">{terms}</span>
-                {move || format!(" · {} papers", x.region_docs.with(Vec::len))}
+                {move || (tr.get().papers_count)(x.region_docs.with(Vec::len))}
                 <button type="button" class="region-clear" on:click=move |_| x.set_region(None)>
-                    "Clear region"
+                    {move || tr.get().clear_region}
                 </button>
             </p>
         </Show>
@@ -69,6 +72,7 @@ fn RegionSummary() -> impl IntoView {
 #[component]
 fn MapView() -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let corpus = &x.engine.corpus;
     // Facets worth colouring by: a handful of values, more than one.
     let facets: Vec<usize> = corpus
@@ -224,7 +228,7 @@ fn MapView() -> impl IntoView {
         <div class="map-panel">
             <div class="map-controls">
                 <label>
-                    "Colour by "
+                    {move || tr.get().colour_by}
                     <select on:change:target=move |ev| {
                         set_colour_by.set(ev.target().value().parse().ok());
                     }>
@@ -233,14 +237,17 @@ fn MapView() -> impl IntoView {
                             .map(|&f| {
                                 view! {
                                     <option value=f.to_string() selected=move || colour_by.get() == Some(f)>
-                                        {corpus.facets[f].name.clone()}
+                                        {move || {
+                                            (tr.get().facet_name)(&corpus.facets[f].key)
+                                                .map_or_else(|| corpus.facets[f].name.clone(), str::to_string)
+                                        }}
                                     </option>
                                 }
                             })
                             .collect_view()}
                     </select>
                 </label>
-                <span class="map-hint">"Drag a box to keep the papers inside it; click a dot to open its paper."</span>
+                <span class="map-hint">{move || tr.get().map_hint}</span>
             </div>
             <svg
                 node_ref=svg
@@ -248,7 +255,7 @@ fn MapView() -> impl IntoView {
                 class:dragging=move || drag.with(Option::is_some)
                 viewBox="0 0 1000 1000"
                 role="group"
-                aria-label="Topic map: papers placed by their content; the results are bright"
+                aria-label=move || tr.get().map_label
                 on:pointerdown=on_down
                 on:pointermove=on_move
                 on:pointerup=on_up
@@ -270,7 +277,7 @@ fn MapView() -> impl IntoView {
                         })
                 }}
             </svg>
-            <ul class="map-legend" aria-label="Colours">
+            <ul class="map-legend" aria-label=move || tr.get().map_colours>
                 {move || {
                     colours
                         .with(|(_, legend)| legend.clone())
@@ -287,7 +294,7 @@ fn MapView() -> impl IntoView {
                 }}
                 <li>
                     <span class="swatch" style:background=OTHER></span>
-                    "other"
+                    {move || tr.get().other}
                 </li>
             </ul>
         </div>

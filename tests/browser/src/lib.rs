@@ -351,6 +351,22 @@ impl Browser {
         size: (u32, u32),
         javascript: bool,
     ) -> Browser {
+        Browser::launch_full(dist, prefix, size, javascript, None).await
+    }
+
+    /// The app at the root, in a browser whose preferred language is
+    /// `lang` (a BCP 47 tag such as `zh-CN`).
+    pub async fn launch_in_language(lang: &str) -> Browser {
+        Browser::launch_full(&dist_dir(), "/", (1280, 900), true, Some(lang)).await
+    }
+
+    async fn launch_full(
+        dist: &Path,
+        prefix: &str,
+        size: (u32, u32),
+        javascript: bool,
+        lang: Option<&str>,
+    ) -> Browser {
         static N: AtomicUsize = AtomicUsize::new(0);
         let engine = EngineKind::from_env();
         let server = serve(dist, prefix);
@@ -393,6 +409,11 @@ impl Browser {
                     let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
                     args.push(json!("--blink-settings=scriptEnabled=false"));
                 }
+                if let Some(lang) = lang {
+                    let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
+                    args.push(json!(format!("--lang={lang}")));
+                    args.push(json!(format!("--accept-lang={lang}")));
+                }
                 (driver, caps)
             }
             EngineKind::Firefox => {
@@ -430,6 +451,9 @@ impl Browser {
                     caps["moz:firefoxOptions"]["prefs"]["layout.css.devPixelsPerPx"] =
                         json!(z.to_string());
                 }
+                if let Some(lang) = lang {
+                    caps["moz:firefoxOptions"]["prefs"]["intl.accept_languages"] = json!(lang);
+                }
                 (driver, caps)
             }
             EngineKind::WebKit => {
@@ -441,6 +465,12 @@ impl Browser {
                 display = Some(x);
                 // MiniBrowser keeps website data (service workers, caches)
                 // under the XDG folders: one fresh set per session.
+                // WebKitGTK takes its language from the process's locale,
+                // which needs the locale installed (this machine has C only).
+                assert!(
+                    lang.is_none(),
+                    "WebKitGTK's language comes from an installed locale"
+                );
                 let driver = quiet(
                     Command::new("WebKitWebDriver")
                         .arg(format!("--port={port}"))

@@ -578,3 +578,58 @@ async fn facet_values_chart_their_share_of_the_results() {
     assert!(charted > 1, "several topics among {shown} results");
     b.close().await;
 }
+
+#[tokio::test]
+async fn the_interface_speaks_chinese_when_asked() {
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for_titles(&all_titles()).await;
+    let lang = "return document.documentElement.lang";
+    let n = total();
+    assert_eq!(b.js(lang).await, "en");
+    assert_eq!(b.status().await, format!("{n} of {n} papers"));
+    // The toggle names the other language in that language.
+    b.click(".language-toggle").await;
+    b.wait_for(
+        "document.documentElement.lang === 'zh-Hans'",
+        "the Chinese interface",
+    )
+    .await;
+    assert_eq!(b.status().await, format!("共 {n} 篇论文，显示 {n} 篇"));
+    let placeholder = b
+        .js("return document.querySelector('input[type=search]').placeholder")
+        .await;
+    assert!(placeholder.as_str().unwrap().starts_with("搜索标题和摘要"));
+    let legend = b
+        .js("return document.querySelector('fieldset[data-facet=topic] legend').textContent")
+        .await;
+    assert_eq!(legend, "主题");
+    // The papers are content: shown as written.
+    assert_eq!(b.titles().await, all_titles());
+    // Remembered across a reload; switching back restores English.
+    b.client.refresh().await.unwrap();
+    b.wait_for(
+        "document.documentElement.lang === 'zh-Hans'",
+        "Chinese after reload",
+    )
+    .await;
+    b.click(".language-toggle").await;
+    b.wait_for("document.documentElement.lang === 'en'", "English again")
+        .await;
+    assert_eq!(b.status().await, format!("{n} of {n} papers"));
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_browser_set_to_chinese_opens_in_chinese() {
+    let b = Browser::launch_in_language("zh-CN").await;
+    b.open("").await;
+    let n = total();
+    b.wait_for(
+        "document.documentElement.lang === 'zh-Hans'",
+        "the Chinese interface from the browser's language",
+    )
+    .await;
+    assert_eq!(b.status().await, format!("共 {n} 篇论文，显示 {n} 篇"));
+    b.close().await;
+}

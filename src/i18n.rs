@@ -1,0 +1,464 @@
+//! Every string the interface shows, in English and Chinese, in one place.
+//! A language is one [`Strings`] value: a language missing a string does
+//! not compile. The corpus's own text (titles, abstracts, facet values) is
+//! content and is shown as written; facet *names* are interface and are
+//! translated by facet key.
+//!
+//! The language is the reader's choice if they made one (kept in
+//! localStorage), else the first of the browser's languages we have.
+
+use leptos::prelude::*;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Zh,
+}
+
+const KEY: &str = "paper-explorer-lang";
+
+impl Lang {
+    pub fn strings(self) -> &'static Strings {
+        match self {
+            Lang::En => &EN,
+            Lang::Zh => &ZH,
+        }
+    }
+
+    fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// The first language of a browser's list (`navigator.languages`,
+    /// most preferred first) that the interface has; English otherwise.
+    pub fn from_preferences<'a>(tags: impl IntoIterator<Item = &'a str>) -> Lang {
+        for tag in tags {
+            let primary = tag
+                .split(['-', '_'])
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            match primary.as_str() {
+                "zh" => return Lang::Zh,
+                "en" => return Lang::En,
+                _ => {}
+            }
+        }
+        Lang::En
+    }
+
+    fn stored() -> Option<Lang> {
+        let s = window().local_storage().ok().flatten()?;
+        match s.get_item(KEY).ok().flatten()?.as_str() {
+            "en" => Some(Lang::En),
+            "zh" => Some(Lang::Zh),
+            _ => None,
+        }
+    }
+
+    fn from_browser() -> Lang {
+        let langs: Vec<String> = window()
+            .navigator()
+            .languages()
+            .iter()
+            .filter_map(|v| v.as_string())
+            .collect();
+        Lang::from_preferences(langs.iter().map(String::as_str))
+    }
+}
+
+/// The interface's language, provided to every component.
+#[derive(Clone, Copy)]
+pub struct I18n {
+    lang: RwSignal<Lang>,
+}
+
+impl I18n {
+    /// Chooses the language, keeps `<html lang>` in step with it and
+    /// remembers a choice made with the toggle.
+    pub fn start() -> I18n {
+        let lang = RwSignal::new(Lang::stored().unwrap_or_else(Lang::from_browser));
+        Effect::new(move |_| {
+            if let Some(root) = document().document_element() {
+                let _ = root.set_attribute("lang", lang.get().strings().html_lang);
+            }
+        });
+        I18n { lang }
+    }
+
+    pub fn get(&self) -> &'static Strings {
+        self.lang.get().strings()
+    }
+
+    /// The strings, outside the reactive graph (event handlers).
+    pub fn now(&self) -> &'static Strings {
+        self.lang.get_untracked().strings()
+    }
+
+    pub fn switch(&self) {
+        let next = match self.lang.get_untracked() {
+            Lang::En => Lang::Zh,
+            Lang::Zh => Lang::En,
+        };
+        self.lang.set(next);
+        if let Ok(Some(s)) = window().local_storage() {
+            let _ = s.set_item(KEY, next.code());
+        }
+    }
+}
+
+/// The interface's language, from context.
+pub fn use_i18n() -> I18n {
+    expect_context::<I18n>()
+}
+
+pub struct Strings {
+    pub html_lang: &'static str,
+    /// The toggle's label: the *other* language, in that language.
+    pub other_language: &'static str,
+    pub switch_language: &'static str,
+
+    pub search_label: &'static str,
+    pub search_placeholder: &'static str,
+    pub syntax_help: &'static str,
+    pub syntax_title: &'static str,
+    /// (example, what it does), in the order shown.
+    pub syntax: [(&'static str, &'static str); 6],
+    pub syntax_facets: &'static str,
+    pub syntax_tag: &'static str,
+    pub syntax_note: &'static str,
+
+    pub status: fn(usize, usize) -> String,
+    pub sort_by: &'static str,
+    pub sort_relevance: &'static str,
+    pub sort_list: &'static str,
+    pub sort_title: &'static str,
+    pub export: &'static str,
+    pub export_as: &'static str,
+    pub no_results: &'static str,
+    pub clear_all: &'static str,
+    pub results_label: &'static str,
+
+    pub filters: &'static str,
+    pub show_more: fn(usize) -> String,
+    pub show_fewer: &'static str,
+    /// A facet's name by its key; `None` leaves the corpus's own name.
+    pub facet_name: fn(&str) -> Option<&'static str>,
+
+    pub reading_list: &'static str,
+    pub starred: &'static str,
+    pub export_list: &'static str,
+    pub import: &'static str,
+    pub in_memory: &'static str,
+    pub kept_aside: fn(&str, &str) -> String,
+    pub imported: fn(usize, usize, usize) -> String,
+    pub elsewhere: fn(usize) -> String,
+    pub import_failed: fn(&str) -> String,
+    pub file_unreadable: &'static str,
+    pub star: &'static str,
+    pub unstar: &'static str,
+    pub confirm_unstar: &'static str,
+    pub note: &'static str,
+    pub note_label: &'static str,
+
+    pub show_full: &'static str,
+    pub show_less: &'static str,
+    pub similar_papers: &'static str,
+    pub shares: &'static str,
+
+    pub share: &'static str,
+    pub link_to_view: &'static str,
+    pub copy: &'static str,
+    pub embed_in_wiki: &'static str,
+    pub copy_snippet: &'static str,
+    pub embed_note: &'static str,
+
+    pub shortcuts: &'static str,
+    pub shortcuts_title: &'static str,
+    pub shortcuts_tooltip: &'static str,
+    pub close: &'static str,
+    /// What each shortcut of [`crate::shortcuts::KEYS`] does, in its order.
+    pub shortcut_actions: [&'static str; 7],
+
+    /// System, light, dark.
+    pub themes: [&'static str; 3],
+
+    pub topic_map: &'static str,
+    pub map_region: &'static str,
+    pub papers_count: fn(usize) -> String,
+    pub clear_region: &'static str,
+    pub colour_by: &'static str,
+    pub map_hint: &'static str,
+    pub map_label: &'static str,
+    pub map_colours: &'static str,
+    pub other: &'static str,
+
+    pub update_ready: &'static str,
+    pub reload: &'static str,
+}
+
+pub static EN: Strings = Strings {
+    html_lang: "en",
+    other_language: "中文",
+    switch_language: "切换到中文 (Switch to Chinese)",
+
+    search_label: "Search papers",
+    search_placeholder:
+        "Search titles and abstracts — try \"catastrophic forgetting\" or rl -video",
+    syntax_help: "Search syntax help",
+    syntax_title: "Search syntax",
+    syntax: [
+        (
+            "diffusion video",
+            "papers with both words (any form: model, models, modelling)",
+        ),
+        ("diffu", "the word being typed also matches as a prefix"),
+        (
+            "\"catastrophic forgetting\"",
+            "an exact phrase; hyphenated words like DPH-RL are phrases too",
+        ),
+        ("-video", "exclude papers with a word or \"phrase\""),
+        ("audio OR speech", "either word"),
+        (
+            "reinforcment",
+            "typos are forgiven (1 in words of 5+ letters, 2 in 9+); such matches rank last",
+        ),
+    ],
+    syntax_facets: "filter by a facet; ",
+    syntax_tag: " searches every facet",
+    syntax_note: "Case and accents are ignored: bokmal finds Bokmål.",
+
+    status: |shown, total| format!("{shown} of {total} papers"),
+    sort_by: "Sort by ",
+    sort_relevance: "Relevance",
+    sort_list: "List order",
+    sort_title: "Title (A–Z)",
+    export: "Export",
+    export_as: "Export the results as",
+    no_results: "No papers match this search.",
+    clear_all: "Clear search and filters",
+    results_label: "Papers",
+
+    filters: "Filters",
+    show_more: |n| format!("Show {n} more"),
+    show_fewer: "Show fewer",
+    facet_name: |_| None,
+
+    reading_list: "Reading list",
+    starred: "★ Starred",
+    export_list: "Export list",
+    import: "Import…",
+    in_memory: "This browser does not let the page keep data here: stars and notes last until \
+                the page is closed. Export the list to keep it.",
+    kept_aside: |error, aside| {
+        format!(
+            "The reading list stored in this browser could not be read ({error}). It is kept \
+             unchanged under the key “{aside}”; new stars start a fresh list."
+        )
+    },
+    imported: |added, joined, total| {
+        format!("Imported: {added} new, {joined} notes joined; {total} on the list.")
+    },
+    elsewhere: |n| format!(" {n} are not in this corpus (kept, not shown)."),
+    import_failed: |e| format!("Nothing imported: {e}."),
+    file_unreadable: "the file could not be read",
+    star: "Star: add to the reading list",
+    unstar: "Starred (click to unstar)",
+    confirm_unstar: "Unstar this paper and delete your note on it?",
+    note: "Note",
+    note_label: "Your note on this paper (kept in this browser)",
+
+    show_full: "Show full abstract",
+    show_less: "Show less",
+    similar_papers: "Similar papers",
+    shares: " — shares ",
+
+    share: "Share / embed",
+    link_to_view: "Link to this view",
+    copy: "Copy",
+    embed_in_wiki: "Embed in a wiki page",
+    copy_snippet: "Copy snippet",
+    embed_note: "The script line sizes the frame to its content; leave it out where scripts are \
+                 not allowed.",
+
+    shortcuts: "Shortcuts",
+    shortcuts_title: "Keyboard shortcuts",
+    shortcuts_tooltip: "Keyboard shortcuts (?)",
+    close: "Close",
+    shortcut_actions: [
+        "Go to the search field",
+        "Clear the search (or close this list)",
+        "Next paper",
+        "Previous paper",
+        "Open the paper whose title is focused",
+        "Star or unstar the focused paper",
+        "Show or hide these shortcuts",
+    ],
+
+    themes: ["Theme: system", "Theme: light", "Theme: dark"],
+
+    topic_map: "Topic map",
+    map_region: "Map region: ",
+    papers_count: |n| format!(" · {n} papers"),
+    clear_region: "Clear region",
+    colour_by: "Colour by ",
+    map_hint: "Drag a box to keep the papers inside it; click a dot to open its paper.",
+    map_label: "Topic map: papers placed by their content; the results are bright",
+    map_colours: "Colours",
+    other: "other",
+
+    update_ready: "A new version of this explorer is ready. ",
+    reload: "Reload",
+};
+
+pub static ZH: Strings = Strings {
+    html_lang: "zh-Hans",
+    other_language: "English",
+    switch_language: "Switch to English (切换到英文)",
+
+    search_label: "搜索论文",
+    search_placeholder: "搜索标题和摘要，例如 \"catastrophic forgetting\" 或 rl -video",
+    syntax_help: "搜索语法说明",
+    syntax_title: "搜索语法",
+    syntax: [
+        (
+            "diffusion video",
+            "同时包含两个词的论文（词形不限：model、models、modelling）",
+        ),
+        ("diffu", "正在输入的词也按前缀匹配"),
+        (
+            "\"catastrophic forgetting\"",
+            "精确短语；DPH-RL 这类连字符词也按短语处理",
+        ),
+        ("-video", "排除含有某个词或 \"短语\" 的论文"),
+        ("audio OR speech", "任一词即可"),
+        (
+            "reinforcment",
+            "容忍拼写错误（5 个字母以上的词容错 1 处，9 个以上容错 2 处），这类匹配排在最后",
+        ),
+    ],
+    syntax_facets: "按分面筛选；",
+    syntax_tag: " 搜索所有分面",
+    syntax_note: "忽略大小写和重音符号：bokmal 可以找到 Bokmål。",
+
+    status: |shown, total| format!("共 {total} 篇论文，显示 {shown} 篇"),
+    sort_by: "排序：",
+    sort_relevance: "相关度",
+    sort_list: "列表顺序",
+    sort_title: "标题（A–Z）",
+    export: "导出",
+    export_as: "将结果导出为",
+    no_results: "没有符合此搜索的论文。",
+    clear_all: "清除搜索和筛选",
+    results_label: "论文",
+
+    filters: "筛选",
+    show_more: |n| format!("再显示 {n} 项"),
+    show_fewer: "收起",
+    facet_name: |key| {
+        Some(match key {
+            "topic" => "主题",
+            "type" => "贡献类型",
+            "area" => "主要领域",
+            "venue" => "会议 / 状态",
+            "keyword" => "关键词",
+            "author" => "作者",
+            "year" => "年份",
+            "code" => "资源",
+            "list" => "列表",
+            "acronym" => "缩写",
+            _ => return None,
+        })
+    },
+
+    reading_list: "阅读列表",
+    starred: "★ 已加星标",
+    export_list: "导出列表",
+    import: "导入…",
+    in_memory: "此浏览器不允许本页面保存数据：星标和笔记只保留到页面关闭。请导出列表以便保存。",
+    kept_aside: |error, aside| {
+        format!("无法读取此浏览器中保存的阅读列表（{error}）。它原样保存在键 “{aside}” 下；新的星标将开始一个新列表。")
+    },
+    imported: |added, joined, total| {
+        format!("已导入：新增 {added} 篇，合并 {joined} 条笔记；列表共 {total} 篇。")
+    },
+    elsewhere: |n| format!("其中 {n} 篇不在本语料中（已保留，不显示）。"),
+    import_failed: |e| format!("未导入任何内容：{e}。"),
+    file_unreadable: "无法读取该文件",
+    star: "加星标：加入阅读列表",
+    unstar: "已加星标（点击取消）",
+    confirm_unstar: "取消此论文的星标并删除你的笔记？",
+    note: "笔记",
+    note_label: "你对这篇论文的笔记（保存在此浏览器中）",
+
+    show_full: "显示完整摘要",
+    show_less: "收起",
+    similar_papers: "相似论文",
+    shares: " — 共同词：",
+
+    share: "分享 / 嵌入",
+    link_to_view: "当前视图的链接",
+    copy: "复制",
+    embed_in_wiki: "嵌入到 wiki 页面",
+    copy_snippet: "复制代码",
+    embed_note: "其中的 script 行会让框架随内容调整高度；不允许脚本的地方可以省略。",
+
+    shortcuts: "快捷键",
+    shortcuts_title: "键盘快捷键",
+    shortcuts_tooltip: "键盘快捷键（?）",
+    close: "关闭",
+    shortcut_actions: [
+        "跳到搜索框",
+        "清空搜索（或关闭此列表）",
+        "下一篇论文",
+        "上一篇论文",
+        "打开标题获得焦点的论文",
+        "为获得焦点的论文加星标或取消",
+        "显示或隐藏快捷键列表",
+    ],
+
+    themes: ["主题：跟随系统", "主题：浅色", "主题：深色"],
+
+    topic_map: "主题地图",
+    map_region: "地图区域：",
+    papers_count: |n| format!(" · {n} 篇论文"),
+    clear_region: "清除区域",
+    colour_by: "着色依据：",
+    map_hint: "拖出一个方框，只保留框内的论文；点击圆点打开对应论文。",
+    map_label: "主题地图：论文按内容排布；高亮的是当前结果",
+    map_colours: "颜色",
+    other: "其他",
+
+    update_ready: "本浏览器已准备好新版本。",
+    reload: "重新加载",
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_language_we_have_wins() {
+        assert_eq!(Lang::from_preferences(["zh-CN", "en-US"]), Lang::Zh);
+        assert_eq!(Lang::from_preferences(["de-DE", "zh_TW", "en"]), Lang::Zh);
+        assert_eq!(Lang::from_preferences(["en-GB", "zh-CN"]), Lang::En);
+        assert_eq!(Lang::from_preferences(["fr", "de"]), Lang::En);
+        assert_eq!(Lang::from_preferences([]), Lang::En);
+        assert_eq!(Lang::from_preferences(["", "ZH-hk"]), Lang::Zh);
+    }
+
+    #[test]
+    fn both_languages_say_everything() {
+        for s in [&EN, &ZH] {
+            for text in [s.search_placeholder, s.reading_list, s.topic_map, s.other] {
+                assert!(!text.trim().is_empty());
+            }
+            assert!((s.status)(3, 57).contains("57"));
+            assert!((s.imported)(1, 2, 3).contains('3'));
+        }
+        assert_ne!((EN.status)(1, 2), (ZH.status)(1, 2));
+    }
+}
