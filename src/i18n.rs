@@ -198,6 +198,10 @@ pub struct Strings {
 
     pub update_ready: &'static str,
     pub reload: &'static str,
+
+    pub crash_title: &'static str,
+    pub crash_text: &'static str,
+    pub crash_reload: &'static str,
 }
 
 pub static EN: Strings = Strings {
@@ -312,6 +316,11 @@ pub static EN: Strings = Strings {
 
     update_ready: "A new version of this explorer is ready. ",
     reload: "Reload",
+
+    crash_title: "Something went wrong",
+    crash_text: "The explorer stopped working. Reloading the page starts it again; your \
+                 stars and notes are kept. What happened:",
+    crash_reload: "Reload the page",
 };
 
 pub static ZH: Strings = Strings {
@@ -434,6 +443,11 @@ pub static ZH: Strings = Strings {
 
     update_ready: "本浏览器已准备好新版本。",
     reload: "重新加载",
+
+    crash_title: "出错了",
+    crash_text:
+        "浏览器中的检索工具停止了运行。重新加载页面即可重启；你的星标和笔记都会保留。出错信息：",
+    crash_reload: "重新加载页面",
 };
 
 #[cfg(test)]

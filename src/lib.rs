@@ -3,6 +3,7 @@
 //! the view state lives in the URL (`url_state`).
 
 mod components;
+mod crash;
 mod download;
 mod embed;
 mod explorer;
@@ -44,6 +45,21 @@ pub fn count_matches(query: &str) -> u32 {
     e.search(query, &e.no_selection(), Sort::Relevance)
         .hits
         .len() as u32
+}
+
+/// Shows a readable notice with a reload link if the app panics (and
+/// logs the panic to the console).
+pub fn install_panic_notice() {
+    crash::install();
+}
+
+/// Panics on purpose: how the tests check what a reader sees when the app
+/// fails. Only in builds with the `test-hooks` feature (the hostile-corpus
+/// test build), never in the app users get.
+#[cfg(feature = "test-hooks")]
+#[wasm_bindgen]
+pub fn test_panic() {
+    panic!("a panic forced by the tests <b>with markup</b>");
 }
 
 #[component]

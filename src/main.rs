@@ -1,4 +1,4 @@
 fn main() {
-    console_error_panic_hook::set_once();
+    paper_explorer::install_panic_notice();
     leptos::mount::mount_to_body(paper_explorer::App);
 }

@@ -4,7 +4,9 @@
 #    the page title, so browsers without JavaScript/WebAssembly and search
 #    engines see the content; the corpus title as the installed app's name;
 # 2. explorer-single-file.html: the whole app in one file, for file:// and mail;
-# 3. sw.js, whose precache list must cover the final index.html.
+# 3. Trunk's inline loader moved to a file (start-<hash>.js), so the page runs
+#    under a Content-Security-Policy without 'unsafe-inline' scripts;
+# 4. sw.js, whose precache list must cover the final index.html.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
@@ -12,4 +14,5 @@ cli() { cargo run --quiet -p explorer-cli -- "$@"; }
 cli noscript "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR/index.html"
 cli manifest "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR/manifest.webmanifest"
 cli single-file "$TRUNK_STAGING_DIR" --out "$TRUNK_STAGING_DIR/explorer-single-file.html"
+cli external-loader "$TRUNK_STAGING_DIR"
 bash tools/service-worker.sh

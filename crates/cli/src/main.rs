@@ -28,7 +28,7 @@ use serde_json::json;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli manifest DIR --into FILE\n       explorer-cli synth N --seed S --out DIR\n       explorer-cli single-file DIST --out FILE"
+        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli manifest DIR --into FILE\n       explorer-cli synth N --seed S --out DIR\n       explorer-cli single-file DIST --out FILE\n       explorer-cli external-loader DIST"
     );
     ExitCode::from(2)
 }
@@ -51,6 +51,18 @@ fn main() -> ExitCode {
         let seeds = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
         return match explorer_core::synth::generate(&seeds, n, seed, &PathBuf::from(out)) {
             Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if cmd == "external-loader" {
+        return match single_file::external_loader(&PathBuf::from(dir)) {
+            Ok(name) => {
+                eprintln!("loader moved to {name}");
+                ExitCode::SUCCESS
+            }
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::FAILURE

@@ -78,3 +78,70 @@ pub fn build(dist: &Path) -> Result<String, String> {
     out.push_str(rest);
     Ok(out)
 }
+
+/// Moves Trunk's inline module loader out of `index.html` into a file of
+/// its own, `start-<hash>.js`, so that the page runs under a
+/// Content-Security-Policy that allows no inline script. Returns the name.
+/// Run after the single-file build, which reads the inline loader.
+pub fn external_loader(dist: &Path) -> Result<String, String> {
+    use std::hash::{Hash, Hasher};
+    let path = dist.join("index.html");
+    let index = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let open = "<script type=\"module\">";
+    let start = index
+        .find(open)
+        .ok_or("index.html: no inline module loader")?;
+    let body = start + open.len();
+    let end = index[body..]
+        .find("</script>")
+        .ok_or("index.html: unterminated loader")?
+        + body;
+    let js = index[body..end].trim();
+    if index[end..].contains(open) {
+        return Err("index.html: more than one inline module script".into());
+    }
+    let mut h = std::hash::DefaultHasher::new();
+    js.hash(&mut h);
+    let name = format!("start-{:016x}.js", h.finish());
+    std::fs::write(dist.join(&name), format!("{js}\n")).map_err(|e| format!("{name}: {e}"))?;
+    let html = format!(
+        "{}<script type=\"module\" src=\"./{name}\"></script>{}",
+        &index[..start],
+        &index[end + "</script>".len()..]
+    );
+    std::fs::write(&path, html).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_loader_moves_to_a_file_of_its_own() {
+        let dir = std::env::temp_dir().join(format!("explorer-loader-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let loader = "\nimport init from './app.js';\nawait init();\n";
+        std::fs::write(
+            dir.join("index.html"),
+            format!(
+                "<html><head><script type=\"module\">{loader}</script></head><body></body></html>"
+            ),
+        )
+        .unwrap();
+        let name = external_loader(&dir).unwrap();
+        let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+        assert_eq!(
+            html,
+            format!("<html><head><script type=\"module\" src=\"./{name}\"></script></head><body></body></html>")
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join(&name)).unwrap(),
+            "import init from './app.js';\nawait init();\n"
+        );
+        // Once moved, there is nothing left to move.
+        assert!(external_loader(&dir).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

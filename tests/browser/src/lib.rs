@@ -89,6 +89,7 @@ const CAPTURE: &str = "<script>window.__errors=[];(function(){var e=console.erro
 console.error=function(){window.__errors.push(Array.prototype.join.call(arguments,' '));e.apply(null,arguments)};\
 addEventListener('error',function(ev){window.__errors.push(String(ev.message))});\
 addEventListener('unhandledrejection',function(ev){window.__errors.push(String(ev.reason))});\
+addEventListener('securitypolicyviolation',function(ev){window.__errors.push('CSP: '+ev.violatedDirective+' '+ev.blockedURI)});\
 addEventListener('TrunkApplicationStarted',function(ev){window.__wasm=ev.detail.wasm;window.__started=performance.now()});\
 new MutationObserver(function(m,o){if(document.querySelector('article')){window.__firstResults=performance.now();o.disconnect()}})\
 .observe(document.documentElement,{childList:true,subtree:true});})();</script>";
@@ -106,6 +107,10 @@ pub struct Server {
     pub next_build: Arc<Mutex<String>>,
     /// Extra HTML pages at absolute paths, e.g. a wiki page that embeds the app.
     pub pages: Arc<Mutex<Vec<(String, String)>>>,
+    /// When set, every response carries this Content-Security-Policy, and
+    /// the tests' console capture is served as a script file (an inline one
+    /// would be refused).
+    pub csp: Arc<Mutex<Option<String>>>,
 }
 
 /// Serves `dist` under the URL path `prefix` (`/` or e.g. `/wiki/tools/iclr/`);
@@ -120,7 +125,13 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
     let next_build = Arc::new(Mutex::new(String::new()));
     let log = requests.clone();
     let pages: Arc<Mutex<Vec<(String, String)>>> = Arc::default();
-    let (cut, tag, extra) = (offline.clone(), next_build.clone(), pages.clone());
+    let csp: Arc<Mutex<Option<String>>> = Arc::default();
+    let (cut, tag, extra, policy) = (
+        offline.clone(),
+        next_build.clone(),
+        pages.clone(),
+        csp.clone(),
+    );
     let dist = dist.to_path_buf();
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
@@ -133,7 +144,18 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
             let prefix = prefix.clone();
             let tag = tag.lock().unwrap().clone();
             let extra = extra.lock().unwrap().clone();
-            std::thread::spawn(move || handle(stream, &dist, &prefix, &tag, &extra, &log));
+            let policy = policy.lock().unwrap().clone();
+            std::thread::spawn(move || {
+                handle(
+                    stream,
+                    &dist,
+                    &prefix,
+                    &tag,
+                    &extra,
+                    policy.as_deref(),
+                    &log,
+                )
+            });
         }
     });
     Server {
@@ -142,6 +164,7 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
         offline,
         next_build,
         pages,
+        csp,
     }
 }
 
@@ -151,6 +174,7 @@ fn handle(
     prefix: &str,
     build_tag: &str,
     pages: &[(String, String)],
+    csp: Option<&str>,
     log: &Mutex<Vec<String>>,
 ) {
     let mut head = Vec::new();
@@ -182,15 +206,31 @@ fn handle(
             assert_ne!(renamed, js, "sw.js names its cache");
             (status, ctype, renamed.into_bytes())
         }
-        Some(rest) => respond(dist, rest),
+        Some(rest) if csp.is_some() && rest == "__capture.js" => {
+            let js = CAPTURE
+                .trim_start_matches("<script>")
+                .trim_end_matches("</script>");
+            ("200 OK", "text/javascript", js.as_bytes().to_vec())
+        }
+        Some(rest) => {
+            let (status, ctype, mut body) = respond(dist, rest);
+            if csp.is_some() && ctype.starts_with("text/html") {
+                let html = String::from_utf8(body).unwrap();
+                body = html
+                    .replacen(CAPTURE, "<script src=\"__capture.js\"></script>", 1)
+                    .into_bytes();
+            }
+            (status, ctype, body)
+        }
         None => (
             "404 Not Found",
             "text/plain",
             b"outside the app's folder".to_vec(),
         ),
     };
+    let policy = csp.map_or_else(String::new, |p| format!("Content-Security-Policy: {p}\r\n"));
     let header = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{policy}Connection: close\r\n\r\n",
         body.len()
     );
     let _ = stream.write_all(header.as_bytes());
@@ -607,10 +647,13 @@ impl Browser {
         &self,
         el: &fantoccini::elements::Element,
     ) -> Result<(), fantoccini::error::CmdError> {
+        // Two frames after the scroll: a scroll the page itself asked for
+        // (opening a paper) has landed and does not move the element away.
         let _ = self
             .client
-            .execute(
-                "arguments[0].scrollIntoView({block: 'center'}); return 0",
+            .execute_async(
+                "const [el, done] = arguments; el.scrollIntoView({block: 'center'}); \
+                 requestAnimationFrame(() => requestAnimationFrame(() => done(0)))",
                 vec![serde_json::to_value(el).unwrap()],
             )
             .await;

@@ -1,0 +1,64 @@
+//! When the app panics: the message in the console (as before) and, at the
+//! top of the page, a notice saying what happened with a link that reloads
+//! the page, in place of a page that silently stopped answering. Built with
+//! web-sys alone: after a panic the reactive runtime cannot be trusted, and
+//! a release build aborts right after this hook.
+
+use wasm_bindgen::JsCast;
+
+use crate::i18n::Lang;
+
+pub fn install() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        show(&info.to_string());
+    }));
+}
+
+fn show(message: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if doc.get_element_by_id("crash").is_some() {
+        return;
+    }
+    let (Some(body), Some(root)) = (doc.body(), doc.document_element()) else {
+        return;
+    };
+    // The language the page was showing (the reactive one is gone).
+    let lang = root.get_attribute("lang").unwrap_or_default();
+    let t = Lang::from_preferences([lang.as_str()]).strings();
+    let el = |tag: &str, text: &str| {
+        let e = doc.create_element(tag).ok()?;
+        // Text only: a message may quote corpus text or a query.
+        e.set_text_content(Some(text));
+        Some(e)
+    };
+    let (Some(notice), Some(title), Some(what), Some(reload)) = (
+        el("div", ""),
+        el("h2", t.crash_title),
+        el("p", &format!("{} {}", t.crash_text, clip(message, 300))),
+        el("a", t.crash_reload),
+    ) else {
+        return;
+    };
+    notice.set_id("crash");
+    notice.set_class_name("crash");
+    let _ = notice.set_attribute("role", "alert");
+    let href = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let _ = reload.set_attribute("href", &href);
+    let _ = notice.append_with_node_3(&title, &what, &reload);
+    let _ = body.prepend_with_node_1(&notice);
+    if let Ok(link) = reload.dyn_into::<web_sys::HtmlElement>() {
+        let _ = link.focus();
+    }
+}
+
+fn clip(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}

@@ -1,0 +1,182 @@
+//! A corpus written to break the page (`tests/corpora/hostile`, built by
+//! `./dev test` into `target/dist-hostile`): script and image tags, event
+//! handler attributes, `javascript:` and `data:` URLs in every form the
+//! markup has, entities, closing tags, direction overrides, zero-width
+//! characters, a 100 KB abstract and emoji. Nothing may run, only http(s)
+//! links may become links, the text is shown as text, every paper is there.
+
+use std::path::PathBuf;
+
+use browser_tests::{strings, Browser};
+use explorer_core::compile::compile_dir;
+
+fn corpus_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpora/hostile")
+}
+
+fn dist() -> PathBuf {
+    let dist = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/dist-hostile");
+    assert!(
+        dist.join("index.html").is_file(),
+        "no hostile build at {}: `./dev test` builds tests/corpora/hostile there",
+        dist.display()
+    );
+    dist
+}
+
+/// Nothing the corpus says may have run: no dialog open, no flag set, no
+/// element it describes in the document.
+async fn nothing_ran(b: &Browser) {
+    assert!(b.client.get_alert_text().await.is_err(), "a dialog is open");
+    assert_eq!(
+        b.js("return window.__pwned === undefined").await,
+        true,
+        "a handler from the corpus ran"
+    );
+    let injected = b
+        .js("return [...document.querySelectorAll('article img, article svg, article script, article iframe, article object, article embed, #injected, [onerror], [onload], [onmouseover], [onfocus]')].map(e => e.outerHTML.slice(0, 80))")
+        .await;
+    assert_eq!(strings(injected), Vec::<String>::new());
+}
+
+#[tokio::test]
+async fn hostile_abstracts_are_shown_as_text_and_run_nothing() {
+    let corpus = compile_dir(&corpus_dir()).expect("the hostile corpus builds");
+    let n = corpus.papers.len();
+    assert_eq!(n, 9);
+    let b = Browser::launch_dist(&dist(), "/", (1280, 900), true).await;
+    b.open("").await;
+    b.wait_for(
+        &format!("document.querySelectorAll('article.paper').length === {n}"),
+        "every paper",
+    )
+    .await;
+    assert_eq!(b.status().await, format!("{n} of {n} papers"));
+    nothing_ran(&b).await;
+
+    // Open every abstract and every similar-papers list, hover nothing
+    // special: still nothing runs.
+    b.js("document.querySelectorAll('button.expand, button.similar-toggle').forEach(x => x.click()); return 0")
+        .await;
+    nothing_ran(&b).await;
+
+    // Only http(s) links (and the page's own #fragments) are links.
+    let hrefs = strings(
+        b.js("return [...document.querySelectorAll('#results a[href]')].map(a => a.getAttribute('href'))")
+            .await,
+    );
+    assert!(
+        hrefs.iter().any(|h| h == "https://example.org/agents"),
+        "{hrefs:?}"
+    );
+    for h in &hrefs {
+        assert!(
+            h.starts_with("https://") || h.starts_with("http://") || h.starts_with('#'),
+            "a link to {h}"
+        );
+    }
+
+    // The text is there as text, characters and all.
+    let text = b
+        .js("return document.getElementById('results').textContent")
+        .await;
+    let text = text.as_str().unwrap();
+    for shown in [
+        "<script>window.__pwned = 1; alert('script tag')</script>",
+        "<img src=x onerror=",
+        "javascript:alert('bare')",
+        "&lt;b&gt;bold?&lt;/b&gt;",
+        "</article></li></ol><h1 id=\"injected\">",
+        "\u{202e}txt.exe",
+        "🤖🧠👩🏽‍🔬",
+        "智能体",
+    ] {
+        assert!(text.contains(shown), "{shown:?} is not shown as text");
+    }
+    // The 100 KB abstract is one paper, whole once expanded.
+    let longest = corpus.papers.iter().map(|p| p.text.len()).max().unwrap();
+    assert!(longest > 100_000);
+    let shown = b
+        .js("return Math.max(...[...document.querySelectorAll('article.paper .abstract')].map(a => a.textContent.length))")
+        .await
+        .as_u64()
+        .unwrap() as usize;
+    assert!(shown * 10 >= longest * 9, "{shown} of {longest} characters");
+
+    // Searching, highlighting and the map work over it.
+    b.type_query("script").await;
+    b.wait_for(
+        "document.querySelectorAll('#results mark').length > 0",
+        "highlights",
+    )
+    .await;
+    b.click("#topic-map-toggle").await;
+    b.wait_for(
+        &format!("document.querySelectorAll('svg.map .dot').length === {n}"),
+        "the map",
+    )
+    .await;
+    nothing_ran(&b).await;
+    // The page title is the list's name as text.
+    assert!(b
+        .js("return document.title")
+        .await
+        .as_str()
+        .unwrap()
+        .contains("<script>"));
+    assert!(
+        b.console_errors().await.is_empty(),
+        "{:?}",
+        b.console_errors().await
+    );
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_panic_shows_a_notice_with_a_way_back() {
+    let b = Browser::launch_dist(&dist(), "/", (1280, 900), true).await;
+    b.open("?q=agents").await;
+    b.wait_for(
+        "document.querySelectorAll('article.paper').length > 0",
+        "the papers",
+    )
+    .await;
+    // Forced through the test build's hook; the release build aborts after
+    // the hook, so the call throws.
+    b.js("try { window.wasmBindings.test_panic() } catch (e) {} return 0")
+        .await;
+    b.wait_for(
+        "document.querySelector('#crash[role=alert]') !== null",
+        "the notice",
+    )
+    .await;
+    let notice = b
+        .js("return document.getElementById('crash').textContent")
+        .await;
+    let notice = notice.as_str().unwrap();
+    assert!(notice.contains("Something went wrong"), "{notice}");
+    // The message is shown as text.
+    assert!(
+        notice.contains("a panic forced by the tests <b>with markup</b>"),
+        "{notice}"
+    );
+    assert_eq!(
+        b.js("return document.querySelector('#crash b') === null")
+            .await,
+        true
+    );
+    // The link reloads the same view, working again.
+    b.click("#crash a").await;
+    b.wait_for(
+        "document.getElementById('crash') === null && document.querySelectorAll('article.paper').length > 0",
+        "the page working again",
+    )
+    .await;
+    assert!(b
+        .js("return location.search")
+        .await
+        .as_str()
+        .unwrap()
+        .contains("q=agents"));
+    b.close().await;
+}

@@ -1,0 +1,110 @@
+//! What a reader (or a broken link) can throw at the page: garbage in the
+//! URL, stale paper ids, queries of 10,000 characters, nothing but
+//! operators, every kind of character. The page never goes blank, never
+//! logs an error, and answers sensibly; a panic, forced in a test build,
+//! shows a readable notice with a way back.
+
+use browser_tests::{all_titles, engine, expected_titles, Browser};
+use serde_json::Value;
+
+#[tokio::test]
+async fn garbage_in_the_url_falls_back_to_defaults() {
+    let b = Browser::start().await;
+    for url in [
+        "?topic=Nope&topic=&sort=sideways&map=9,9,1,1&starred=maybe&embed=2&%00=%FF&&=&topic",
+        "?map=1,2,3,4,5&sort=&list=%E2%80%AE&q=",
+        "#p-000000000000",
+        "?topic=Agents&topic=Agents&map=0,0,1000,1000#p-stale%20id%3Cscript%3E",
+    ] {
+        b.open(url).await;
+        let n = engine().len();
+        b.wait_for(
+            "document.querySelector('.status').textContent.length > 0",
+            "a status",
+        )
+        .await;
+        let status = b.status().await;
+        if url.contains("topic=Agents") {
+            // The known value applies once; the whole-map region keeps all.
+            let agents = b
+                .js("return document.querySelectorAll('article.paper').length")
+                .await
+                .as_u64()
+                .unwrap();
+            assert!(agents > 0 && (agents as usize) < n, "{url}: {status}");
+        } else {
+            assert_eq!(status, format!("{n} of {n} papers"), "{url}");
+            b.wait_for_titles(&all_titles()).await;
+        }
+        assert!(
+            b.console_errors().await.is_empty(),
+            "{url}: {:?}",
+            b.console_errors().await
+        );
+    }
+    b.close().await;
+}
+
+#[tokio::test]
+async fn monstrous_queries_get_sensible_answers() {
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for_titles(&all_titles()).await;
+    let set = "const [q] = arguments; const f = document.querySelector('input[type=search]'); \
+               f.value = q.replace('\\u{fffd}', '\\uD800'); \
+               f.dispatchEvent(new Event('input', {bubbles: true})); return 0";
+    let every_kind: String = [
+        "\u{0}\u{7}\t\r\n\u{85}\u{2028}", // controls and separators
+        "e\u{301}\u{20dd}",               // combining marks
+        "ﷺ٣ש\u{202e}\u{200f}",            // right-to-left letters, digits, overrides
+        "智能体 ｆｕｌｌ ﾊﾝ",             // CJK, full and half width
+        "∑∫√ℵ ⅷ ½ ²",                     // math, number forms
+        "🤖👩🏽‍🔬🇺🇳",                         // emoji and sequences
+        "\u{e000}\u{fffe}\u{ffff}",       // private use, noncharacters
+    ]
+    .concat();
+    let long_words = "reinforcement learning diffusion ".repeat(300);
+    let cases: Vec<(String, Option<Vec<String>>)> = vec![
+        (long_words.clone(), None),
+        ("\"".repeat(5000) + "agents", None),
+        ("- OR -- OR \"\" : :: tag: -tag: OR".into(), None),
+        ("the of and a to in is".into(), None),
+        (every_kind.clone(), None),
+        // A lone surrogate: JavaScript strings may hold one, Rust's cannot
+        // (the page receives U+FFFD in its place).
+        (format!("{every_kind} agents\u{fffd}"), None),
+        ("agents".into(), Some(expected_titles("agents"))),
+    ];
+    let n = engine().len();
+    for (q, want) in cases {
+        // Between two answers, an answer of nothing: each case's own is seen.
+        b.js_with(set, vec![Value::String("zzzqqq".into())]).await;
+        b.wait_for(
+            &format!("document.querySelector('.status').textContent === '0 of {n} papers'"),
+            "no results",
+        )
+        .await;
+        b.js_with(set, vec![Value::String(q.clone())]).await;
+        // The engine's own answer for the same text.
+        let expected = browser_tests::ranked_titles(engine(), &q);
+        b.wait_for(
+            &format!(
+                "document.querySelector('.status').textContent === '{} of {n} papers'",
+                expected.len()
+            ),
+            "the answer",
+        )
+        .await;
+        b.wait_for_titles(&expected).await;
+        if let Some(want) = want {
+            assert_eq!(want, expected);
+        }
+        assert!(
+            b.console_errors().await.is_empty(),
+            "{:.40}: {:?}",
+            q,
+            b.console_errors().await
+        );
+    }
+    b.close().await;
+}
