@@ -635,10 +635,14 @@ fn take_arg(s: &str) -> (&str, usize) {
         }
     } else if let Some(c) = trimmed.chars().next() {
         if c == '\\' {
-            let n = trimmed[1..]
-                .find(|c: char| !c.is_ascii_alphabetic())
-                .unwrap_or(trimmed.len() - 1)
-                .max(1);
+            // A command word (`\alpha`), or else the one character after the
+            // backslash (`\%`, `\é`), whole: never half a multi-byte one.
+            let after = &trimmed[1..];
+            let n = match after.find(|c: char| !c.is_ascii_alphabetic()) {
+                Some(0) => after.chars().next().map_or(0, char::len_utf8),
+                Some(n) => n,
+                None => after.len(),
+            };
             (&trimmed[..1 + n], skipped + 1 + n)
         } else {
             (&trimmed[..c.len_utf8()], skipped + c.len_utf8())
@@ -787,6 +791,26 @@ mod tests {
             .iter()
             .all(|r| !matches!(r.kind, RunKind::Link { .. })));
         assert_eq!(m.text, "javascript:alert(1) and click");
+    }
+
+    #[test]
+    fn a_backslash_before_a_multibyte_character_takes_it_whole() {
+        // Found by cargo-fuzz: `^` took half of a two-byte character.
+        for src in [
+            "$x^\\\u{5bf}$",
+            "$a_\\é b$",
+            "$x^\\",
+            "$x^\\$",
+            "{\0$^^^\\\u{5bf}$00:",
+        ] {
+            let m = parse(src);
+            let mut last = 0;
+            for r in &m.runs {
+                assert!(m.text.is_char_boundary(r.end as usize) && r.end >= last);
+                last = r.end;
+            }
+            assert_eq!(last as usize, m.text.len(), "{src:?}");
+        }
     }
 
     #[test]

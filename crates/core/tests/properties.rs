@@ -46,7 +46,7 @@ proptest! {
 
     /// Markup-heavy text (the characters the parser acts on, densely).
     #[test]
-    fn markup_survives_its_own_characters(src in "[\\\\${}*_`~^%#\\[\\]()<>&a-z0-9 .:/-]{0,120}") {
+    fn markup_survives_its_own_characters(src in "[\\\\${}*_`~^%#\\[\\]()<>&a-z0-9 .:/éֿ智🤖-]{0,120}") {
         runs_cover(&markup::parse(&src));
     }
 
