@@ -38,6 +38,31 @@ fn id(doc: u32) -> String {
     engine().corpus.papers[doc as usize].id.clone()
 }
 
+/// Opens a starred paper's note and types into it, as a reader would.
+async fn type_note(b: &Browser, doc: u32, text: &str) {
+    b.click(&format!("[id='{}'] .paper-note summary", id(doc)))
+        .await;
+    b.client
+        .find(fantoccini::Locator::Css(&format!(
+            "[id='{}'] .paper-note textarea",
+            id(doc)
+        )))
+        .await
+        .unwrap()
+        .send_keys(text)
+        .await
+        .unwrap();
+}
+
+/// The note shown on a paper's card.
+async fn note(b: &Browser, doc: u32) -> Value {
+    b.js(&format!(
+        "return document.querySelector(\"[id='{}'] .paper-note textarea\").value",
+        id(doc)
+    ))
+    .await
+}
+
 #[tokio::test]
 async fn stars_and_notes_survive_a_reload_and_form_a_facet() {
     let b = Browser::start().await;
@@ -58,18 +83,7 @@ async fn stars_and_notes_survive_a_reload_and_form_a_facet() {
     assert_eq!(starred_count(&b).await, "2");
 
     // A note on the first, typed into its box.
-    b.click(&format!("[id='{}'] .paper-note summary", id(shown[0])))
-        .await;
-    b.client
-        .find(fantoccini::Locator::Css(&format!(
-            "[id='{}'] .paper-note textarea",
-            id(shown[0])
-        )))
-        .await
-        .unwrap()
-        .send_keys("read with the DPH-RL paper")
-        .await
-        .unwrap();
+    type_note(&b, shown[0], "read with the DPH-RL paper").await;
 
     // The count is the starred papers among the results; ticking it
     // shows exactly those, in the order of the ranking.
@@ -112,14 +126,7 @@ async fn stars_and_notes_survive_a_reload_and_form_a_facet() {
         .map(|&d| engine().corpus.papers[d as usize].title.clone())
         .collect();
     b.wait_for_titles(&both).await;
-    assert_eq!(
-        b.js(&format!(
-            "return document.querySelector(\"[id='{}'] .paper-note textarea\").value",
-            id(shown[0])
-        ))
-        .await,
-        "read with the DPH-RL paper"
-    );
+    assert_eq!(note(&b, shown[0]).await, "read with the DPH-RL paper");
 
     // Unstarring from the filtered list takes the paper off it.
     b.click(&format!("[id='{}'] .star-button", id(shown[2])))
@@ -144,18 +151,7 @@ async fn the_list_goes_out_as_json_and_comes_back_in() {
     for &d in &shown[3..6] {
         b.click(&format!("[id='{}'] .star-button", id(d))).await;
     }
-    b.click(&format!("[id='{}'] .paper-note summary", id(shown[4])))
-        .await;
-    b.client
-        .find(fantoccini::Locator::Css(&format!(
-            "[id='{}'] .paper-note textarea",
-            id(shown[4])
-        )))
-        .await
-        .unwrap()
-        .send_keys("note \"with\" <b>markup</b>")
-        .await
-        .unwrap();
+    type_note(&b, shown[4], "note \"with\" <b>markup</b>").await;
 
     b.js("window.__exports = []; const make = URL.createObjectURL; \
           URL.createObjectURL = (blob) => { window.__exports.push(blob); return make(blob); }; return 0")
@@ -200,14 +196,7 @@ async fn the_list_goes_out_as_json_and_comes_back_in() {
     assert_eq!(starred_ids(&b).await, want);
     b.click(&format!("[id='{}'] .paper-note summary", id(shown[4])))
         .await;
-    assert_eq!(
-        b.js(&format!(
-            "return document.querySelector(\"[id='{}'] .paper-note textarea\").value",
-            id(shown[4])
-        ))
-        .await,
-        "note \"with\" <b>markup</b>"
-    );
+    assert_eq!(note(&b, shown[4]).await, "note \"with\" <b>markup</b>");
 
     // Importing it again adds nothing; a file that is not a reading list
     // is refused, saying why, and changes nothing.
