@@ -164,6 +164,8 @@ pub struct Strings {
     pub note: &'static str,
     pub note_label: &'static str,
 
+    /// A paper's links: its page, PDF and code.
+    pub link_labels: [&'static str; 3],
     pub show_full: &'static str,
     pub show_less: &'static str,
     pub similar_papers: &'static str,
@@ -275,6 +277,7 @@ pub static EN: Strings = Strings {
     note: "Note",
     note_label: "Your note on this paper (kept in this browser)",
 
+    link_labels: ["Page", "PDF", "Code"],
     show_full: "Show full abstract",
     show_less: "Show less",
     similar_papers: "Similar papers",
@@ -403,6 +406,7 @@ pub static ZH: Strings = Strings {
     note: "笔记",
     note_label: "你对这篇论文的笔记（保存在此浏览器中）",
 
+    link_labels: ["页面", "PDF", "代码"],
     show_full: "显示完整摘要",
     show_less: "收起",
     similar_papers: "相似论文",

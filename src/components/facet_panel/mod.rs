@@ -51,6 +51,15 @@ pub fn FacetPanel() -> impl IntoView {
     }
 }
 
+/// A facet value's bar: the share of the `shown` results that have it,
+/// in whole percent, as the `--share` its row is drawn with.
+pub fn bar(count: u32, shown: usize) -> String {
+    let pct = (u64::from(count) * 100)
+        .div_ceil(shown.max(1) as u64)
+        .min(100);
+    format!("{pct}%")
+}
+
 #[component]
 fn FacetGroup(facet: usize) -> impl IntoView {
     let x = expect_context::<Explorer>();
@@ -59,15 +68,9 @@ fn FacetGroup(facet: usize) -> impl IntoView {
     let long = def.values.len() > LONG_FACET;
     let (show_all, set_show_all) = signal(false);
     let count = move |v: u32| x.response.with(|r| r.counts[facet][v as usize]);
-    // The value's bar: the share of the results shown that have it, in
-    // whole percent.
     let share = move |v: u32| {
-        x.response.with(|r| {
-            let shown = r.hits.len().max(1) as u64;
-            (u64::from(r.counts[facet][v as usize]) * 100)
-                .div_ceil(shown)
-                .min(100)
-        })
+        x.response
+            .with(|r| bar(r.counts[facet][v as usize], r.hits.len()))
     };
     // Values keep one order while the user types (nothing jumps under the
     // pointer): short facets in their own order, long ones by how many papers
@@ -107,7 +110,7 @@ fn FacetGroup(facet: usize) -> impl IntoView {
                         <label
                             class="facet-value"
                             class:zero=move || count(v) == 0 && !x.is_selected(facet, v)
-                            style:--share=move || format!("{}%", share(v))
+                            style:--share=move || share(v)
                         >
                             <input
                                 type="checkbox"

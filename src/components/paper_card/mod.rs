@@ -6,6 +6,7 @@ use super::star_button::StarButton;
 use crate::i18n::use_i18n;
 use crate::Explorer;
 use explorer_core::html::{abstract_html, marked_html};
+use explorer_core::model::LinkKind;
 use explorer_core::{DocWords, Engine, Highlights};
 
 /// Abstracts longer than this many bytes are clamped until expanded.
@@ -89,7 +90,14 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
                         view! {
                             " · "
                             <a class="paper-link" href=l.href.clone() target="_blank" rel="noopener noreferrer nofollow">
-                                {l.kind.label()}
+                                {move || {
+                                    let labels = tr.get().link_labels;
+                                    match l.kind {
+                                        LinkKind::Page => labels[0],
+                                        LinkKind::Pdf => labels[1],
+                                        LinkKind::Code => labels[2],
+                                    }
+                                }}
                             </a>
                         }
                     })

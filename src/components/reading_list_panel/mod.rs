@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::facet_panel::bar;
 use crate::download::offer_download;
 use crate::i18n::{use_i18n, Strings};
 use crate::reading_list::{Notice, Stars};
@@ -49,6 +50,7 @@ pub fn ReadingListPanel() -> impl IntoView {
             <label
                 class="facet-value"
                 class:zero=move || count() == 0 && !active()
+                style:--share=move || bar(count(), x.response.with(|r| r.hits.len()))
             >
                 <input type="checkbox" prop:checked=active on:change=move |_| x.toggle_starred() />
                 <span class="facet-label">{move || tr.get().starred}</span>
