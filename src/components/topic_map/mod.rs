@@ -277,26 +277,27 @@ fn MapView() -> impl IntoView {
                         })
                 }}
             </svg>
-            <ul class="map-legend" aria-label=move || tr.get().map_colours>
-                {move || {
-                    colours
-                        .with(|(_, legend)| legend.clone())
-                        .into_iter()
-                        .map(|(c, label)| {
-                            view! {
-                                <li>
-                                    <span class="swatch" style:background=c></span>
-                                    {label}
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                }}
-                <li>
-                    <span class="swatch" style:background=OTHER></span>
-                    {move || tr.get().other}
-                </li>
-            </ul>
+            <MapLegend legend=Signal::derive(move || colours.with(|(_, l)| l.clone())) />
         </div>
+    }
+}
+
+/// Which colour stands for which facet value (and “other”).
+#[component]
+fn MapLegend(legend: Signal<Vec<(&'static str, String)>>) -> impl IntoView {
+    let tr = use_i18n();
+    view! {
+        <ul class="map-legend" aria-label=move || tr.get().map_colours>
+            <For each=move || legend.get() key=|(c, label)| (*c, label.clone()) let((c, label))>
+                <li>
+                    <span class="swatch" style:background=c></span>
+                    {label}
+                </li>
+            </For>
+            <li>
+                <span class="swatch" style:background=OTHER></span>
+                {move || tr.get().other}
+            </li>
+        </ul>
     }
 }
