@@ -163,13 +163,11 @@ impl Explorer {
     /// current history entry, so that it can be shown.
     fn follow_fragment(&self) {
         let id = location_fragment();
-        let doc = id
-            .as_ref()
-            .and_then(|id| self.engine.corpus.papers.iter().position(|p| p.id == *id));
+        let doc = id.as_ref().and_then(|id| self.engine.corpus.doc_of(id));
         if let Some(doc) = doc {
             let hidden = self
                 .response
-                .with_untracked(|r| !r.hits.iter().any(|h| h.doc == doc as u32));
+                .with_untracked(|r| !r.hits.iter().any(|h| h.doc == doc));
             if hidden {
                 self.reset();
             }

@@ -25,13 +25,9 @@ const NEGATIVES: usize = 5;
 const CLIP: f32 = 0.02;
 
 /// Each paper's place, x and y in 0..=65535. `vectors[d]` is paper `d`'s
-/// sparse vector over `dims` terms; `neighbours[d]` its nearest papers with
-/// their cosine similarity.
-pub fn layout(
-    vectors: &[Vec<(u32, f32)>],
-    dims: usize,
-    neighbours: &[Vec<(u32, f32)>],
-) -> Vec<[u16; 2]> {
+/// sparse vector over `dims` terms; `neighbours[d]` its nearest papers,
+/// nearest first.
+pub fn layout(vectors: &[Vec<(u32, f32)>], dims: usize, neighbours: &[Vec<u32>]) -> Vec<[u16; 2]> {
     let n = vectors.len();
     if n < 3 || dims == 0 {
         return vec![[u16::MAX / 2; 2]; n];
@@ -73,7 +69,7 @@ impl Stream {
 /// Stochastic gradient descent on UMAP's objective (its curve with
 /// a = b = 1), starting from the principal axes scaled to ±10: attraction
 /// along each similar-paper edge, repulsion from random papers.
-fn embed(pos: &mut [[f32; 2]], neighbours: &[Vec<(u32, f32)>]) {
+fn embed(pos: &mut [[f32; 2]], neighbours: &[Vec<u32>]) {
     let n = pos.len();
     for p in pos.iter_mut() {
         for v in p.iter_mut() {
@@ -92,8 +88,8 @@ fn embed(pos: &mut [[f32; 2]], neighbours: &[Vec<(u32, f32)>]) {
         .flat_map(|(d, near)| {
             near.iter()
                 .take(k)
-                .filter(|&&(e, _)| (e as usize) < n)
-                .map(move |&(e, _)| (d, e as usize))
+                .filter(|&&e| (e as usize) < n)
+                .map(move |&e| (d, e as usize))
         })
         .collect();
     let mut rng = Stream(0x5EED);

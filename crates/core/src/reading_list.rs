@@ -181,8 +181,7 @@ impl ReadingList {
     pub fn docs(&self, corpus: &Corpus) -> Vec<u32> {
         self.entries
             .iter()
-            .filter_map(|e| corpus.papers.iter().position(|p| p.id == e.id))
-            .map(|d| d as u32)
+            .filter_map(|e| corpus.doc_of(&e.id))
             .collect()
     }
 }

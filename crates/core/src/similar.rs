@@ -106,7 +106,7 @@ pub fn discover(data: &IndexData, docs: usize) -> Discovery {
     let mut score = vec![0f32; docs];
     let mut touched: Vec<u32> = Vec::new();
     let mut out = Vec::with_capacity(docs);
-    let mut graph: Vec<Vec<(u32, f32)>> = Vec::with_capacity(docs);
+    let mut graph: Vec<Vec<u32>> = Vec::with_capacity(docs);
     for (d, v) in vectors.iter().enumerate() {
         for &(s, w) in v {
             for &(e, we) in &keeping[s as usize] {
@@ -129,7 +129,7 @@ pub fn discover(data: &IndexData, docs: usize) -> Discovery {
             best.truncate(MAP_NEIGHBOURS);
         }
         best.sort_by(heaviest_first);
-        graph.push(best.clone());
+        graph.push(best.iter().map(|&(e, _)| e).collect());
         let similar = best
             .into_iter()
             .take(PER_PAPER)

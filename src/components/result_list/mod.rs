@@ -211,12 +211,12 @@ pub fn ResultList() -> impl IntoView {
     // the page scrolls, and the scroll moves the window there.
     Effect::new(move |_| {
         let Some(id) = x.open.get() else { return };
-        let Some(doc) = x.engine.corpus.papers.iter().position(|p| p.id == id) else {
+        let Some(doc) = x.engine.corpus.doc_of(&id) else {
             return;
         };
         let rank = x
             .response
-            .with_untracked(|r| r.hits.iter().position(|h| h.doc == doc as u32));
+            .with_untracked(|r| r.hits.iter().position(|h| h.doc == doc));
         let Some(rank) = rank.filter(|_| x.response.with_untracked(|r| r.hits.len() > WINDOW_AT))
         else {
             return;
