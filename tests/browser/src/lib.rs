@@ -640,15 +640,11 @@ impl Browser {
             .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
     }
 
-    /// Clicks an element, first scrolled to the middle of the window, clear
-    /// of the sticky header (engines differ in where they scroll an element
-    /// to before clicking it).
-    pub async fn click_element(
-        &self,
-        el: &fantoccini::elements::Element,
-    ) -> Result<(), fantoccini::error::CmdError> {
-        // Two frames after the scroll: a scroll the page itself asked for
-        // (opening a paper) has landed and does not move the element away.
+    /// Scrolls an element to the middle of the window, clear of the sticky
+    /// header (engines differ in where they scroll an element to before
+    /// acting on it), and waits two frames: a scroll the page itself asked
+    /// for (opening a paper) has landed and does not move the element away.
+    pub async fn centre(&self, el: &fantoccini::elements::Element) {
         let _ = self
             .client
             .execute_async(
@@ -657,7 +653,52 @@ impl Browser {
                 vec![serde_json::to_value(el).unwrap()],
             )
             .await;
+    }
+
+    /// Clicks an element, first [centred](Browser::centre).
+    pub async fn click_element(
+        &self,
+        el: &fantoccini::elements::Element,
+    ) -> Result<(), fantoccini::error::CmdError> {
+        self.centre(el).await;
         el.clone().click().await
+    }
+
+    /// The page's query string (`location.search`).
+    pub async fn location_search(&self) -> String {
+        self.js("return location.search")
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// From now on, keeps every file the page offers for download (the
+    /// downloads themselves go to the browser's download folder).
+    pub async fn capture_downloads(&self) {
+        self.js("window.__exports = []; const make = URL.createObjectURL; \
+                 URL.createObjectURL = (blob) => { window.__exports.push(blob); return make(blob); }; return 0")
+            .await;
+    }
+
+    /// The texts of the files offered since [`Browser::capture_downloads`],
+    /// once there are `n`, in the order offered.
+    pub async fn downloads(&self, n: usize) -> Vec<String> {
+        self.wait_for(
+            &format!("window.__exports.length === {n}"),
+            &format!("{n} downloads"),
+        )
+        .await;
+        strings(
+            self.client
+                .execute_async(
+                    "const done = arguments[arguments.length - 1]; \
+                     Promise.all(window.__exports.map(f => f.text())).then(done)",
+                    vec![],
+                )
+                .await
+                .unwrap(),
+        )
     }
 
     /// Presses one key where the focus is (WebDriver key codes for special

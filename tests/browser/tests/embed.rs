@@ -59,12 +59,7 @@ async fn a_wiki_page_embeds_and_sizes_the_explorer() {
         .await
         .as_u64()
         .unwrap();
-    assert!(b
-        .js("return location.search")
-        .await
-        .as_str()
-        .unwrap()
-        .contains("embed=1"));
+    assert!(b.location_search().await.contains("embed=1"));
     b.client.enter_parent_frame().await.unwrap();
 
     // The frame is as tall as what it shows: no inner scrollbar.

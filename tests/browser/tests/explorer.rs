@@ -410,28 +410,13 @@ async fn exports_hold_the_results_shown_in_their_order() {
     b.type_query("reasoning").await;
     let want = expected_titles("reasoning");
     b.wait_for_titles(&want).await;
-    // Observe the files the page offers (the downloads themselves go to
-    // the browser's download folder).
-    b.js("window.__exports = []; const make = URL.createObjectURL; \
-          URL.createObjectURL = (blob) => { window.__exports.push(blob); return make(blob); }; return 0")
-        .await;
+    b.capture_downloads().await;
     b.click(".export summary").await;
     for format in ["csv", "json", "md", "bib"] {
         b.click(&format!(".export button[data-format={format}]"))
             .await;
     }
-    b.wait_for("window.__exports.length === 4", "four exports")
-        .await;
-    let texts = strings(
-        b.client
-            .execute_async(
-                "const done = arguments[arguments.length - 1]; \
-                 Promise.all(window.__exports.map(f => f.text())).then(done)",
-                vec![],
-            )
-            .await
-            .unwrap(),
-    );
+    let texts = b.downloads(4).await;
     let json: Vec<serde_json::Value> = serde_json::from_str(&texts[1]).unwrap();
     let titles: Vec<String> = json
         .iter()

@@ -172,11 +172,6 @@ async fn a_panic_shows_a_notice_with_a_way_back() {
         "the page working again",
     )
     .await;
-    assert!(b
-        .js("return location.search")
-        .await
-        .as_str()
-        .unwrap()
-        .contains("q=agents"));
+    assert!(b.location_search().await.contains("q=agents"));
     b.close().await;
 }

@@ -110,12 +110,7 @@ async fn stars_and_notes_survive_a_reload_and_form_a_facet() {
         .map(|&d| engine().corpus.papers[d as usize].title.clone())
         .collect();
     b.wait_for_titles(&titles).await;
-    assert!(b
-        .js("return location.search")
-        .await
-        .as_str()
-        .unwrap()
-        .contains("starred=1"));
+    assert!(b.location_search().await.contains("starred=1"));
 
     // Everything is there after a reload: stars, the note, the filter.
     b.client.refresh().await.unwrap();
@@ -153,21 +148,9 @@ async fn the_list_goes_out_as_json_and_comes_back_in() {
     }
     type_note(&b, shown[4], "note \"with\" <b>markup</b>").await;
 
-    b.js("window.__exports = []; const make = URL.createObjectURL; \
-          URL.createObjectURL = (blob) => { window.__exports.push(blob); return make(blob); }; return 0")
-        .await;
+    b.capture_downloads().await;
     b.click(".reading-list-actions button").await;
-    b.wait_for("window.__exports.length === 1", "the exported list")
-        .await;
-    let text = b
-        .client
-        .execute_async(
-            "const done = arguments[arguments.length - 1]; window.__exports[0].text().then(done)",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let text = text.as_str().unwrap().to_string();
+    let text = b.downloads(1).await.remove(0);
     let exported = ReadingList::from_json(&text).expect("the export reads back");
     let ids: Vec<&str> = exported.entries.iter().map(|e| e.id.as_str()).collect();
     let want: Vec<String> = shown[3..6].iter().map(|&d| id(d)).collect();

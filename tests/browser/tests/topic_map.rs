@@ -31,11 +31,7 @@ async fn bright_ids(b: &Browser) -> Vec<String> {
 /// its width and height.
 async fn drag(b: &Browser, from: (f64, f64), to: (f64, f64)) {
     let map = b.client.find(Locator::Css("svg.map")).await.unwrap();
-    b.js_with(
-        "arguments[0].scrollIntoView({block: 'center'}); return 0",
-        vec![serde_json::to_value(&map).unwrap()],
-    )
-    .await;
+    b.centre(&map).await;
     let size = b
         .js_with(
             "const r = arguments[0].getBoundingClientRect(); return [r.width, r.height]",
@@ -123,10 +119,8 @@ async fn the_map_shows_the_results_opens_papers_and_filters_by_region() {
     .await;
     b.wait_for("location.search.includes('map=')", "the region in the URL")
         .await;
-    let search = b.js("return location.search").await;
+    let search = b.location_search().await;
     let param = search
-        .as_str()
-        .unwrap()
         .split('&')
         .find_map(|kv| kv.strip_prefix("map="))
         .unwrap()
@@ -183,11 +177,6 @@ async fn the_map_shows_the_results_opens_papers_and_filters_by_region() {
     // Clearing the region brings the other results back.
     b.click(".region-clear").await;
     b.wait_for_titles(&titles).await;
-    assert!(!b
-        .js("return location.search")
-        .await
-        .as_str()
-        .unwrap()
-        .contains("map="));
+    assert!(!b.location_search().await.contains("map="));
     b.close().await;
 }
