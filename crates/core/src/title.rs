@@ -130,6 +130,11 @@ fn last_words(s: &str, n: usize) -> &str {
 /// Schwartz–Hearst: the shortest suffix of `long` whose characters contain
 /// those of `short` in order, the first at the start of a word.
 fn best_long_form<'a>(short: &str, long: &'a str) -> Option<&'a str> {
+    // A short form without a letter or digit (`(-)`, `(%)`) matches nothing:
+    // the scan below needs at least one character to anchor on.
+    if !short.chars().any(char::is_alphanumeric) {
+        return None;
+    }
     let s: Vec<char> = short.chars().flat_map(char::to_lowercase).collect();
     let l: Vec<(usize, char)> = long
         .char_indices()
@@ -359,6 +364,15 @@ mod tests {
             "Diversity-Incentivized Exploration for VersatilE Reasoning"
         );
         assert!(definitions("results (see Table 1) and (a) or (e.g., GSM8K)").is_empty());
+    }
+
+    /// A real ICLR 2026 abstract listed its questions as `(-) What …`: a
+    /// short form with no letter or digit once indexed past the end.
+    #[test]
+    fn short_forms_without_letters_define_nothing() {
+        let text = "We ask three questions. (-) What fundamental constraints set native VLMs apart from modular ones? (%) and ( ) and (--) too.";
+        assert!(definitions(text).is_empty());
+        assert!(!derive_title(text).is_empty());
     }
 
     #[test]
