@@ -223,7 +223,13 @@ pub fn compile_sources_with(
                 Some(t) => (markup::parse(t).text, false),
                 None => (derive_title(&m.text), true),
             };
-            let toks = tokenize(&format!("{title}\n{}", m.text));
+            // A derived title restates the abstract: tagging reads a real
+            // title as evidence of its own, a derived one not again.
+            let toks = if title_derived {
+                tokenize(&m.text)
+            } else {
+                tokenize(&format!("{title}\n{}", m.text))
+            };
 
             let mut tags = Vec::new();
             let mut tag = |facet: u32, value: u32, reason: String| Tag {
@@ -385,7 +391,8 @@ pub fn compile_sources_with(
         .filter(|(_, names): &(String, Vec<String>)| !names.is_empty())
         .collect();
     let index = crate::index::IndexData::build(&papers);
-    let found = crate::similar::discover(&index, papers.len());
+    let derived: Vec<bool> = papers.iter().map(|p| p.title_derived).collect();
+    let found = crate::similar::discover(&index, &derived);
     for (((paper, similar), keywords), map) in papers
         .iter_mut()
         .zip(found.similar)

@@ -17,6 +17,8 @@ pub mod seed;
 pub mod synth;
 pub mod text;
 pub mod title;
+#[cfg(feature = "compile")]
+pub mod title_eval;
 
 #[cfg(feature = "compile")]
 pub mod compile;

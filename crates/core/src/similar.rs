@@ -43,7 +43,11 @@ pub struct Discovery {
 }
 
 /// Each paper's similar papers, keywords and place on the map.
-pub fn discover(data: &IndexData, docs: usize) -> Discovery {
+/// `derived_titles[d]` says that paper `d`'s title was derived from its
+/// abstract: such a title restates the abstract's words, so it adds no
+/// weight of its own (a real title counts [`TITLE_WEIGHT`] times).
+pub fn discover(data: &IndexData, derived_titles: &[bool]) -> Discovery {
+    let docs = derived_titles.len();
     let Some(index) = Index::open(data.clone(), docs) else {
         return Discovery {
             similar: vec![Vec::new(); docs],
@@ -72,7 +76,12 @@ pub fn discover(data: &IndexData, docs: usize) -> Discovery {
         }
         let idf = (docs as f32 / df as f32).ln();
         for p in index.postings(stem, false) {
-            let tf = TITLE_WEIGHT * p.tf[FIELD_TITLE] as f32 + p.tf[FIELD_TEXT] as f32;
+            let title_weight = if derived_titles[p.doc as usize] {
+                0.0
+            } else {
+                TITLE_WEIGHT
+            };
+            let tf = title_weight * p.tf[FIELD_TITLE] as f32 + p.tf[FIELD_TEXT] as f32;
             if tf > 0.0 {
                 vectors[p.doc as usize].push((stem, (1.0 + tf.ln()) * idf));
             }

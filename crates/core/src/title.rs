@@ -168,172 +168,1229 @@ fn best_long_form<'a>(short: &str, long: &'a str) -> Option<&'a str> {
     (!form.is_empty()).then_some(form)
 }
 
-const CUES: &[&str] = &[
-    "we propose ",
-    "we introduce ",
-    "we present ",
-    "we develop ",
-    "we design ",
-    "we build ",
-    "we construct ",
-    "our framework, ",
-    "our method, ",
-    "our approach, ",
-    "our model, ",
-    "called ",
-    "dubbed ",
-    "named ",
-    "termed ",
-];
-
-/// How far after a cue (“we introduce a framework (CRD)”) a definition may stand.
-const NEAR_WORDS: usize = 8;
-
-const CONNECTORS: &[&str] = &[
-    "for", "of", "and", "with", "in", "via", "on", "the", "as", "to",
-];
-
-/// A display title for an abstract without one: the proposed method or
-/// benchmark name with its expansion when the abstract defines one
-/// (`DPH-RL — Diversity-Preserving Hybrid RL`), else the first sentence
-/// shortened at a word boundary.
+/// A display title for an abstract without one, as a researcher would
+/// write it:
+///
+/// - `NAME: description` when the abstract proposes a named method, model,
+///   benchmark or dataset (`ScaleCap: A scalable image captioning
+///   strategy`), the description taken from the sentence that introduces
+///   the name (its definition, an apposition, the phrase around it);
+/// - otherwise the contribution sentence compressed to its object (“we
+///   propose a post-training method for … that …” → `Post-training method
+///   for …`), not the first sentence, which is usually background;
+/// - the first sentence, compressed the same way, only when no sentence
+///   says what the paper does.
+///
+/// Cut at phrase boundaries, never mid-word and never with an ellipsis; no
+/// markup (emphasis stars, TeX quotes, dollars, backslashes) survives.
 pub fn derive_title(text: &str) -> String {
-    let lower = text.to_ascii_lowercase();
+    let sentences = sentences(text);
     let defs = definitions(text);
-    let mut cues: Vec<usize> = CUES
-        .iter()
-        .flat_map(|cue| lower.match_indices(cue).map(|(i, c)| i + c.len()))
-        .collect();
-    cues.sort_unstable();
-    for at in cues {
-        if let Some(t) = name_after(text, at, &defs) {
-            return t;
-        }
+    let cues: Vec<Cue> = sentences.iter().filter_map(|s| cue_in(s)).collect();
+    let title = proposed_name(text, &cues, &defs)
+        .or_else(|| contribution(&cues))
+        .or_else(|| {
+            sentences
+                .first()
+                .map(|s| compress(strip_lead(s.text), MAX_WORDS))
+        })
+        .unwrap_or_default();
+    let title = clean(&title);
+    if title.is_empty() {
+        clean(&compress(text, MAX_WORDS))
+    } else {
+        title
     }
-    shorten(first_sentence(text), 90)
 }
 
-fn name_after(text: &str, at: usize, defs: &[Definition]) -> Option<String> {
-    let sentence_end = text[at..].find(". ").map_or(text.len(), |i| at + i);
-    let rest = &text[at..sentence_end];
-    let words: Vec<(usize, &str)> = rest
-        .split_whitespace()
-        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
-        .collect();
-    let mut run: Vec<&str> = Vec::new();
-    let mut run_end = at;
+/// Words in a derived title's description or compressed sentence.
+const MAX_WORDS: usize = 14;
+
+/// A sentence of the abstract and where it starts.
+#[derive(Debug, Clone, Copy)]
+struct Sentence<'a> {
+    start: usize,
+    text: &'a str,
+}
+
+/// Sentences: ends at `.`, `?` or `!` before a space and a capital, digit
+/// or opening mark, not after `e.g.`, `i.e.`, `et al.`, `vs.`, `Fig.` and
+/// the like; a line break ends one too.
+fn sentences(text: &str) -> Vec<Sentence<'_>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
     let mut i = 0;
-    while i < words.len() && run.len() < 8 {
-        let (pos, w) = words[i];
-        let bare = w.trim_end_matches([',', ';', ':', '.']);
-        if is_name_word(bare) {
-            run.push(bare);
-            run_end = pos + bare.len();
-            if bare.len() != w.len() {
-                break;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let end_here = match b {
+            b'\n' => true,
+            b'.' | b'?' | b'!' => {
+                let next = text[i + 1..].chars().next();
+                let after = text[i + 1..].trim_start().chars().next();
+                next.is_some_and(char::is_whitespace)
+                    && after.is_some_and(|c| {
+                        c.is_uppercase() || c.is_ascii_digit() || "(\"“[".contains(c)
+                    })
+                    && !is_abbreviation(text[start..i].rsplit(' ').next().unwrap_or(""))
             }
-        } else if !run.is_empty()
-            && CONNECTORS.contains(&bare)
-            && words.get(i + 1).is_some_and(|(_, n)| is_name_word(n))
-        {
-            run.push(bare);
-        } else {
-            break;
+            _ => false,
+        };
+        if end_here {
+            push_sentence(&mut out, text, start, i);
+            start = i + 1;
         }
         i += 1;
     }
-    if run.is_empty() {
-        // “we propose a novel …”: a definition later in the same sentence.
-        // Only close to the cue: a definition deep in the sentence names
-        // something the paper uses, not what it proposes.
-        let near = rest
-            .split_whitespace()
-            .take(NEAR_WORDS)
-            .last()
-            .map_or(at, |w| {
-                w.as_ptr() as usize - text.as_ptr() as usize + w.len()
-            });
-        if let Some(open) = rest.find('(').map(|i| at + i).filter(|&o| o < near) {
-            if let Some(d) = defs.iter().find(|d| d.paren == open) {
-                return Some(format!("{} — {}", d.short, d.long));
-            }
-            if let Some(a) = bare_acronym_in(&text[open..sentence_end]) {
-                return Some(a);
-            }
-        }
-        // “we propose a novel watermarking method, TraMark, which …”
-        return appositive_name(&text[at..near.max(at)]);
-    }
-    let name = run.join(" ");
-    let after = text[run_end..].trim_start();
-    let paren = run_end + (text[run_end..].len() - after.len());
-    if after.starts_with('(') {
-        if let Some(d) = defs.iter().find(|d| d.paren == paren) {
-            return Some(if d.short == name {
-                format!("{} — {}", d.short, d.long)
-            } else {
-                format!("{} — {}", d.short, name)
-            });
-        }
-    }
-    Some(name)
+    push_sentence(&mut out, text, start, text.len());
+    out
 }
 
-/// A name set off by commas: `…, TraMark, which` or `…, NC0, whose`.
-fn appositive_name(s: &str) -> Option<String> {
-    s.split(", ").skip(1).find_map(|part| {
-        let word = part.split_whitespace().next()?;
-        let bare = word.trim_end_matches(',');
-        let ends_here = word.ends_with(',') || part.trim() == bare;
-        (ends_here && is_name_word(bare) && bare.chars().count() >= 3).then(|| bare.to_string())
+fn push_sentence<'a>(out: &mut Vec<Sentence<'a>>, text: &'a str, start: usize, end: usize) {
+    let raw = &text[start..end];
+    let trimmed = raw.trim();
+    if !trimmed.is_empty() {
+        let lead = raw.len() - raw.trim_start().len();
+        out.push(Sentence {
+            start: start + lead,
+            text: trimmed.trim_end_matches(['.', '?', '!']),
+        });
+    }
+}
+
+fn is_abbreviation(word: &str) -> bool {
+    let w = word.trim_start_matches(['(', '[']);
+    matches!(
+        w.to_ascii_lowercase().as_str(),
+        "e.g"
+            | "i.e"
+            | "al"
+            | "vs"
+            | "cf"
+            | "fig"
+            | "eq"
+            | "etc"
+            | "approx"
+            | "resp"
+            | "sec"
+            | "no"
+            | "viz"
+    ) || (w.len() == 1 && w.chars().all(char::is_uppercase))
+}
+
+/// What a sentence says the paper does: the verb of a contribution cue and
+/// the words after it.
+#[derive(Debug, Clone, Copy)]
+struct Cue<'a> {
+    sentence: Sentence<'a>,
+    /// Byte offset in the abstract where the cue's object starts.
+    object: usize,
+    /// The object: the rest of the sentence after the verb.
+    rest: &'a str,
+    /// A verb that introduces something new (propose, introduce, …), not
+    /// one that studies something (study, investigate, …).
+    proposes: bool,
+}
+
+const PROPOSE_VERBS: &[&str] = &[
+    "propose",
+    "introduce",
+    "present",
+    "develop",
+    "design",
+    "build",
+    "construct",
+    "release",
+    "curate",
+    "create",
+    "contribute",
+    "devise",
+    "formulate",
+    "offer",
+    "establish",
+    "collect",
+    "describe",
+    "term",
+    "coin",
+    "call",
+    "name",
+    "dub",
+    "unveil",
+    "launch",
+    "provide",
+];
+
+const STUDY_VERBS: &[&str] = &[
+    "study",
+    "investigate",
+    "explore",
+    "examine",
+    "analyze",
+    "analyse",
+    "address",
+    "tackle",
+    "consider",
+    "focus",
+    "show",
+    "demonstrate",
+    "evaluate",
+    "revisit",
+    "extend",
+    "leverage",
+    "apply",
+    "aim",
+    "seek",
+    "identify",
+    "characterize",
+    "characterise",
+    "quantify",
+    "improve",
+    "learn",
+    "train",
+    "compare",
+    "argue",
+    "find",
+    "prove",
+    "establish",
+    "report",
+    "use",
+];
+
+/// `verb`, or one of its inflections (`proposes`, `proposed`, `proposing`).
+fn verb_in(word: &str, verbs: &[&str]) -> bool {
+    let w = word
+        .trim_matches(|c: char| !c.is_alphabetic())
+        .to_ascii_lowercase();
+    verbs.iter().any(|v| {
+        w == *v
+            || w.strip_prefix(v).is_some_and(|rest| {
+                matches!(rest, "s" | "es" | "d" | "ed" | "ing")
+                    || (v.ends_with('e') && matches!(rest, "s" | "d"))
+            })
+            || v.strip_suffix('e')
+                .is_some_and(|stem| w == format!("{stem}ing"))
+            || v.strip_suffix('y')
+                .is_some_and(|stem| w == format!("{stem}ies") || w == format!("{stem}ied"))
     })
 }
 
-/// `We introduce a framework (CRD) to …`: an acronym in parentheses.
-fn bare_acronym_in(s: &str) -> Option<String> {
-    let open = s.find('(')?;
-    let close = s[open..].find(')')? + open;
-    let inner = &s[open + 1..close];
-    (is_facet_acronym(inner) && !inner.contains(' ') && inner.len() <= 12)
-        .then(|| inner.to_string())
+/// The first contribution cue of a sentence: `we [adverb] VERB`, `this
+/// paper|work|study VERB`, `here VERB…`.
+fn cue_in<'a>(s: &Sentence<'a>) -> Option<Cue<'a>> {
+    let words: Vec<(usize, &str)> = word_offsets(s.text);
+    for (i, &(_, w)) in words.iter().enumerate() {
+        let lw = w
+            .trim_matches(|c: char| !c.is_alphabetic())
+            .to_ascii_lowercase();
+        let subject = match lw.as_str() {
+            "we" => true,
+            "paper" | "work" | "study" | "article" | "thesis" => {
+                i > 0 && {
+                    let prev = words[i - 1].1.to_ascii_lowercase();
+                    matches!(prev.as_str(), "this" | "the" | "our" | "present")
+                }
+            }
+            _ => false,
+        };
+        if !subject {
+            continue;
+        }
+        // Up to two words between the subject and the verb (`we further
+        // propose`, `this paper first introduces`).
+        for j in i + 1..(i + 4).min(words.len()) {
+            let v = words[j].1;
+            let proposes = verb_in(v, PROPOSE_VERBS);
+            if proposes || verb_in(v, STUDY_VERBS) {
+                let mut k = j + 1;
+                // `aim to study`, `focus on`, `seek to`: the next verb or
+                // preposition belongs to the cue.
+                while k < words.len()
+                    && matches!(
+                        words[k].1.to_ascii_lowercase().as_str(),
+                        "on" | "to" | "that" | "how" | "here" | "a" | "an" | "the"
+                    )
+                    && matches!(
+                        words[k].1.to_ascii_lowercase().as_str(),
+                        "on" | "to" | "that"
+                    )
+                {
+                    k += 1;
+                }
+                let object = words.get(k).map_or(s.text.len(), |w| w.0);
+                return Some(Cue {
+                    sentence: *s,
+                    object: s.start + object,
+                    rest: &s.text[object..],
+                    proposes,
+                });
+            }
+            if !words[j].1.chars().all(|c| c.is_alphabetic() || c == ',') {
+                break;
+            }
+        }
+    }
+    None
 }
 
-/// A word that can be part of a name: capitalised (`Echo`, `Diversity-Preserving`),
-/// or with a capital inside (`reAR`, `mm-TEM`); not a TeX command.
-fn is_name_word(w: &str) -> bool {
-    let Some(first) = w.chars().next() else {
+/// The words of `s` with their byte offsets.
+fn word_offsets(s: &str) -> Vec<(usize, &str)> {
+    s.split_whitespace()
+        .map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w))
+        .collect()
+}
+
+/// Acronyms and names everybody uses: never the paper's own.
+const COMMON_NAMES: &[&str] = &[
+    "LLM",
+    "LLMs",
+    "MLLM",
+    "MLLMs",
+    "VLM",
+    "VLMs",
+    "LM",
+    "LMs",
+    "LVLM",
+    "LVLMs",
+    "NLP",
+    "AI",
+    "RL",
+    "ML",
+    "DNN",
+    "DNNs",
+    "CNN",
+    "CNNs",
+    "RNN",
+    "RNNs",
+    "GNN",
+    "GNNs",
+    "GAN",
+    "GANs",
+    "NER",
+    "QA",
+    "MT",
+    "NMT",
+    "ASR",
+    "TTS",
+    "SOTA",
+    "API",
+    "APIs",
+    "GPU",
+    "GPUs",
+    "CPU",
+    "2D",
+    "3D",
+    "OOD",
+    "KG",
+    "KGs",
+    "RAG",
+    "PLM",
+    "PLMs",
+    "LSTM",
+    "LSTMs",
+    "MLP",
+    "MLPs",
+    "VAE",
+    "VAEs",
+    "SGD",
+    "BERT",
+    "GPT",
+    "GPT-2",
+    "GPT-3",
+    "GPT-4",
+    "GPT-4o",
+    "ChatGPT",
+    "CoT",
+    "RLHF",
+    "DPO",
+    "PPO",
+    "GRPO",
+    "SFT",
+    "ViT",
+    "ViTs",
+    "CLIP",
+    "NLI",
+    "NLU",
+    "NLG",
+    "MoE",
+    "KV",
+    "IR",
+    "POS",
+    "SQL",
+    "PDE",
+    "PDEs",
+    "ODE",
+    "ODEs",
+    "MDP",
+    "MDPs",
+    "RLVR",
+    "ImageNet",
+    "CIFAR-10",
+    "CIFAR-100",
+    "MNIST",
+    "COCO",
+    "GitHub",
+    "Wikipedia",
+    "English",
+    "Chinese",
+    "OpenAI",
+    "LLaMA",
+    "Llama",
+    "T5",
+    "RoBERTa",
+    "XLM-R",
+    "mBERT",
+    "SVM",
+    "EM",
+    "KL",
+    "IID",
+    "US",
+    "UK",
+];
+
+/// A word that reads as a coined name: two capitals (`CRD`, `DevFT`), a
+/// capital and a digit (`K²-Agent`, `T5X`), or a capital after a small
+/// letter (`reAR`, `ScaleCap`); not an everyday acronym (`LLMs`, `GPT-4`).
+fn is_coined(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '²' && c != '³');
+    if w.chars().count() < 2 || COMMON_NAMES.contains(&w) || !w.chars().any(char::is_alphabetic) {
+        return false;
+    }
+    // Capitals that start the parts of a hyphenated word
+    // (`Self-Contrastive`) do not make a name; capitals inside do (`DPH-RL`).
+    let upper = w
+        .split('-')
+        .map(|part| {
+            let caps = part.chars().filter(|c| c.is_uppercase()).count();
+            let initial_only = caps == 1 && part.chars().next().is_some_and(char::is_uppercase);
+            if initial_only && w.contains('-') && part.chars().count() > 1 {
+                0
+            } else {
+                caps
+            }
+        })
+        .sum::<usize>()
+        + usize::from(
+            w.contains('-')
+                && w.chars().next().is_some_and(char::is_uppercase)
+                && w.split('-')
+                    .all(|p| p.chars().filter(|c| c.is_uppercase()).count() <= 1),
+        );
+    let digit = w
+        .chars()
+        .any(|c| c.is_ascii_digit() || c == '²' || c == '³');
+    let inner_upper = w
+        .split('-')
+        .any(|part| part.chars().skip(1).any(char::is_uppercase));
+    upper >= 2 || inner_upper || (upper >= 1 && digit)
+}
+
+/// Words that end the search for a name in a cue sentence: what follows
+/// names baselines and results (`… that outperforms GPT-4`).
+const NAME_STOPS: &[&str] = &[
+    "outperforms",
+    "outperform",
+    "than",
+    "compared",
+    "against",
+    "over",
+    "including",
+    "such",
+    "e.g.,",
+    "e.g.",
+    "i.e.,",
+    "i.e.",
+    "like",
+    "surpasses",
+    "beats",
+    "versus",
+    "vs.",
+    "achieves",
+    "achieving",
+    "improves",
+    "improving",
+    "based",
+    "built",
+    "using",
+    "on",
+];
+
+/// The paper's own name and its description. Every coined word, defined
+/// acronym and `named X` of the abstract is a candidate; the paper's own
+/// recurs, stands in a sentence saying what the paper does (right after
+/// the verb, best) and is neither background the abstract opens with nor a
+/// baseline it is compared with.
+fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<String> {
+    let first_cue = cues.first().map(|c| c.sentence.start);
+    let in_long_form = |at: usize| {
+        defs.iter().any(|d| {
+            text[..d.paren]
+                .rfind(d.long.as_str())
+                .is_some_and(|start| (start..d.paren).contains(&at))
+        })
+    };
+    let mut best: Option<(i32, usize, String)> = None;
+    let mut consider = |name: &str, at: usize, bonus: i32| {
+        let name = name.trim_matches(|c: char| !c.is_alphanumeric() && !"²³+".contains(c));
+        let name_chars = name
+            .chars()
+            .all(|c| c.is_alphanumeric() || " -+²³_.".contains(c));
+        if name.chars().count() < 2 || COMMON_NAMES.contains(&name) || !name_chars {
+            return;
+        }
+        let occurrences = word_positions(text, name);
+        let first = occurrences.first().copied().unwrap_or(at);
+        let mut score = bonus + (occurrences.len() as i32).min(4);
+        if first_cue.is_some_and(|c| first < c) {
+            score -= 3;
+        }
+        if occurrences.iter().any(|&i| after_baseline_cue(&text[..i])) {
+            score -= 3;
+        }
+        if best
+            .as_ref()
+            .is_none_or(|(s, a, _)| score > *s || (score == *s && at < *a))
+        {
+            best = Some((score, at, name.to_string()));
+        }
+    };
+    for cue in cues {
+        let end = cue.sentence.start + cue.sentence.text.len();
+        let words = word_offsets(&text[cue.object..end]);
+        let stop = words
+            .iter()
+            .position(|(_, w)| NAME_STOPS.contains(&w.to_ascii_lowercase().as_str()))
+            .unwrap_or(words.len());
+        for (i, &(off, w)) in words.iter().enumerate() {
+            let at = cue.object + off;
+            if is_naming_word(w) {
+                if let Some(name) = name_run(&words[i + 1..]) {
+                    consider(&name, at, 6);
+                }
+                continue;
+            }
+            if i >= stop {
+                continue;
+            }
+            let bare = bare_word(w);
+            let set_off = w.ends_with(',')
+                || w.ends_with(':')
+                || words.get(i + 1).is_some_and(|n| n.1.starts_with('('));
+            let proposes = i32::from(cue.proposes);
+            if is_coined(bare) && !in_long_form(at) {
+                let near = match i {
+                    0 => 4,
+                    i if i < NEAR_WORDS => 3,
+                    _ => 2,
+                };
+                consider(bare, at, near + proposes + i32::from(set_off));
+            } else if i == 0
+                && set_off
+                && bare.chars().next().is_some_and(char::is_uppercase)
+                && bare.chars().count() >= 3
+            {
+                // `we introduce Echo, a …`, when the abstract names it again.
+                if word_positions(text, bare).len() >= 2 {
+                    consider(bare, at, 4 + proposes);
+                }
+            }
+        }
+    }
+    for d in defs {
+        if is_facet_acronym(&d.short) || is_coined(&d.short) || proposed_definition(text, d) {
+            let in_cue = cues
+                .iter()
+                .any(|c| d.paren >= c.object && d.paren < c.sentence.start + c.sentence.text.len());
+            let after_cue = i32::from(first_cue.is_some_and(|c| d.paren >= c));
+            let bonus = if in_cue && proposed_definition(text, d) {
+                4
+            } else {
+                1 + after_cue
+            };
+            // `word error rates (WERs)`: a plural names a kind of thing.
+            let plural = d.short.ends_with('s')
+                && d.short.chars().rev().nth(1).is_some_and(char::is_uppercase);
+            consider(&d.short, d.paren, bonus - 2 * i32::from(plural));
+        }
+    }
+    // A coined word the abstract keeps using, wherever it stands
+    // (`… It incorporates KinyaBERT …`, `SimKGC outperforms …`).
+    for (off, w) in word_offsets(text) {
+        let bare = bare_word(w);
+        if is_coined(bare) && !in_long_form(off) {
+            let after_cue = i32::from(first_cue.is_some_and(|c| off >= c));
+            consider(bare, off, after_cue);
+        }
+    }
+    let (score, _, name) = best?;
+    (score >= 4).then(|| {
+        join(
+            &name,
+            &describe(text, cues, defs, &name).unwrap_or_default(),
+        )
+    })
+}
+
+/// Whether a definition names what the paper proposes: its long form
+/// follows the verb, an article or an adjective (`we propose Adversarial
+/// Dropout Regularization (ADR)`, `we introduce a Self-Contrastive …`),
+/// not a preposition (`… for machine reading comprehension (MRC)`), and is
+/// written as a name, in capitals.
+fn proposed_definition(text: &str, d: &Definition) -> bool {
+    let Some(start) = text[..d.paren].rfind(d.long.as_str()) else {
         return false;
     };
-    !w.starts_with(['\\', '(', '"', '\''])
-        && (first.is_uppercase() || w.chars().skip(1).any(char::is_uppercase))
+    let before = text[..start].split_whitespace().next_back().unwrap_or("");
+    let preposition = matches!(
+        before.to_ascii_lowercase().as_str(),
+        "for"
+            | "in"
+            | "on"
+            | "of"
+            | "to"
+            | "with"
+            | "from"
+            | "under"
+            | "across"
+            | "between"
+            | "about"
+            | "by"
+            | "via"
+            | "as"
+            | "into"
+            | "over"
+            | "against"
+            | "and"
+            | "or"
+    );
+    let capitals = d
+        .long
+        .split_whitespace()
+        .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+        .count();
+    !preposition && capitals * 2 >= d.long.split_whitespace().count()
 }
 
-fn first_sentence(text: &str) -> &str {
+fn is_naming_word(w: &str) -> bool {
+    matches!(
+        w.to_ascii_lowercase().as_str(),
+        "named" | "called" | "dubbed" | "termed" | "coined" | "nicknamed"
+    )
+}
+
+/// A word without the punctuation around it.
+fn bare_word(w: &str) -> &str {
+    w.trim_start_matches(['(', '"', '“', '\'', '‘'])
+        .trim_end_matches([',', ';', ':', '.', ')', '"', '”', '\'', '’'])
+}
+
+/// Where `name` stands in `text` as a whole word (a plural `s` allowed).
+fn word_positions(text: &str, name: &str) -> Vec<usize> {
+    text.match_indices(name)
+        .filter(|(i, _)| {
+            let before = text[..*i].chars().next_back();
+            let after = text[i + name.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric)
+                && !after.is_some_and(|c| c.is_alphanumeric() && c != 's')
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Whether the text before a name compares the paper with it: `than X`,
+/// `outperforms X`, `such as X`, `e.g., X`.
+fn after_baseline_cue(before: &str) -> bool {
+    let tail: Vec<String> = before
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    tail.iter().any(|w| {
+        matches!(
+            w.trim_end_matches([',', '(']),
+            "than"
+                | "outperforms"
+                | "outperform"
+                | "outperforming"
+                | "surpasses"
+                | "beats"
+                | "e.g."
+                | "e.g"
+                | "including"
+                | "like"
+                | "versus"
+                | "vs."
+                | "over"
+        )
+    }) || (tail.len() == 2 && tail[1] == "such" && tail[0] == "as")
+}
+
+/// A name's description: its definition's long form, else what stands
+/// beside it where the abstract introduces it.
+fn describe(text: &str, cues: &[Cue<'_>], defs: &[Definition], name: &str) -> Option<String> {
+    if let Some(d) = defs.iter().find(|d| d.short == name) {
+        if d.long.split_whitespace().count() >= 2 && !d.long.eq_ignore_ascii_case(name) {
+            return Some(d.long.clone());
+        }
+    }
+    let within = |p: usize, c: &Cue<'_>| {
+        p >= c.sentence.start && p < c.sentence.start + c.sentence.text.len()
+    };
+    // Occurrences inside a cue sentence first.
+    let mut order: Vec<(usize, Option<&Cue<'_>>)> = word_positions(text, name)
+        .into_iter()
+        .map(|p| (p, cues.iter().find(|c| within(p, c))))
+        .collect();
+    order.sort_by_key(|(p, c)| (c.is_none(), *p));
+    for &(p, cue) in &order {
+        if let Some(d) = description_after(text, p + name.len()) {
+            return Some(d);
+        }
+        if let Some(c) = cue.filter(|c| p > c.object) {
+            let before = text[c.object..p]
+                .trim_end()
+                .trim_end_matches(|ch: char| !ch.is_alphanumeric())
+                .trim_end();
+            let before = ["named", "called", "dubbed", "termed", "coined"]
+                .iter()
+                .find_map(|w| before.strip_suffix(w))
+                .unwrap_or(before);
+            if let Some(d) = phrase_before(before) {
+                return Some(d);
+            }
+        }
+    }
+    // `X is a …` in the sentence after, or the rest of the cue sentence.
+    let cue = order.iter().find_map(|(_, c)| *c).or(cues.first())?;
+    description_near(text, cue, name)
+}
+
+/// A name of one to four words: coined words, capitalised words and the
+/// connectors between them (`Chekhov GAN`, `Slow-Fast Policy Optimization`).
+fn name_run(words: &[(usize, &str)]) -> Option<String> {
+    let mut run: Vec<&str> = Vec::new();
+    for (i, &(_, w)) in words.iter().enumerate().take(4) {
+        let bare = w
+            .trim_start_matches(['(', '"', '“', '\''])
+            .trim_end_matches([',', ';', ':', '.', ')', '"', '”', '\'']);
+        let capital = bare.chars().next().is_some_and(char::is_uppercase) || is_coined(bare);
+        if !capital || bare.is_empty() || bare.starts_with('\\') {
+            break;
+        }
+        run.push(bare);
+        if bare.len() != w.len() || i + 1 == words.len() {
+            break;
+        }
+    }
+    (!run.is_empty()).then(|| run.join(" "))
+}
+
+/// What follows a name: `X, a novel contrastive technique that …`,
+/// `X: a benchmark of …`, `X (…), which is a …`, `X is a …`.
+fn description_after(text: &str, end: usize) -> Option<String> {
+    let mut rest = text.get(end..)?;
+    // Skip a parenthesis right after the name (`X (Long Form)`).
+    let trimmed = rest.trim_start_matches([')', '"', '”', '\'']).trim_start();
+    rest = trimmed;
+    if rest.starts_with('(') {
+        rest = rest[rest.find(')').map_or(rest.len(), |i| i + 1)..].trim_start();
+    }
+    let rest = rest
+        .strip_prefix(',')
+        .or_else(|| rest.strip_prefix(':'))
+        .or_else(|| rest.strip_prefix('—'))
+        .or_else(|| rest.strip_prefix("--"))
+        .or_else(|| rest.strip_prefix(" -"))
+        .map(str::trim_start)
+        .or_else(|| {
+            // `X is a …`, `X, which is a …`: keep the article.
+            ["is a ", "is an ", ", which is a ", ", which is an "]
+                .iter()
+                .find(|p| rest.starts_with(*p))
+                .map(|p| &rest[p.len() - if p.ends_with("an ") { 3 } else { 2 }..])
+        })?;
+    let lower = rest.to_ascii_lowercase();
+    let appositive = [
+        "a ",
+        "an ",
+        "the ",
+        "our ",
+        "which is a ",
+        "which is an ",
+        "that is a ",
+        "i.e., a ",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
+        || rest.chars().next().is_some_and(char::is_lowercase)
+            && !lower.starts_with("which")
+            && !lower.starts_with("that")
+            && !lower.starts_with("and")
+            && !lower.starts_with("where");
+    if !appositive {
+        return None;
+    }
+    let end = sentence_end_in(rest);
+    let phrase = rest[..end]
+        .trim_start_matches("which is ")
+        .trim_start_matches("that is ")
+        .trim_start_matches("i.e., ");
+    let out = compress(phrase, MAX_WORDS - 2);
+    (content_count(&out) >= 2).then_some(out)
+}
+
+/// The object phrase before a name (`we propose a novel training method
+/// named …` → `a novel training method`), when it says something.
+fn phrase_before(before: &str) -> Option<String> {
+    let phrase = before
+        .trim()
+        .trim_end_matches([',', ':', '—', '-', '('])
+        .trim();
+    let out = compress(phrase, MAX_WORDS - 2);
+    (content_count(&out) >= 2).then_some(out)
+}
+
+/// The rest of the cue sentence without the name, or the next sentence
+/// with the name as its subject (`X is a …`, `X learns …`).
+fn description_near(text: &str, cue: &Cue<'_>, name: &str) -> Option<String> {
+    let s = cue.sentence;
+    let after = s.start + s.text.len();
+    let next = sentences(&text[after.min(text.len())..]);
+    for n in next.iter().take(2) {
+        if let Some(rest) = n.text.strip_prefix(name) {
+            let rest = rest.trim_start().trim_start_matches(',').trim_start();
+            let lower = rest.to_ascii_lowercase();
+            for p in ["is a ", "is an ", "consists of ", "comprises "] {
+                if let Some(r) = lower.strip_prefix(p) {
+                    let r = &rest[rest.len() - r.len()..];
+                    let out = compress(
+                        &format!(
+                            "{}{}",
+                            &p[2..]
+                                .trim_start_matches("of ")
+                                .trim_start_matches("prises "),
+                            r
+                        ),
+                        MAX_WORDS - 2,
+                    );
+                    let out = out.trim_start_matches("sists ").to_string();
+                    if content_count(&out) >= 2 {
+                        return Some(out);
+                    }
+                }
+            }
+        }
+    }
+    let object = cue.rest.replace(name, " ");
+    let out = compress(strip_lead(&object), MAX_WORDS - 2);
+    (content_count(&out) >= 2).then_some(out)
+}
+
+/// `NAME: Description`, or the name alone when nothing describes it.
+fn join(name: &str, desc: &str) -> String {
+    let desc =
+        tidy_description(desc.trim_start_matches(|c: char| !c.is_alphanumeric() && c != '“'));
+    let clause = [
+        "which ", "that ", "and ", "where ", "or ", "but ", "whose ", "whom ",
+    ]
+    .iter()
+    .any(|p| desc.to_ascii_lowercase().starts_with(p));
+    let desc = if clause { String::new() } else { desc };
+    if desc.is_empty() || desc.eq_ignore_ascii_case(name) {
+        name.to_string()
+    } else {
+        format!("{name}: {}", capitalize(&desc))
+    }
+}
+
+/// Drops what no title says (`novel`, `new`, a leading article before
+/// an adjective-free noun is kept), and trailing connectors.
+fn tidy_description(desc: &str) -> String {
+    let words: Vec<&str> = desc
+        .split_whitespace()
+        .filter(|w| !matches!(w.to_ascii_lowercase().as_str(), "novel" | "new"))
+        .collect();
+    let mut words = &words[..];
+    while let Some((last, rest)) = words.split_last() {
+        if is_function_word(last) {
+            words = rest;
+        } else {
+            break;
+        }
+    }
+    let s = words.join(" ");
+    s.trim_end_matches([',', ';', ':', '(', '—', '-'])
+        .trim()
+        .to_string()
+}
+
+/// The paper's contribution, without a name: the object of the first
+/// proposing cue that says something, else of the first studying one.
+fn contribution(cues: &[Cue<'_>]) -> Option<String> {
+    let pick = |proposes: bool| {
+        cues.iter()
+            .filter(|c| c.proposes == proposes)
+            .map(|c| compress(strip_lead(concrete(c.rest)), MAX_WORDS))
+            .find(|t| content_count(t) >= 3)
+    };
+    pick(true)
+        .or_else(|| pick(false))
+        .map(|t| capitalize(&tidy_description(&t)))
+}
+
+/// The concrete part of a cue's object: `these problems by quantizing …`
+/// → `quantizing …`, `strong evidence that X` → `X`.
+fn concrete(object: &str) -> &str {
+    let lower = object.to_ascii_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().take(4).collect();
+    let vague_head = words.iter().any(|w| {
+        matches!(
+            w.trim_end_matches([',', '.']),
+            "problem"
+                | "problems"
+                | "issue"
+                | "issues"
+                | "challenge"
+                | "challenges"
+                | "limitation"
+                | "limitations"
+                | "gap"
+                | "question"
+                | "questions"
+                | "evidence"
+                | "insights"
+                | "insight"
+                | "analysis"
+                | "analyses"
+                | "findings"
+                | "results"
+                | "light"
+        )
+    });
+    if !vague_head {
+        return object;
+    }
+    for marker in [" by ", " that ", " on ", " into "] {
+        if let Some(i) = lower.find(marker).filter(|&i| i < 60) {
+            return &object[i + marker.len()..];
+        }
+    }
+    object
+}
+
+/// A sentence or phrase without its lead-in: `In this paper,`, `To this
+/// end,`, a leading article or `that`.
+fn strip_lead(s: &str) -> &str {
+    let mut s = s.trim();
+    loop {
+        // A TeX macro standing for a name the abstract never spells out.
+        if s.starts_with('\\') {
+            match s.find(char::is_whitespace) {
+                Some(i) => {
+                    s = s[i..].trim_start();
+                    continue;
+                }
+                None => return s,
+            }
+        }
+        let lower = s.to_ascii_lowercase();
+        let cut = [
+            "that ",
+            "how ",
+            "here, ",
+            "to this end, ",
+            "in this paper, ",
+            "in this work, ",
+            "moreover, ",
+            "specifically, ",
+            "finally, ",
+            "first, ",
+            "second, ",
+            "additionally, ",
+            "furthermore, ",
+            "the ",
+            "a ",
+            "an ",
+        ]
+        .iter()
+        .find(|p| lower.starts_with(*p))
+        .map(|p| p.len());
+        match cut {
+            Some(n) if s.len() > n => s = s[n..].trim_start(),
+            _ => return s,
+        }
+    }
+}
+
+/// Where the phrase ends: the sentence end (`. ` or the end).
+fn sentence_end_in(s: &str) -> usize {
     let mut from = 0;
-    while let Some(rel) = text[from..].find(". ") {
+    while let Some(rel) = s[from..].find(". ") {
         let end = from + rel;
-        let last_word = text[..end].rsplit(' ').next().unwrap_or("");
-        if !matches!(last_word, "e.g" | "i.e" | "al" | "vs" | "cf" | "Fig" | "Eq") {
-            return &text[..end];
+        if !is_abbreviation(s[..end].rsplit(' ').next().unwrap_or("")) {
+            return end;
         }
         from = end + 2;
     }
-    text.trim_end_matches('.')
+    s.trim_end_matches('.').len()
 }
 
-/// Shortens at a word boundary to at most `max` characters, with an ellipsis.
-pub fn shorten(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        return s.to_string();
+/// Compresses a phrase to at most `max` words, cutting at a phrase
+/// boundary: before a relative clause, a comma, a semicolon or a
+/// preposition, never on a function word, never mid-word.
+pub fn compress(phrase: &str, max: usize) -> String {
+    let phrase = phrase.trim();
+    let words: Vec<&str> = phrase.split_whitespace().collect();
+    // Strong boundaries end the phrase wherever they are (after 3 words).
+    let mut end = words.len();
+    for (i, w) in words.iter().enumerate() {
+        let lw = w.to_ascii_lowercase();
+        let strong_next = i >= 3
+            && matches!(
+                lw.as_str(),
+                "which"
+                    | "where"
+                    | "whereas"
+                    | "while"
+                    | "whose"
+                    | "thereby"
+                    | "allowing"
+                    | "enabling"
+                    | "achieving"
+                    | "resulting"
+                    | "outperforming"
+                    | "yielding"
+                    | "leading"
+            );
+        if strong_next {
+            end = i;
+            break;
+        }
+        if i >= 3
+            && (w.ends_with(',') || w.ends_with(';') || w.ends_with(':'))
+            && i + 1 < words.len()
+        {
+            // `…, and`: a comma before a new clause ends the phrase; a
+            // comma inside a list (`speech, text and images`) does not.
+            let next = words[i + 1].to_ascii_lowercase();
+            if w.ends_with(';')
+                || w.ends_with(':')
+                || matches!(
+                    next.as_str(),
+                    "which"
+                        | "where"
+                        | "and"
+                        | "while"
+                        | "but"
+                        | "thus"
+                        | "thereby"
+                        | "allowing"
+                        | "enabling"
+                        | "achieving"
+                        | "that"
+                        | "we"
+                        | "as"
+                        | "by"
+                        | "leading"
+                        | "making"
+                        | "yielding"
+                        | "resulting"
+                        | "i.e.,"
+                        | "e.g.,"
+                        | "namely"
+                        | "such"
+                        | "including"
+                        | "especially"
+                        | "particularly"
+                        | "without"
+                        | "using"
+                        | "based"
+                        | "via"
+                        | "through"
+                )
+            {
+                end = i + 1;
+                break;
+            }
+        }
     }
-    let cut = s.char_indices().nth(max).map_or(s.len(), |(i, _)| i);
-    let head = &s[..cut];
-    let head = match head.rfind(' ') {
-        Some(i) if i > max / 2 => &head[..i],
-        _ => head,
-    };
-    format!("{}…", head.trim_end_matches([',', ';', ':', ' ']))
+    let mut words = &words[..end];
+    if words.len() > max {
+        // The latest weak boundary within the budget: before a
+        // preposition or conjunction that starts a new phrase.
+        // Not so early that half the budget is lost.
+        let cut = (max.div_ceil(2).max(4)..=max)
+            .rev()
+            .find(|&i| {
+                let w = words[i].to_ascii_lowercase();
+                matches!(
+                    w.as_str(),
+                    "that"
+                        | "by"
+                        | "to"
+                        | "for"
+                        | "with"
+                        | "via"
+                        | "in"
+                        | "on"
+                        | "from"
+                        | "through"
+                        | "using"
+                        | "and"
+                        | "across"
+                        | "under"
+                        | "without"
+                        | "as"
+                        | "at"
+                        | "into"
+                        | "within"
+                        | "while"
+                        | "when"
+                ) || words[i - 1].ends_with(',')
+            })
+            .unwrap_or(max);
+        words = &words[..cut];
+    }
+    while let Some((last, rest)) = words.split_last() {
+        if is_function_word(last) && !rest.is_empty() {
+            words = rest;
+        } else {
+            break;
+        }
+    }
+    words
+        .join(" ")
+        .trim_end_matches([',', ';', ':', '.', '(', '—', '-'])
+        .trim()
+        .to_string()
 }
+
+fn is_function_word(w: &str) -> bool {
+    matches!(
+        w.trim_end_matches([',', ';', ':'])
+            .to_ascii_lowercase()
+            .as_str(),
+        "a" | "an"
+            | "the"
+            | "of"
+            | "and"
+            | "or"
+            | "for"
+            | "to"
+            | "in"
+            | "on"
+            | "with"
+            | "by"
+            | "via"
+            | "that"
+            | "which"
+            | "from"
+            | "as"
+            | "at"
+            | "into"
+            | "is"
+            | "are"
+            | "its"
+            | "their"
+            | "our"
+            | "this"
+            | "these"
+            | "both"
+            | "we"
+            | "can"
+            | "be"
+            | "while"
+            | "when"
+            | "under"
+            | "through"
+            | "using"
+            | "across"
+            | "without"
+            | "within"
+            | "between"
+            | "than"
+            | "such"
+            | "not"
+            | "but"
+            | "it"
+            | "also"
+            | "each"
+    )
+}
+
+/// Content words: those that are not function words, numbers or lone marks.
+fn content_count(s: &str) -> usize {
+    s.split_whitespace()
+        .filter(|w| !is_function_word(w) && w.chars().any(char::is_alphabetic))
+        .filter(|w| {
+            !matches!(
+                w.to_ascii_lowercase().as_str(),
+                "method"
+                    | "approach"
+                    | "framework"
+                    | "technique"
+                    | "techniques"
+                    | "methods"
+                    | "model"
+                    | "simple"
+                    | "effective"
+                    | "problem"
+                    | "problems"
+                    | "two"
+                    | "three"
+                    | "issue"
+                    | "way"
+                    | "novel"
+                    | "new"
+            )
+        })
+        .count()
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) if f.is_lowercase() => f.to_uppercase().chain(c).collect(),
+        Some(f) => std::iter::once(f).chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// No markup in a title: emphasis stars, TeX quotes and braces, dollars and
+/// backslashes left as text by the parser go; spaces are collapsed.
+fn clean(title: &str) -> String {
+    let t: String = title
+        .replace("``", "“")
+        .replace("''", "”")
+        .chars()
+        .map(|c| match c {
+            '`' => '‘',
+            c => c,
+        })
+        .filter(|c| !matches!(c, '*' | '$' | '\\' | '{' | '}'))
+        .collect();
+    // A parenthesis emptied of its TeX (`framework (\\name)`) goes too.
+    let t = t
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "()" | "(" | ")" | "( )"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let t = t.replace("( )", "").replace("()", "");
+    let t = t.trim_matches(|c: char| c == ',' || c == ';' || c == ':' || c.is_whitespace());
+    // A title of a hundred characters reads as one; beyond, cut at a word.
+    if t.chars().count() > 110 {
+        let cut = t.char_indices().nth(110).map_or(t.len(), |(i, _)| i);
+        let head = &t[..cut];
+        head[..head.rfind(' ').unwrap_or(cut)]
+            .trim_end_matches([',', ';', ':'])
+            .to_string()
+    } else {
+        t.to_string()
+    }
+}
+
+/// How far after a cue (“we introduce a framework (CRD)”) a definition may stand.
+const NEAR_WORDS: usize = 8;
 
 #[cfg(test)]
 mod tests {
@@ -384,8 +1441,33 @@ mod tests {
     }
 
     #[test]
-    fn shorten_cuts_at_words() {
-        assert_eq!(shorten("one two three four", 12), "one two…");
-        assert_eq!(shorten("short", 12), "short");
+    fn compress_cuts_at_phrase_boundaries() {
+        assert_eq!(
+            compress("a benchmark of legal exams, which spans many courses", 14),
+            "a benchmark of legal exams"
+        );
+        assert_eq!(
+            compress("one two three four five six seven eight for nine ten", 9),
+            "one two three four five six seven eight"
+        );
+        assert_eq!(compress("short", 12), "short");
+    }
+
+    #[test]
+    fn derived_titles_on_real_abstracts() {
+        // ACL 2022 (CC BY 4.0): an acronym defined after the cue is the name.
+        assert_eq!(
+            derive_title("Logical reasoning of text requires identifying critical logical structures. We propose an adaptive logic graph network (AdaLoGN) which adaptively infers logical relations to extend the graph and, essentially, realizes mutual and iterative reinforcement between neural and symbolic reasoning. AdaLoGN outperforms the state of the art."),
+            "AdaLoGN: Adaptive logic graph network"
+        );
+        // A background acronym before the contribution is not the name.
+        let t = derive_title("Machine reading comprehension (MRC) is hard. MRC models fail. In this work, we present CONTaiNER, a novel contrastive learning technique that optimizes the inter-token distribution distance for Few-Shot NER. CONTaiNER optimizes a generalized objective.");
+        assert_eq!(
+            t,
+            "CONTaiNER: A contrastive learning technique that optimizes the inter-token distribution distance"
+        );
+        // A baseline the paper beats is not its name.
+        let t = derive_title("We propose a training method that outperforms GPT-4 and LLaMA on reasoning benchmarks across domains.");
+        assert!(t.starts_with("Training method"), "{t}");
     }
 }
