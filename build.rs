@@ -12,6 +12,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=CORPUS_DIR");
     println!("cargo:rerun-if-env-changed=CORPUS_LENIENT");
     println!("cargo:rerun-if-changed={}", dir.display());
+    explorer_core::compile::report_panics_with_paper();
     let options = explorer_core::compile::Options::from_env();
     let corpus = match explorer_core::compile::compile_dir_with(&dir, options) {
         Ok(c) => {

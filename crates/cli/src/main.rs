@@ -36,6 +36,7 @@ fn usage() -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    explorer_core::compile::report_panics_with_paper();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(cmd), Some(dir)) = (args.first(), args.get(1)) else {
         return usage();

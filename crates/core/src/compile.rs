@@ -154,6 +154,41 @@ impl FacetBuilder {
     }
 }
 
+/// An abstract holding this panics the compiler in this crate's own unit
+/// tests: how the panic report is tested.
+#[cfg(test)]
+const TEST_PANIC: &str = "⟦panic in a test⟧";
+
+thread_local! {
+    /// The file and line of the paper being compiled, for panic reports.
+    static PAPER: std::cell::RefCell<Option<(String, u32)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// What a panic said.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
+}
+
+/// Installs a panic hook that names the paper being compiled (`file:line`)
+/// instead of printing a bare backtrace: for the build script and the CLI,
+/// where a release build aborts on panic before [`compile_sources_with`]
+/// could turn it into an error.
+pub fn report_panics_with_paper() {
+    std::panic::set_hook(Box::new(|info| {
+        let msg = panic_message(info.payload());
+        match PAPER.with(|p| p.borrow().clone()) {
+            Some((file, line)) => eprintln!(
+                "error: corpus: {file}:{line}: the compiler failed on this paper ({msg}); please report it with this abstract"
+            ),
+            None => eprintln!("error: corpus compiler: {msg}"),
+        }
+    }));
+}
+
 /// Compiles the sources with a taxonomy. Never drops or merges a paper; a
 /// malformed source is an error naming its file and line.
 pub fn compile_sources(sources: &[Source], taxonomy: &Taxonomy) -> Result<Corpus, SourceError> {
@@ -199,150 +234,180 @@ pub fn compile_sources_with(
             reason: format!("record {}: {reason}", r.number),
         };
         for rec in &list.records {
-            let Some(abstract_src) = rec
-                .abstract_text
-                .as_deref()
-                .filter(|a| !a.trim().is_empty())
-            else {
-                let e = at(rec, "no abstract".into());
-                if options.lenient {
-                    warnings.push(e);
-                    continue;
-                }
-                return Err(SourceError {
-                    reason: format!(
-                        "{} (every paper needs one; set CORPUS_LENIENT=1 to skip such records with a warning)",
-                        e.reason
-                    ),
-                    ..e
-                });
-            };
-            let mut m = markup::parse(abstract_src);
-            render_math(&mut m.runs);
-            let (title, title_derived) = match &rec.title {
-                Some(t) => (markup::parse(t).text, false),
-                None => (derive_title(&m.text), true),
-            };
-            // A derived title restates the abstract: tagging reads a real
-            // title as evidence of its own, a derived one not again.
-            let toks = if title_derived {
-                tokenize(&m.text)
-            } else {
-                tokenize(&format!("{title}\n{}", m.text))
-            };
+            // A panic inside one paper's compile names that paper: its file
+            // and line, and what went wrong (and the hook installed by
+            // `report_panics_with_paper` says the same where panics abort).
+            PAPER.with(|p| p.replace(Some((source.file.clone(), rec.line))));
+            let compiled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(
+                || -> Result<(), SourceError> {
+                    let Some(abstract_src) = rec
+                        .abstract_text
+                        .as_deref()
+                        .filter(|a| !a.trim().is_empty())
+                    else {
+                        let e = at(rec, "no abstract".into());
+                        if options.lenient {
+                            warnings.push(e);
+                            return Ok(());
+                        }
+                        return Err(SourceError {
+                        reason: format!(
+                            "{} (every paper needs one; set CORPUS_LENIENT=1 to skip such records with a warning)",
+                            e.reason
+                        ),
+                        ..e
+                    });
+                    };
+                    #[cfg(test)]
+                    if abstract_src.contains(TEST_PANIC) {
+                        panic!("forced by a test");
+                    }
+                    let mut m = markup::parse(abstract_src);
+                    render_math(&mut m.runs);
+                    let (title, title_derived) = match &rec.title {
+                        Some(t) => (markup::parse(t).text, false),
+                        None => (derive_title(&m.text), true),
+                    };
+                    // A derived title restates the abstract: tagging reads a real
+                    // title as evidence of its own, a derived one not again.
+                    let toks = if title_derived {
+                        tokenize(&m.text)
+                    } else {
+                        tokenize(&format!("{title}\n{}", m.text))
+                    };
 
-            let mut tags = Vec::new();
-            let mut tag = |facet: u32, value: u32, reason: String| Tag {
-                facet,
-                value,
-                reason: reasons.id(&reason),
-            };
-            for rule in &topics {
-                if let Some(reason) = rule.apply(&toks) {
-                    tags.push(tag(F_TOPIC, f.topic.id(&rule.name), reason));
-                }
-            }
-            for rule in &kinds {
-                if let Some(reason) = rule.apply(&toks) {
-                    tags.push(tag(F_TYPE, f.kind.id(&rule.name), reason));
-                }
-            }
-            if let Some(area) = &rec.primary_area {
-                tags.push(tag(F_AREA, f.area.id_folded(area), "primary area".into()));
-            }
-            if let Some(venue) = &rec.venue {
-                tags.push(tag(
-                    F_VENUE,
-                    f.venue.id_folded(venue),
-                    "venue / status".into(),
-                ));
-            }
-            for k in &rec.keywords {
-                tags.push(tag(F_KEYWORD, f.keyword.id_folded(k), "keyword".into()));
-            }
-            for a in &rec.authors {
-                tags.push(tag(F_AUTHOR, f.author.id(a), "author".into()));
-            }
-            if let Some(y) = rec.year {
-                pending_years.push((papers.len(), tags.len(), y));
-                years.insert(y);
-                tags.push(tag(F_YEAR, 0, "year".into()));
-            }
-            let code_link = rec
-                .code
-                .clone()
-                .filter(|c| markup::is_web_url(c))
-                .or_else(|| {
-                    m.runs.iter().find_map(|r| match &r.kind {
-                        RunKind::Link { href, .. } if is_code_link(href) => Some(href.clone()),
-                        _ => None,
+                    let mut tags = Vec::new();
+                    let mut tag = |facet: u32, value: u32, reason: String| Tag {
+                        facet,
+                        value,
+                        reason: reasons.id(&reason),
+                    };
+                    for rule in &topics {
+                        if let Some(reason) = rule.apply(&toks) {
+                            tags.push(tag(F_TOPIC, f.topic.id(&rule.name), reason));
+                        }
+                    }
+                    for rule in &kinds {
+                        if let Some(reason) = rule.apply(&toks) {
+                            tags.push(tag(F_TYPE, f.kind.id(&rule.name), reason));
+                        }
+                    }
+                    if let Some(area) = &rec.primary_area {
+                        tags.push(tag(F_AREA, f.area.id_folded(area), "primary area".into()));
+                    }
+                    if let Some(venue) = &rec.venue {
+                        tags.push(tag(
+                            F_VENUE,
+                            f.venue.id_folded(venue),
+                            "venue / status".into(),
+                        ));
+                    }
+                    for k in &rec.keywords {
+                        tags.push(tag(F_KEYWORD, f.keyword.id_folded(k), "keyword".into()));
+                    }
+                    for a in &rec.authors {
+                        tags.push(tag(F_AUTHOR, f.author.id(a), "author".into()));
+                    }
+                    if let Some(y) = rec.year {
+                        pending_years.push((papers.len(), tags.len(), y));
+                        years.insert(y);
+                        tags.push(tag(F_YEAR, 0, "year".into()));
+                    }
+                    let code_link =
+                        rec.code
+                            .clone()
+                            .filter(|c| markup::is_web_url(c))
+                            .or_else(|| {
+                                m.runs.iter().find_map(|r| match &r.kind {
+                                    RunKind::Link { href, .. } if is_code_link(href) => {
+                                        Some(href.clone())
+                                    }
+                                    _ => None,
+                                })
+                            });
+                    if let Some(href) = code_link {
+                        tags.push(tag(
+                            F_CODE,
+                            f.code.id("Code released"),
+                            format!("links to {href}"),
+                        ));
+                    }
+                    tags.push(tag(
+                        F_LIST,
+                        li as u32,
+                        format!("{}, line {}", file_name(&source.file), rec.line),
+                    ));
+                    let mut defined: Vec<(String, String)> = Vec::new();
+                    for d in definitions(&m.text) {
+                        let key = acronym_key(&d.short);
+                        if is_facet_acronym(&key) && !defined.iter().any(|(k, _)| *k == key) {
+                            defined.push((key, d.long));
+                        }
+                    }
+                    for (key, long) in defined {
+                        // The value id is known once every acronym is (they are
+                        // listed alphabetically): remember which tag waits for which.
+                        pending_acronyms.push((papers.len(), tags.len(), key.clone()));
+                        tags.push(tag(F_ACRONYM, 0, format!("{key}: defined as “{long}”")));
+                        acronyms.insert(key);
+                    }
+
+                    let links = [
+                        (LinkKind::Page, &rec.url),
+                        (LinkKind::Pdf, &rec.pdf),
+                        (LinkKind::Code, &rec.code),
+                    ]
+                    .into_iter()
+                    .filter_map(|(kind, href)| {
+                        let href = href.as_ref()?.trim();
+                        markup::is_web_url(href).then(|| Link {
+                            kind,
+                            href: href.to_string(),
+                        })
                     })
-                });
-            if let Some(href) = code_link {
-                tags.push(tag(
-                    F_CODE,
-                    f.code.id("Code released"),
-                    format!("links to {href}"),
-                ));
-            }
-            tags.push(tag(
-                F_LIST,
-                li as u32,
-                format!("{}, line {}", file_name(&source.file), rec.line),
+                    .collect();
+
+                    let base = match &rec.id {
+                        Some(id) => source_id(id),
+                        None => content_id(abstract_src),
+                    };
+                    let n = seen_ids.entry(base.clone()).or_insert(0);
+                    *n += 1;
+                    let id = if *n == 1 { base } else { format!("{base}-{n}") };
+                    papers.push(Paper {
+                        id,
+                        list: li as u32,
+                        line: rec.line,
+                        title,
+                        title_derived,
+                        authors: rec.authors.clone(),
+                        year: rec.year,
+                        links,
+                        text: m.text,
+                        runs: m.runs,
+                        tags,
+                        similar: Vec::new(),
+                        keywords: Vec::new(),
+                        map: [0; 2],
+                    });
+                    Ok(())
+                },
             ));
-            let mut defined: Vec<(String, String)> = Vec::new();
-            for d in definitions(&m.text) {
-                let key = acronym_key(&d.short);
-                if is_facet_acronym(&key) && !defined.iter().any(|(k, _)| *k == key) {
-                    defined.push((key, d.long));
+            PAPER.with(|p| p.replace(None));
+            match compiled {
+                Ok(result) => result?,
+                Err(payload) => {
+                    return Err(SourceError {
+                        file: source.file.clone(),
+                        line: rec.line,
+                        reason: format!(
+                            "record {}: the compiler failed on this paper ({}); please report it with this abstract",
+                            rec.number,
+                            panic_message(payload.as_ref())
+                        ),
+                    })
                 }
             }
-            for (key, long) in defined {
-                // The value id is known once every acronym is (they are
-                // listed alphabetically): remember which tag waits for which.
-                pending_acronyms.push((papers.len(), tags.len(), key.clone()));
-                tags.push(tag(F_ACRONYM, 0, format!("{key}: defined as “{long}”")));
-                acronyms.insert(key);
-            }
-
-            let links = [
-                (LinkKind::Page, &rec.url),
-                (LinkKind::Pdf, &rec.pdf),
-                (LinkKind::Code, &rec.code),
-            ]
-            .into_iter()
-            .filter_map(|(kind, href)| {
-                let href = href.as_ref()?.trim();
-                markup::is_web_url(href).then(|| Link {
-                    kind,
-                    href: href.to_string(),
-                })
-            })
-            .collect();
-
-            let base = match &rec.id {
-                Some(id) => source_id(id),
-                None => content_id(abstract_src),
-            };
-            let n = seen_ids.entry(base.clone()).or_insert(0);
-            *n += 1;
-            let id = if *n == 1 { base } else { format!("{base}-{n}") };
-            papers.push(Paper {
-                id,
-                list: li as u32,
-                line: rec.line,
-                title,
-                title_derived,
-                authors: rec.authors.clone(),
-                year: rec.year,
-                links,
-                text: m.text,
-                runs: m.runs,
-                tags,
-                similar: Vec::new(),
-                keywords: Vec::new(),
-                map: [0; 2],
-            });
         }
     }
 
@@ -621,4 +686,28 @@ pub fn is_safe_mathml(s: &str) -> bool {
         rest = &rest[tag_end + 1..];
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_on_one_paper_names_its_file_and_line() {
+        let src =
+            "A list\n\nA first abstract that compiles.\n\nA second one ⟦panic in a test⟧ here.\n";
+        let taxonomy = parse_taxonomy("default taxonomy", DEFAULT_TAXONOMY).unwrap();
+        let sources = [Source {
+            file: "lists/iclr.txt".into(),
+            bytes: src.as_bytes().to_vec(),
+        }];
+        let e = compile_sources(&sources, &taxonomy).unwrap_err();
+        assert_eq!((e.file.as_str(), e.line), ("lists/iclr.txt", 5));
+        assert!(e.reason.contains("forced by a test"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("lists/iclr.txt:5: record 2: the compiler failed"),
+            "{e}"
+        );
+    }
 }

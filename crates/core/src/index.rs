@@ -85,6 +85,25 @@ fn put(out: &mut Vec<u8>, mut v: u32) {
     out.push(v as u8);
 }
 
+/// A varint, or `None` when the bytes end before it does (a corrupt or
+/// truncated posting list).
+fn get_checked(bytes: &[u8], at: &mut usize) -> Option<u32> {
+    let mut v = 0u32;
+    let mut shift = 0;
+    loop {
+        let &b = bytes.get(*at)?;
+        *at += 1;
+        if shift < 32 {
+            v |= u32::from(b & 0x7f) << shift;
+        }
+        if b & 0x80 == 0 {
+            return Some(v);
+        }
+        shift += 7;
+    }
+}
+
+#[cfg(test)]
 fn get(bytes: &[u8], at: &mut usize) -> u32 {
     let mut v = 0u32;
     let mut shift = 0;
@@ -298,29 +317,47 @@ impl Index {
         let mut out = Vec::with_capacity(self.df(stem) as usize);
         let mut at = 0usize;
         let mut doc = 0u32;
+        let docs = self.doc_len.len() as u32;
+        // Bounds-checked: a truncated varint, a document id past the last
+        // paper or more positions than bytes end the list there, so that a
+        // corrupt index answers less instead of indexing out of range.
         while at < bytes.len() {
-            doc = doc.wrapping_add(get(bytes, &mut at));
-            let tf = [
-                get(bytes, &mut at),
-                get(bytes, &mut at),
-                get(bytes, &mut at),
-            ];
-            let mut positions = Vec::new();
-            if with_positions {
-                positions.reserve(tf.iter().sum::<u32>() as usize);
-                for (field, &n) in tf.iter().enumerate() {
-                    let mut p = FIELD_BASES[field];
-                    for _ in 0..n {
-                        p = p.wrapping_add(get(bytes, &mut at));
-                        positions.push(p);
+            let Some(posting) = (|| {
+                doc = doc.checked_add(get_checked(bytes, &mut at)?)?;
+                if doc >= docs
+                    || (!out.is_empty() && doc == out.last().map_or(0, |p: &Posting| p.doc))
+                {
+                    return None;
+                }
+                let tf = [
+                    get_checked(bytes, &mut at)?,
+                    get_checked(bytes, &mut at)?,
+                    get_checked(bytes, &mut at)?,
+                ];
+                let total = tf.iter().map(|&t| t as usize).sum::<usize>();
+                if total > bytes.len() - at {
+                    return None;
+                }
+                let mut positions = Vec::new();
+                if with_positions {
+                    positions.reserve(total);
+                    for (field, &n) in tf.iter().enumerate() {
+                        let mut p = FIELD_BASES[field];
+                        for _ in 0..n {
+                            p = p.wrapping_add(get_checked(bytes, &mut at)?);
+                            positions.push(p);
+                        }
+                    }
+                } else {
+                    for _ in 0..total {
+                        get_checked(bytes, &mut at)?;
                     }
                 }
-            } else {
-                for _ in 0..tf.iter().sum::<u32>() {
-                    get(bytes, &mut at);
-                }
-            }
-            out.push(Posting { doc, tf, positions });
+                Some(Posting { doc, tf, positions })
+            })() else {
+                break;
+            };
+            out.push(posting);
         }
         out
     }
@@ -424,5 +461,45 @@ mod tests {
         let back: Vec<u32> = (0..7).map(|_| get(&out, &mut at)).collect();
         assert_eq!(back, [0, 1, 127, 128, 300, 1 << 24, u32::MAX]);
         assert_eq!(at, out.len());
+        let mut at = 0;
+        assert_eq!(get_checked(&[0x80, 0x80], &mut at), None);
+    }
+
+    /// One stem over two papers, with its postings bytes replaced.
+    fn index_with_postings(postings: Vec<u8>) -> Index {
+        let stems = Map::from_iter([("a", 0u64)])
+            .unwrap()
+            .into_fst()
+            .into_inner();
+        let data = IndexData {
+            stems: stems.clone().into(),
+            surface: stems.into(),
+            offsets: vec![0, postings.len() as u32],
+            df: vec![2],
+            postings: postings.into(),
+            doc_len: vec![[1, 1, 0]; 2],
+        };
+        Index::open(data, 2).expect("consistent")
+    }
+
+    #[test]
+    fn damaged_postings_end_the_list_instead_of_reaching_past_it() {
+        // doc 0 (tf 1, 0, 0, position 0), then doc 0 + 1 = 1: both fine.
+        let good = index_with_postings(vec![0, 1, 0, 0, 0, 1, 1, 0, 0, 0]);
+        assert_eq!(
+            good.postings(0, true)
+                .iter()
+                .map(|p| p.doc)
+                .collect::<Vec<_>>(),
+            [0, 1]
+        );
+        // A document id past the last paper.
+        let past = index_with_postings(vec![0, 1, 0, 0, 0, 9, 1, 0, 0, 0]);
+        assert_eq!(past.postings(0, true).len(), 1);
+        // A varint cut short, and more positions than bytes.
+        let cut = index_with_postings(vec![0, 1, 0, 0, 0x80]);
+        assert!(cut.postings(0, true).is_empty());
+        let many = index_with_postings(vec![0, 0xff, 0xff, 0x03, 0, 0]);
+        assert!(many.postings(0, false).is_empty());
     }
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 /// File magic of a compiled corpus.
 pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 5;
+pub const FORMAT_VERSION: u16 = 6;
 
 /// Text styles of a run, as bit flags.
 pub mod style {
@@ -181,23 +181,26 @@ impl std::fmt::Display for DecodeError {
 impl std::error::Error for DecodeError {}
 
 impl Corpus {
-    /// The compiled corpus: magic, format version, the byte lengths of the
-    /// body and of each index section (u32, little-endian), the body
-    /// (postcard) and the sections.
+    /// The compiled corpus: magic, format version, an xxh3 checksum of the
+    /// rest, the byte lengths of the body and of each index section (u32,
+    /// little-endian), the body (postcard) and the sections.
     pub fn to_bytes(&self) -> Vec<u8> {
         let body = postcard::to_allocvec(self).expect("corpus serializes");
         let parts: Vec<&[u8]> = std::iter::once(&body[..])
             .chain(self.index.sections())
             .collect();
-        let mut out = MAGIC.to_vec();
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        let mut rest = Vec::new();
         for p in &parts {
             let len = u32::try_from(p.len()).expect("a corpus part under 4 GB");
-            out.extend_from_slice(&len.to_le_bytes());
+            rest.extend_from_slice(&len.to_le_bytes());
         }
         for p in parts {
-            out.extend_from_slice(p);
+            rest.extend_from_slice(p);
         }
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&xxhash_rust::xxh3::xxh3_64(&rest).to_le_bytes());
+        out.extend_from_slice(&rest);
         out
     }
 
@@ -226,6 +229,15 @@ impl Corpus {
                 expected: FORMAT_VERSION,
             });
         }
+        // A checksum of everything after it: the index's automata are
+        // used as they lie, and `fst` trusts its bytes, so damage anywhere
+        // must be refused before anything reads them.
+        let (sum, after) = rest.split_at_checked(8).ok_or_else(truncated)?;
+        let sum = u64::from_le_bytes(sum.try_into().map_err(|_| truncated())?);
+        if xxhash_rust::xxh3::xxh3_64(after) != sum {
+            return Err(DecodeError::Corrupt("checksum mismatch".into()));
+        }
+        rest = after;
         let mut lens = [0usize; 4];
         for len in &mut lens {
             let (l, after) = rest.split_at_checked(4).ok_or_else(truncated)?;
@@ -246,7 +258,57 @@ impl Corpus {
         for (section, part) in corpus.index.sections_mut().into_iter().zip(&parts[1..]) {
             *section = keep(part);
         }
+        corpus.check().map_err(DecodeError::Corrupt)?;
         Ok(corpus)
+    }
+
+    /// Every id inside the corpus points at something that exists: tags at
+    /// facet values and reasons, similar papers at papers, terms at terms,
+    /// runs inside their text on character boundaries. Decoding checks it,
+    /// so that nothing later indexes out of range.
+    fn check(&self) -> Result<(), String> {
+        let n = self.papers.len();
+        let terms = self.similar_terms.len();
+        for (d, p) in self.papers.iter().enumerate() {
+            let bad = |what: &str| Err(format!("paper {d}: {what} out of range"));
+            if p.list as usize >= self.lists.len() {
+                return bad("list");
+            }
+            for t in &p.tags {
+                let values = self.facets.get(t.facet as usize).map(|f| f.values.len());
+                if values.is_none_or(|v| (t.value as usize) >= v)
+                    || t.reason as usize >= self.reasons.len()
+                {
+                    return bad("tag");
+                }
+            }
+            for s in &p.similar {
+                if s.doc as usize >= n
+                    || s.terms
+                        .iter()
+                        .any(|&t| t != Similar::NO_TERM && t as usize >= terms)
+                {
+                    return bad("similar paper");
+                }
+            }
+            if p.keywords.iter().any(|&k| k as usize >= terms) {
+                return bad("keyword");
+            }
+            let mut last = 0u32;
+            for r in &p.runs {
+                if r.end < last
+                    || r.end as usize > p.text.len()
+                    || !p.text.is_char_boundary(r.end as usize)
+                {
+                    return bad("run");
+                }
+                last = r.end;
+            }
+        }
+        if self.index.doc_len.len() != n {
+            return Err("index and papers disagree".into());
+        }
+        Ok(())
     }
 
     /// The unique list names, in order: the page title and heading.
@@ -331,6 +393,53 @@ mod tests {
         ));
         assert_eq!(Corpus::from_bytes(b"nope"), Err(DecodeError::BadMagic));
         assert!(Corpus::from_bytes(&c.to_bytes()[..7]).is_err());
+    }
+
+    #[test]
+    fn ids_out_of_range_are_decode_errors() {
+        let mut c = tiny();
+        c.index.doc_len = vec![[1, 1, 0]];
+        c.papers.push(Paper {
+            id: "p-1".into(),
+            list: 0,
+            line: 3,
+            title: "T".into(),
+            title_derived: true,
+            authors: vec![],
+            year: None,
+            links: vec![],
+            text: "é".into(),
+            runs: vec![Run {
+                end: 2,
+                kind: RunKind::Text { style: 0 },
+            }],
+            tags: vec![],
+            similar: vec![],
+            keywords: vec![],
+            map: [0, 0],
+        });
+        assert!(Corpus::from_bytes(&c.to_bytes()).is_ok());
+        let corrupt = |f: &dyn Fn(&mut Corpus)| {
+            let mut bad = c.clone();
+            f(&mut bad);
+            Corpus::from_bytes(&bad.to_bytes())
+        };
+        let is_corrupt = |r: Result<Corpus, DecodeError>| matches!(r, Err(DecodeError::Corrupt(_)));
+        assert!(is_corrupt(corrupt(&|b| b.papers[0].list = 7)));
+        assert!(is_corrupt(corrupt(&|b| b.papers[0].similar.push(
+            Similar {
+                doc: 9,
+                terms: [Similar::NO_TERM; 3]
+            }
+        ))));
+        assert!(is_corrupt(corrupt(&|b| b.papers[0].keywords.push(0))));
+        assert!(is_corrupt(corrupt(&|b| b.papers[0].tags.push(Tag {
+            facet: 0,
+            value: 0,
+            reason: 0
+        }))));
+        assert!(is_corrupt(corrupt(&|b| b.papers[0].runs[0].end = 1)));
+        assert!(is_corrupt(corrupt(&|b| b.index.doc_len.clear())));
     }
 
     #[test]

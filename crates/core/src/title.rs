@@ -196,10 +196,16 @@ pub fn derive_title(text: &str) -> String {
         })
         .unwrap_or_default();
     let title = clean(&title);
-    if title.is_empty() {
-        clean(&compress(text, MAX_WORDS))
+    if !title.is_empty() {
+        return title;
+    }
+    // Nothing but marks (`*`, `$…$`): the text as it stands, as a title.
+    let cleaned = clean(&compress(text, MAX_WORDS));
+    if cleaned.is_empty() {
+        let words: Vec<&str> = text.split_whitespace().take(MAX_WORDS).collect();
+        words.join(" ").chars().take(110).collect()
     } else {
-        title
+        cleaned
     }
 }
 
