@@ -28,21 +28,46 @@ async fn bright_ids(b: &Browser) -> Vec<String> {
 }
 
 /// Drags the mouse across the map between two points given as shares of
-/// its width and height.
+/// its width and height. The box is first scrolled to the middle of the
+/// window (a tall map does not fit it whole), and the pointer moves in
+/// window coordinates, so any place on the map can be reached.
 async fn drag(b: &Browser, from: (f64, f64), to: (f64, f64)) {
     let map = b.client.find(Locator::Css("svg.map")).await.unwrap();
     b.centre(&map).await;
-    let size = b
-        .js_with(
-            "const r = arguments[0].getBoundingClientRect(); return [r.width, r.height]",
-            vec![serde_json::to_value(&map).unwrap()],
+    let rect = b
+        .client
+        .execute_async(
+            "const [el, fx, fy, tx, ty, done] = arguments; \
+             let r = el.getBoundingClientRect(); \
+             const mid = r.top + (fy + ty) / 2 * r.height; \
+             window.scrollBy(0, mid - innerHeight / 2); \
+             requestAnimationFrame(() => requestAnimationFrame(() => { \
+               r = el.getBoundingClientRect(); \
+               done([r.left, r.top, r.width, r.height, innerWidth, innerHeight]); }))",
+            vec![
+                serde_json::to_value(&map).unwrap(),
+                from.0.into(),
+                from.1.into(),
+                to.0.into(),
+                to.1.into(),
+            ],
         )
-        .await;
-    let (w, h) = (size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
-    let offset = |p: (f64, f64)| (((p.0 - 0.5) * w) as i64, ((p.1 - 0.5) * h) as i64);
-    let (a, z) = (offset(from), offset(to));
-    let step = |p: (i64, i64), ms: u64| PointerAction::MoveToElement {
-        element: map.clone(),
+        .await
+        .unwrap();
+    let r: Vec<f64> = rect
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    let point = |p: (f64, f64)| {
+        (
+            (r[0] + p.0 * r[2]).clamp(1.0, r[4] - 1.0) as i64,
+            (r[1] + p.1 * r[3]).clamp(1.0, r[5] - 1.0) as i64,
+        )
+    };
+    let (a, z) = (point(from), point(to));
+    let step = |p: (i64, i64), ms: u64| PointerAction::MoveTo {
         duration: Some(Duration::from_millis(ms)),
         x: p.0,
         y: p.1,
