@@ -12,6 +12,8 @@
 //!                                       on the seed lists in corpus/, as DIR/papers.jsonl
 //! explorer-cli eval-titles FILE…      derive each record's title from its abstract alone and
 //!                                       compare with the real one (four measures, 20 worst)
+//! explorer-cli eval-tags DIR            how many papers get a topic, and how the topics agree
+//!                                       with the records' own keywords and primary areas
 //! explorer-cli single-file DIST --out FILE
 //!                                       one self-contained HTML file from a built DIST (CSS,
 //!                                       JS and WASM inlined): opens from file://, can be mailed
@@ -30,7 +32,7 @@ use serde_json::json;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli manifest DIR --into FILE\n       explorer-cli synth N --seed S --out DIR\n       explorer-cli eval-titles [--cases] FILE...\n       explorer-cli single-file DIST --out FILE\n       explorer-cli external-loader DIST"
+        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli manifest DIR --into FILE\n       explorer-cli synth N --seed S --out DIR\n       explorer-cli eval-titles [--cases] FILE...\n       explorer-cli eval-tags DIR\n       explorer-cli single-file DIST --out FILE\n       explorer-cli external-loader DIST"
     );
     ExitCode::from(2)
 }
@@ -163,6 +165,7 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
+        ("eval-tags", None, None) => eval_tags(corpus),
         ("noscript", Some("--into"), Some(file)) => {
             let html = match std::fs::read_to_string(file) {
                 Ok(h) => h,
@@ -279,6 +282,89 @@ fn eval_titles(args: &[String]) -> ExitCode {
     );
     for c in report.worst(20) {
         let _ = writeln!(out, "{:.2}  {}\n      | {}", c.overlap, c.real, c.derived);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Keywords or primary areas (lower-cased, a part of the value is enough)
+/// and the topic a paper having them should carry.
+const TOPIC_OF_KEYWORD: &[(&str, &str)] = &[
+    ("reinforcement learning", "Reinforcement learning"),
+    ("generative adversarial", "Generative models"),
+    ("variational autoencoder", "Generative models"),
+    ("graph neural", "Graphs"),
+    ("adversarial example", "Robustness"),
+    ("adversarial attack", "Robustness"),
+    (
+        "machine translation",
+        "Machine translation & multilinguality",
+    ),
+    ("question answering", "Question answering"),
+    ("interpretab", "Interpretability"),
+    ("optimization", "Optimization & training"),
+    ("bayesian", "Probabilistic & Bayesian methods"),
+    ("representation learning", "Representation learning"),
+    ("continual learning", "Continual learning & unlearning"),
+    ("federated", "Federated learning"),
+    ("privacy", "Privacy & security"),
+    ("fairness", "Fairness & bias"),
+    ("robotics", "Robotics & control"),
+    ("diffusion", "Diffusion & generation"),
+    ("large language model", "Large language models"),
+];
+
+/// `eval-tags DIR`: topic coverage and agreement with the records' own
+/// keywords and primary areas.
+fn eval_tags(corpus: &explorer_core::Corpus) -> ExitCode {
+    let facet = |key: &str| corpus.facet_index(key);
+    let Some(topic) = facet("topic") else {
+        eprintln!("error: no topic facet");
+        return ExitCode::FAILURE;
+    };
+    let values_of = |p: &explorer_core::model::Paper, f: Option<usize>| -> Vec<String> {
+        p.tags
+            .iter()
+            .filter(|t| Some(t.facet as usize) == f)
+            .map(|t| corpus.facets[t.facet as usize].values[t.value as usize].to_lowercase())
+            .collect()
+    };
+    let n = corpus.papers.len();
+    let tagged = corpus
+        .papers
+        .iter()
+        .filter(|p| p.tags.iter().any(|t| t.facet as usize == topic))
+        .count();
+    let mut out = std::io::stdout();
+    let _ = writeln!(
+        out,
+        "{n} papers; with a topic tag: {tagged} ({:.1} %)\n\nrecords whose keywords or primary area name …  | papers | tagged with the topic",
+        100.0 * tagged as f64 / n.max(1) as f64
+    );
+    for (needle, want) in TOPIC_OF_KEYWORD {
+        let want_lower = want.to_lowercase();
+        let having: Vec<_> = corpus
+            .papers
+            .iter()
+            .filter(|p| {
+                values_of(p, facet("keyword"))
+                    .into_iter()
+                    .chain(values_of(p, facet("area")))
+                    .any(|v| v.contains(needle))
+            })
+            .collect();
+        if having.len() < 10 {
+            continue;
+        }
+        let agree = having
+            .iter()
+            .filter(|p| values_of(p, Some(topic)).contains(&want_lower))
+            .count();
+        let _ = writeln!(
+            out,
+            "“{needle}” → {want}  | {} | {:.1} %",
+            having.len(),
+            100.0 * agree as f64 / having.len() as f64
+        );
     }
     ExitCode::SUCCESS
 }
