@@ -388,6 +388,25 @@ fn cue_in<'a>(s: &Sentence<'a>) -> Option<Cue<'a>> {
         let lw = w
             .trim_matches(|c: char| !c.is_alphabetic())
             .to_ascii_lowercase();
+        // `Our proposed technique, called X`, `our new model X`.
+        if lw == "our" {
+            if let Some(&(off, next)) = words.get(i + 1) {
+                if matches!(
+                    next.to_ascii_lowercase().as_str(),
+                    "proposed" | "new" | "novel"
+                ) {
+                    let object = off + next.len() + 1;
+                    if object <= s.text.len() {
+                        return Some(Cue {
+                            sentence: *s,
+                            object: s.start + object,
+                            rest: &s.text[object..],
+                            proposes: true,
+                        });
+                    }
+                }
+            }
+        }
         let subject = match lw.as_str() {
             "we" => true,
             "paper" | "work" | "study" | "article" | "thesis" => {
@@ -561,6 +580,37 @@ fn is_coined(word: &str) -> bool {
     if w.chars().count() < 2 || COMMON_NAMES.contains(&w) || !w.chars().any(char::is_alphabetic) {
         return false;
     }
+    // `LLM-based`, `ELECTRA-style`, `Text-to-SQL`, `18K`, `Theory.We`:
+    // descriptions, quantities and run-together sentences, not names.
+    let lower = w.to_ascii_lowercase();
+    let letters = w.chars().filter(|c| c.is_alphabetic()).count();
+    let digits = w.chars().filter(char::is_ascii_digit).count();
+    if [
+        "-based",
+        "-style",
+        "-like",
+        "-aware",
+        "-free",
+        "-specific",
+        "-level",
+        "-wise",
+        "-only",
+        "-tuned",
+        "-driven",
+        "-guided",
+        "-scale",
+        "-shot",
+        "-agnostic",
+        "-centric",
+    ]
+    .iter()
+    .any(|s| lower.ends_with(s))
+        || lower.contains("-to-")
+        || (digits > 0 && digits >= letters)
+        || w.contains('.')
+    {
+        return false;
+    }
     // Capitals that start the parts of a hyphenated word
     // (`Self-Contrastive`) do not make a name; capitals inside do (`DPH-RL`).
     let upper = w
@@ -669,7 +719,16 @@ fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<St
         for (i, &(off, w)) in words.iter().enumerate() {
             let at = cue.object + off;
             if is_naming_word(w) {
-                if let Some(name) = name_run(&words[i + 1..]) {
+                // `termed Distribution-based Structure Mining … (DEMO)`:
+                // the coined form in parentheses is the name.
+                let coined_paren = words[i + 1..]
+                    .iter()
+                    .take(12)
+                    .map(|(_, w)| *w)
+                    .find(|w| w.starts_with('(') && is_coined(bare_word(w)));
+                if let Some(p) = coined_paren {
+                    consider(bare_word(p), at, 6);
+                } else if let Some(name) = name_run(&words[i + 1..]) {
                     consider(&name, at, 6);
                 }
                 continue;
@@ -682,12 +741,15 @@ fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<St
                 || w.ends_with(':')
                 || words.get(i + 1).is_some_and(|n| n.1.starts_with('('));
             let proposes = i32::from(cue.proposes);
-            if is_coined(bare) && !in_long_form(at) {
+            // A defined acronym is judged with its definition, below.
+            let defined_here = w.starts_with('(') && defs.iter().any(|d| d.paren == at);
+            if is_coined(bare) && !in_long_form(at) && !defined_here {
                 let near = match i {
                     0 => 4,
                     i if i < NEAR_WORDS => 3,
                     _ => 2,
                 };
+                // What a paper studies or applies is seldom its own.
                 consider(bare, at, near + proposes + i32::from(set_off));
             } else if i == 0
                 && set_off
@@ -707,10 +769,13 @@ fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<St
                 .iter()
                 .any(|c| d.paren >= c.object && d.paren < c.sentence.start + c.sentence.text.len());
             let after_cue = i32::from(first_cue.is_some_and(|c| d.paren >= c));
-            let bonus = if in_cue && proposed_definition(text, d) {
-                4
-            } else {
-                1 + after_cue
+            let proposed = proposed_definition(text, d);
+            // A task or background term defined in passing (`… for
+            // semantic textual similarity (STS)`) needs to recur a lot.
+            let bonus = match (in_cue, proposed) {
+                (true, true) => 4,
+                (false, true) => 1 + after_cue,
+                _ => -1,
             };
             // `word error rates (WERs)`: a plural names a kind of thing.
             let plural = d.short.ends_with('s')
@@ -773,7 +838,10 @@ fn proposed_definition(text: &str, d: &Definition) -> bool {
         .split_whitespace()
         .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
         .count();
-    !preposition && capitals * 2 >= d.long.split_whitespace().count()
+    // A mixed-case short form (`AdaLoGN`) is coined even when its long
+    // form is written in small letters.
+    let mixed = d.short.chars().any(char::is_lowercase) && is_coined(&d.short);
+    !preposition && (mixed || capitals * 2 >= d.long.split_whitespace().count())
 }
 
 fn is_naming_word(w: &str) -> bool {
@@ -886,6 +954,14 @@ fn name_run(words: &[(usize, &str)]) -> Option<String> {
         run.push(bare);
         if bare.len() != w.len() || i + 1 == words.len() {
             break;
+        }
+    }
+    // `Feature Prompt Tuning FPT`: an acronym after the words it stands
+    // for is the name.
+    if run.len() >= 2 {
+        let last = run[run.len() - 1];
+        if is_facet_acronym(last) && !run[..run.len() - 1].iter().any(|w| is_coined(w)) {
+            return Some(last.to_string());
         }
     }
     (!run.is_empty()).then(|| run.join(" "))

@@ -228,6 +228,19 @@ fn titles_name_the_proposed_method_with_its_expansion() {
 }
 
 #[test]
+fn a_baseline_or_background_acronym_is_not_the_papers_name() {
+    // `self-consistency (SC)` is what the paper improves on; `gradient
+    // descent (GD)` how its model is trained.
+    for p in &engine().corpus.papers {
+        assert!(
+            !p.title.starts_with("SC:") && !p.title.starts_with("GD:"),
+            "{}",
+            p.title
+        );
+    }
+}
+
+#[test]
 fn abstracts_without_a_name_get_their_contribution_not_their_first_sentence() {
     // “… we propose a post-training method for lower-resource languages
     // that preserves fluency of language models even when aligned by …”
