@@ -234,11 +234,18 @@ fn sentences(text: &str) -> Vec<Sentence<'_>> {
             b'.' | b'?' | b'!' => {
                 let next = text[i + 1..].chars().next();
                 let after = text[i + 1..].trim_start().chars().next();
-                next.is_some_and(char::is_whitespace)
-                    && after.is_some_and(|c| {
-                        c.is_uppercase() || c.is_ascii_digit() || "(\"“[".contains(c)
-                    })
-                    && !is_abbreviation(text[start..i].rsplit(' ').next().unwrap_or(""))
+                let before = text[..i].chars().next_back();
+                // `… recently.This paper proposes`: a missing space.
+                let run_together = b == b'.'
+                    && before.is_some_and(char::is_lowercase)
+                    && next.is_some_and(char::is_uppercase)
+                    && text[i + 1..].chars().nth(1).is_some_and(char::is_lowercase);
+                run_together
+                    || next.is_some_and(char::is_whitespace)
+                        && after.is_some_and(|c| {
+                            c.is_uppercase() || c.is_ascii_digit() || "(\"“[".contains(c)
+                        })
+                        && !is_abbreviation(text[start..i].rsplit(' ').next().unwrap_or(""))
             }
             _ => false,
         };
@@ -391,10 +398,26 @@ fn cue_in<'a>(s: &Sentence<'a>) -> Option<Cue<'a>> {
         // `Our proposed technique, called X`, `our new model X`.
         if lw == "our" {
             if let Some(&(off, next)) = words.get(i + 1) {
-                if matches!(
-                    next.to_ascii_lowercase().as_str(),
-                    "proposed" | "new" | "novel"
-                ) {
+                // … and `our framework AWESOME uses …`, `our model, GLiNER`.
+                let noun = next.trim_end_matches(',').to_ascii_lowercase();
+                let names_next = words.get(i + 2).is_some_and(|n| is_coined(bare_word(n.1)));
+                if matches!(noun.as_str(), "proposed" | "new" | "novel")
+                    || (names_next
+                        && matches!(
+                            noun.as_str(),
+                            "framework"
+                                | "model"
+                                | "method"
+                                | "approach"
+                                | "system"
+                                | "dataset"
+                                | "benchmark"
+                                | "tool"
+                                | "algorithm"
+                                | "toolkit"
+                                | "library"
+                        ))
+                {
                     let object = off + next.len() + 1;
                     if object <= s.text.len() {
                         return Some(Cue {
@@ -459,7 +482,11 @@ fn cue_in<'a>(s: &Sentence<'a>) -> Option<Cue<'a>> {
 
 /// The words of `s` with their byte offsets.
 fn word_offsets(s: &str) -> Vec<(usize, &str)> {
-    s.split_whitespace()
+    // An em dash or a TeX `---` joins words without a space (`CARE—a new
+    // dataset`, `in this work---FastGCN`).
+    s.split(|c: char| c.is_whitespace() || c == '—')
+        .flat_map(|w| w.split("---"))
+        .filter(|w| !w.is_empty())
         .map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w))
         .collect()
 }
@@ -570,6 +597,14 @@ const COMMON_NAMES: &[&str] = &[
     "IID",
     "US",
     "UK",
+    "LoRA",
+    "LoRAs",
+    "SSM",
+    "SSMs",
+    "Transformer",
+    "Transformers",
+    "ResNet",
+    "ResNets",
 ];
 
 /// A word that reads as a coined name: two capitals (`CRD`, `DevFT`), a
@@ -606,7 +641,7 @@ fn is_coined(word: &str) -> bool {
     .iter()
     .any(|s| lower.ends_with(s))
         || lower.contains("-to-")
-        || (digits > 0 && digits >= letters)
+        || (digits > 0 && digits > letters)
         || w.contains('.')
     {
         return false;
@@ -677,11 +712,17 @@ const NAME_STOPS: &[&str] = &[
 /// baseline it is compared with.
 fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<String> {
     let first_cue = cues.first().map(|c| c.sentence.start);
+    // Words of a definition's long form, before its parenthesis (`Long
+    // Form (LF)`) or inside it (`LF (Long Form)`), are not names.
     let in_long_form = |at: usize| {
         defs.iter().any(|d| {
-            text[..d.paren]
+            let before = text[..d.paren]
                 .rfind(d.long.as_str())
-                .is_some_and(|start| (start..d.paren).contains(&at))
+                .is_some_and(|start| (start..d.paren).contains(&at));
+            let inside = text[d.paren..]
+                .find(d.long.as_str())
+                .is_some_and(|i| (d.paren..d.paren + i + d.long.len()).contains(&at));
+            before || inside
         })
     };
     let mut best: Option<(i32, usize, String)> = None;
@@ -728,8 +769,16 @@ fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<St
                     .find(|w| w.starts_with('(') && is_coined(bare_word(w)));
                 if let Some(p) = coined_paren {
                     consider(bare_word(p), at, 6);
-                } else if let Some(name) = name_run(&words[i + 1..]) {
-                    consider(&name, at, 6);
+                } else {
+                    // `named as AANN`
+                    let from = if words.get(i + 1).is_some_and(|w| w.1 == "as") {
+                        i + 2
+                    } else {
+                        i + 1
+                    };
+                    if let Some(name) = name_run(words.get(from..).unwrap_or(&[])) {
+                        consider(&name, at, 6);
+                    }
                 }
                 continue;
             }
@@ -764,6 +813,15 @@ fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<St
         }
     }
     for d in defs {
+        // `HumanRankEval (HRE)`, `RedCoast (Redco)`: the name is the one
+        // word, its short form an abbreviation of it.
+        if !d.long.contains(char::is_whitespace) && is_coined(&d.long) {
+            let in_cue = cues
+                .iter()
+                .any(|c| d.paren >= c.object && d.paren < c.sentence.start + c.sentence.text.len());
+            consider(&d.long, d.paren, if in_cue { 5 } else { 1 });
+            continue;
+        }
         if is_facet_acronym(&d.short) || is_coined(&d.short) || proposed_definition(text, d) {
             let in_cue = cues
                 .iter()
@@ -792,12 +850,32 @@ fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<St
             consider(bare, off, after_cue);
         }
     }
+    // The repository a paper links to is usually named after it
+    // (`github.com/starsuzi/Adaptive-RAG`).
+    for (off, w) in word_offsets(text) {
+        if let Some(repo) = repository_name(w) {
+            let repo = repo.to_string();
+            if repo.chars().next().is_some_and(char::is_uppercase) || is_coined(&repo) {
+                consider(&repo, off, 3);
+            }
+        }
+    }
     let (score, _, name) = best?;
-    (score >= 4).then(|| {
-        join(
-            &name,
-            &describe(text, cues, defs, &name).unwrap_or_default(),
-        )
+    (score >= 3).then(|| {
+        // A name with nothing beside it gets what the paper does.
+        let desc = describe(text, cues, defs, &name)
+            .or_else(|| {
+                let rest: Vec<Cue<'_>> = cues
+                    .iter()
+                    .map(|c| Cue {
+                        rest: c.rest.strip_prefix(name.as_str()).unwrap_or(c.rest),
+                        ..*c
+                    })
+                    .collect();
+                contribution(&rest).filter(|d| !d.contains(name.as_str()))
+            })
+            .unwrap_or_default();
+        join(&name, &desc)
     })
 }
 
@@ -842,6 +920,18 @@ fn proposed_definition(text: &str, d: &Definition) -> bool {
     // form is written in small letters.
     let mixed = d.short.chars().any(char::is_lowercase) && is_coined(&d.short);
     !preposition && (mixed || capitals * 2 >= d.long.split_whitespace().count())
+}
+
+/// The repository of a GitHub or GitLab link: its last path part.
+fn repository_name(word: &str) -> Option<&str> {
+    let rest = ["github.com/", "gitlab.com/"]
+        .iter()
+        .find_map(|h| word.find(h).map(|i| &word[i + h.len()..]))?;
+    let mut parts = rest.split('/');
+    let (_owner, repo) = (parts.next()?, parts.next()?);
+    let repo = repo.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let repo = repo.strip_suffix(".git").unwrap_or(repo);
+    (repo.chars().count() >= 3 && !repo.contains('.')).then_some(repo)
 }
 
 fn is_naming_word(w: &str) -> bool {
@@ -930,7 +1020,29 @@ fn describe(text: &str, cues: &[Cue<'_>], defs: &[Definition], name: &str) -> Op
                 .find_map(|w| before.strip_suffix(w))
                 .unwrap_or(before);
             if let Some(d) = phrase_before(before) {
-                return Some(d);
+                // `a … self-consistency (SC) training strategy`: the noun
+                // the name qualifies ends the description.
+                let after = text[p + name.len()..].trim_start_matches([')', ' ']);
+                let head: Vec<&str> = after
+                    .split_whitespace()
+                    .take(3)
+                    .scan(false, |ended, w| {
+                        // Up to the word that ends the clause, included.
+                        let bare = w.trim_end_matches(['.', ',', ';']);
+                        let noun = !*ended
+                            && !bare.is_empty()
+                            && bare.chars().all(|c| c.is_lowercase() || c == '-')
+                            && !is_function_word(bare)
+                            && !matches!(bare, "is" | "was" | "has" | "uses" | "which" | "that");
+                        *ended = bare.len() != w.len();
+                        noun.then_some(bare)
+                    })
+                    .collect();
+                return Some(if head.is_empty() {
+                    d
+                } else {
+                    format!("{d} {}", head.join(" "))
+                });
             }
         }
     }
@@ -948,7 +1060,9 @@ fn name_run(words: &[(usize, &str)]) -> Option<String> {
             .trim_start_matches(['(', '"', '“', '\''])
             .trim_end_matches([',', ';', ':', '.', ')', '"', '”', '\'']);
         let capital = bare.chars().next().is_some_and(char::is_uppercase) || is_coined(bare);
-        if !capital || bare.is_empty() || bare.starts_with('\\') {
+        // `MCECR (Multilingual …)`: a parenthesis after the name is not
+        // part of it.
+        if !capital || bare.is_empty() || bare.starts_with('\\') || (i > 0 && w.starts_with('(')) {
             break;
         }
         run.push(bare);
