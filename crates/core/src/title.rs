@@ -612,7 +612,11 @@ const COMMON_NAMES: &[&str] = &[
 /// letter (`reAR`, `ScaleCap`); not an everyday acronym (`LLMs`, `GPT-4`).
 fn is_coined(word: &str) -> bool {
     let w = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '²' && c != '³');
-    if w.chars().count() < 2 || COMMON_NAMES.contains(&w) || !w.chars().any(char::is_alphabetic) {
+    if w.chars().count() < 2
+        || COMMON_NAMES.contains(&w)
+        || !w.chars().any(char::is_alphabetic)
+        || w.contains(char::is_whitespace)
+    {
         return false;
     }
     // `LLM-based`, `ELECTRA-style`, `Text-to-SQL`, `18K`, `Theory.We`:
@@ -762,23 +766,25 @@ fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<St
             if is_naming_word(w) {
                 // `termed Distribution-based Structure Mining … (DEMO)`:
                 // the coined form in parentheses is the name.
+                // `named as AANN`, `known as TRUE-UIE`, `refer to as X`.
+                let mut from = i + 1;
+                while words
+                    .get(from)
+                    .is_some_and(|w| matches!(w.1, "as" | "to" | "it" | "this"))
+                {
+                    from += 1;
+                }
+                let run = name_run(words.get(from..).unwrap_or(&[]));
                 let coined_paren = words[i + 1..]
                     .iter()
                     .take(12)
                     .map(|(_, w)| *w)
                     .find(|w| w.starts_with('(') && is_coined(bare_word(w)));
-                if let Some(p) = coined_paren {
-                    consider(bare_word(p), at, 6);
-                } else {
-                    // `named as AANN`
-                    let from = if words.get(i + 1).is_some_and(|w| w.1 == "as") {
-                        i + 2
-                    } else {
-                        i + 1
-                    };
-                    if let Some(name) = name_run(words.get(from..).unwrap_or(&[])) {
-                        consider(&name, at, 6);
-                    }
+                match (run, coined_paren) {
+                    (Some(name), _) if is_coined(&name) => consider(&name, at, 6),
+                    (_, Some(p)) => consider(bare_word(p), at, 6),
+                    (Some(name), None) => consider(&name, at, 6),
+                    (None, None) => {}
                 }
                 continue;
             }
@@ -827,7 +833,19 @@ fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<St
                 .iter()
                 .any(|c| d.paren >= c.object && d.paren < c.sentence.start + c.sentence.text.len());
             let after_cue = i32::from(first_cue.is_some_and(|c| d.paren >= c));
-            let proposed = proposed_definition(text, d);
+            // Or its long form opens the object of a proposing cue (`we
+            // propose an answer space clustered prompting model (ASCM)`).
+            let opens_cue = cues.iter().any(|c| {
+                c.proposes
+                    && d.paren >= c.object
+                    && d.paren < c.sentence.start + c.sentence.text.len()
+                    && text[c.object..d.paren]
+                        .rfind(d.long.as_str())
+                        .is_some_and(|i| {
+                            text[c.object..c.object + i].split_whitespace().count() <= 3
+                        })
+            });
+            let proposed = proposed_definition(text, d) || opens_cue;
             // A task or background term defined in passing (`… for
             // semantic textual similarity (STS)`) needs to recur a lot.
             let bonus = match (in_cue, proposed) {
@@ -937,7 +955,7 @@ fn repository_name(word: &str) -> Option<&str> {
 fn is_naming_word(w: &str) -> bool {
     matches!(
         w.to_ascii_lowercase().as_str(),
-        "named" | "called" | "dubbed" | "termed" | "coined" | "nicknamed"
+        "named" | "called" | "dubbed" | "termed" | "coined" | "nicknamed" | "known" | "refer"
     )
 }
 
