@@ -396,6 +396,17 @@ fn cue_in<'a>(s: &Sentence<'a>) -> Option<Cue<'a>> {
             .trim_matches(|c: char| !c.is_alphabetic())
             .to_ascii_lowercase();
         // `Our proposed technique, called X`, `our new model X`.
+        // `The proposed technique, Weightless, …`, `the resulting model,
+        // named X`: as `our` below.
+        let lw = if lw == "the"
+            && words
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.1, "proposed" | "resulting"))
+        {
+            "our".to_string()
+        } else {
+            lw
+        };
         if lw == "our" {
             if let Some(&(off, next)) = words.get(i + 1) {
                 // … and `our framework AWESOME uses …`, `our model, GLiNER`.
@@ -866,6 +877,25 @@ fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<St
         if is_coined(bare) && !in_long_form(off) {
             let after_cue = i32::from(first_cue.is_some_and(|c| off >= c));
             consider(bare, off, after_cue);
+        }
+    }
+    // `Espresso is a compact library …`: a sentence that opens with a
+    // recurring capitalised word defining it.
+    for sentence in sentences(text) {
+        let mut ws = sentence.text.split_whitespace();
+        if let (Some(first), Some(verb), Some(article)) = (ws.next(), ws.next(), ws.next()) {
+            let defines = matches!(verb, "is") && matches!(article, "a" | "an" | "the");
+            if defines
+                && first.chars().next().is_some_and(char::is_uppercase)
+                && first.chars().count() >= 3
+                && word_positions(text, first).len() >= 2
+                && !matches!(
+                    first,
+                    "This" | "It" | "There" | "That" | "These" | "Our" | "The"
+                )
+            {
+                consider(first, sentence.start, 2);
+            }
         }
     }
     // The repository a paper links to is usually named after it
