@@ -1170,7 +1170,8 @@ fn description_after(text: &str, end: usize) -> Option<String> {
             && !lower.starts_with("which")
             && !lower.starts_with("that")
             && !lower.starts_with("and")
-            && !lower.starts_with("where");
+            && !lower.starts_with("where")
+            && !starts_with_verb(&lower);
     if !appositive {
         return None;
     }
@@ -1183,6 +1184,24 @@ fn description_after(text: &str, end: usize) -> Option<String> {
     (content_count(&out) >= 2).then_some(out)
 }
 
+/// `X, rewrites sentences …`, `X, can compress …`: a verb after the name
+/// starts a clause, not an apposition.
+fn starts_with_verb(lower: &str) -> bool {
+    let first = lower.split_whitespace().next().unwrap_or("");
+    matches!(
+        first,
+        "can" | "could" | "will" | "may" | "is" | "was" | "has" | "does" | "uses" | "achieves"
+    ) || (first.ends_with('s')
+        && !first.ends_with("ss")
+        && !first.ends_with("ous")
+        && !first.ends_with("ics")
+        && !first.ends_with("is")
+        && lower
+            .split_whitespace()
+            .nth(1)
+            .is_some_and(|w| !w.ends_with(',')))
+}
+
 /// The object phrase before a name (`we propose a novel training method
 /// named …` → `a novel training method`), when it says something.
 fn phrase_before(before: &str) -> Option<String> {
@@ -1191,7 +1210,8 @@ fn phrase_before(before: &str) -> Option<String> {
         .trim_end_matches([',', ':', '—', '-', '('])
         .trim();
     let out = compress(phrase, MAX_WORDS - 2);
-    (content_count(&out) >= 2).then_some(out)
+    // `augmentation technique` says enough; `a novel framework` does not.
+    (content_count(&out) >= 1 && out.split_whitespace().count() >= 2).then_some(out)
 }
 
 /// The rest of the cue sentence without the name, or the next sentence
@@ -1697,19 +1717,30 @@ mod tests {
         assert_eq!(compress("short", 12), "short");
     }
 
+    /// Abstracts written for these tests in the shapes real conference
+    /// abstracts take (each shape seen on the real lists `eval-titles`
+    /// was tuned on).
     #[test]
-    fn derived_titles_on_real_abstracts() {
-        // ACL 2022 (CC BY 4.0): an acronym defined after the cue is the name.
+    fn derived_titles_for_the_shapes_real_abstracts_take() {
+        // An acronym defined right after the cue is the name, its long form
+        // the description.
         assert_eq!(
-            derive_title("Logical reasoning of text requires identifying critical logical structures. We propose an adaptive logic graph network (AdaLoGN) which adaptively infers logical relations to extend the graph and, essentially, realizes mutual and iterative reinforcement between neural and symbolic reasoning. AdaLoGN outperforms the state of the art."),
-            "AdaLoGN: Adaptive logic graph network"
+            derive_title("Parsing tables is hard. We propose a sparse table graph encoder (SpaTGE) which reads cells as nodes. SpaTGE beats strong baselines."),
+            "SpaTGE: Sparse table graph encoder"
         );
-        // A background acronym before the contribution is not the name.
-        let t = derive_title("Machine reading comprehension (MRC) is hard. MRC models fail. In this work, we present CONTaiNER, a novel contrastive learning technique that optimizes the inter-token distribution distance for Few-Shot NER. CONTaiNER optimizes a generalized objective.");
+        // A background acronym the abstract opens with is not the name; a
+        // coined word after the verb is, with its apposition.
         assert_eq!(
-            t,
-            "CONTaiNER: A contrastive learning technique that optimizes the inter-token distribution distance"
+            derive_title("Optical character recognition (OCR) is brittle. OCR systems fail on receipts. In this work, we present ReceiptNet, a contrastive model that aligns glyphs with layout for noisy scans. ReceiptNet is robust."),
+            "ReceiptNet: A contrastive model that aligns glyphs with layout for noisy scans"
         );
+        // A task defined in passing does not outrank `called X`.
+        assert_eq!(
+            derive_title("Our proposed augmentation technique, called GraphMix, rewrites sentences as graphs. We apply it to the tasks of semantic textual similarity (STS) and classification. On STS, GraphMix helps. On STS benchmarks GraphMix wins."),
+            "GraphMix: Augmentation technique"
+        );
+        // The repository a paper links to names it.
+        assert!(derive_title("We introduce a retrieval planner that chooses when to search. Code is at https://github.com/someone/PlanRAG.").starts_with("PlanRAG: "));
         // A baseline the paper beats is not its name.
         let t = derive_title("We propose a training method that outperforms GPT-4 and LLaMA on reasoning benchmarks across domains.");
         assert!(t.starts_with("Training method"), "{t}");
