@@ -114,7 +114,10 @@ fn words_and_phrases_find_exactly_the_papers_that_contain_them() {
     let a = found("model ");
     let b = found("reasoning ");
     let both = found("model reasoning ");
-    assert!(both.is_subset(&a.union(&b).copied().collect()));
+    // AND is the intersection, exactly: no paper with only one of the
+    // words, none with both left out.
+    assert_eq!(both, a.intersection(&b).copied().collect::<BTreeSet<u32>>());
+    assert!(!both.is_empty() && both.len() < a.len().min(b.len()));
     let exact_b = scan(|f| f.iter().any(|s| s.contains(&"reason".to_string())));
     let without = found("model -reasoning ");
     assert!(without.is_disjoint(&exact_b));

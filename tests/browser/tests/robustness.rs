@@ -4,7 +4,8 @@
 //! logs an error, and answers sensibly; a panic, forced in a test build,
 //! shows a readable notice with a way back.
 
-use browser_tests::{all_titles, engine, expected_titles, Browser};
+use browser_tests::{all_titles, engine, Browser};
+use explorer_core::text::tokenize;
 use serde_json::Value;
 
 #[tokio::test]
@@ -45,6 +46,28 @@ async fn garbage_in_the_url_falls_back_to_defaults() {
     b.close().await;
 }
 
+/// Titles of the papers whose title, abstract or authors hold a word with
+/// the query word's stem, or starting with it (the word being typed): a
+/// brute-force scan, sorted, to check the engine's answer against.
+fn papers_with_a_word_like(word: &str) -> Vec<String> {
+    let query = &tokenize(word)[0];
+    let mut titles: Vec<String> = engine()
+        .corpus
+        .papers
+        .iter()
+        .filter(|p| {
+            let all = format!("{}\n{}\n{}", p.title, p.text, p.authors.join(", "));
+            tokenize(&all)
+                .iter()
+                .any(|t| t.stem == query.stem || t.folded.starts_with(&query.folded))
+        })
+        .map(|p| p.title.clone())
+        .collect();
+    titles.sort();
+    assert!(!titles.is_empty(), "{word} is in the seed papers");
+    titles
+}
+
 #[tokio::test]
 async fn monstrous_queries_get_sensible_answers() {
     let b = Browser::start().await;
@@ -73,7 +96,7 @@ async fn monstrous_queries_get_sensible_answers() {
         // A lone surrogate: JavaScript strings may hold one, Rust's cannot
         // (the page receives U+FFFD in its place).
         (format!("{every_kind} agents\u{fffd}"), None),
-        ("agents".into(), Some(expected_titles("agents"))),
+        ("agents".into(), Some(papers_with_a_word_like("agents"))),
     ];
     let n = engine().len();
     for (q, want) in cases {
@@ -97,7 +120,10 @@ async fn monstrous_queries_get_sensible_answers() {
         .await;
         b.wait_for_titles(&expected).await;
         if let Some(want) = want {
-            assert_eq!(want, expected);
+            // Checked against a scan of the papers' words, not the engine.
+            let mut shown = expected.clone();
+            shown.sort();
+            assert_eq!(shown, want, "{q}");
         }
         assert!(
             b.console_errors().await.is_empty(),
