@@ -107,6 +107,9 @@ fn a_good_directory_keeps_every_paper() {
 struct Case {
     what: &'static str,
     bytes: Vec<u8>,
+    /// The line a failing build must name (the line of the fault, found
+    /// by reading the input), or `None` for an input that builds.
+    fails_at: Option<u32>,
 }
 
 fn cases() -> Vec<Case> {
@@ -119,40 +122,49 @@ fn cases() -> Vec<Case> {
         Case {
             what: "empty file",
             bytes: Vec::new(),
+            fails_at: Some(1),
         },
         Case {
             what: "header line only",
             bytes: b"A list\n".to_vec(),
+            fails_at: Some(1),
         },
         Case {
             what: "invalid UTF-8 in an abstract",
             bytes: b"A list\n\nfine agent\n\nbroken \xff\xfe here\n".to_vec(),
+            fails_at: Some(5),
         },
         Case {
             what: "NUL bytes in an abstract",
             bytes: b"A list\n\nan agent \0 with a NUL\n\nanother agent\n".to_vec(),
+            fails_at: Some(3),
         },
         Case {
             what: "a 10 MB single line",
             bytes: ten_mb,
+            fails_at: None,
         },
         Case {
             what: "the same abstract twice",
             bytes: format!("A list\n\n{}\n\n{}\n", agent(1), agent(1)).into_bytes(),
+            fails_at: None,
         },
         Case {
             what: "unterminated `$` and `{`",
             bytes: b"A list\n\nCost $O(n^2 grows with \\textbf{agents\n\nA second {paper $ about agents.\n"
                 .to_vec(),
+            fails_at: None,
         },
         Case {
             what: "mixed CRLF and LF line ends",
             bytes: format!("A list\r\n\r\n{}\r\n\n{}\n\r\n{}\r\n", agent(1), agent(2), agent(3))
                 .into_bytes(),
+            fails_at: None,
         },
         Case {
             what: "a byte-order mark and blank runs",
             bytes: format!("\u{feff}A list\n\n\n\n\n{}\n\n\n{}\n", agent(1), agent(2)).into_bytes(),
+            fails_at: None,
         },
     ]
 }
@@ -181,6 +193,7 @@ fn every_malformed_corpus_builds_whole_or_fails_with_file_and_line() {
         );
         let outcome = match compile_dir(&dir) {
             Ok(c) => {
+                assert_eq!(case.fails_at, None, "{} should fail", case.what);
                 assert_eq!(
                     c.papers.len(),
                     paragraphs(&case.bytes),
@@ -207,6 +220,11 @@ fn every_malformed_corpus_builds_whole_or_fails_with_file_and_line() {
                     .and_then(|r| r.split(':').next())
                     .and_then(|n| n.parse::<u32>().ok());
                 assert!(line.is_some(), "{}: {e} names no file and line", case.what);
+                assert_eq!(
+                    line, case.fails_at,
+                    "{}: {e} names the wrong line",
+                    case.what
+                );
                 format!("fails: `{e}`")
             }
         };

@@ -204,7 +204,34 @@ async fn facet_counts_follow_clicks() {
         "typing",
     )
     .await;
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    // Wait for the answer itself: the core's, for the same query under the
+    // same selection (two topics, one list).
+    let e = engine();
+    let mut selection = e.no_selection();
+    let value = |key: &str, label: &str| {
+        let f = e.corpus.facet_index(key).unwrap();
+        let v = e.corpus.facets[f]
+            .values
+            .iter()
+            .position(|v| v == label)
+            .unwrap();
+        (f, v as u32)
+    };
+    for (key, label) in [
+        ("topic", "Reinforcement learning"),
+        ("topic", "Agents"),
+        ("list", list0.as_str()),
+    ] {
+        let (f, v) = value(key, label);
+        selection[f].push(v);
+    }
+    let want: Vec<String> = e
+        .search("agent", &selection, explorer_core::Sort::Relevance)
+        .docs()
+        .into_iter()
+        .map(|d| e.corpus.papers[d as usize].title.clone())
+        .collect();
+    b.wait_for_titles(&want).await;
     let shown = b.titles().await.len() as u32;
     let lists_now = facet_counts(&b, "list").await;
     assert_eq!(lists_now.iter().find(|l| l.0 == list0).unwrap().1, shown);
