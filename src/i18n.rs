@@ -7,6 +7,7 @@
 //! The language is the reader's choice if they made one (kept in
 //! localStorage), else the first of the browser's languages we have.
 
+use explorer_core::reading_list::ImportError;
 use leptos::prelude::*;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,6 +159,8 @@ pub struct Strings {
     pub elsewhere: fn(usize) -> String,
     pub import_failed: fn(&str) -> String,
     pub file_unreadable: &'static str,
+    /// Why a file is not a reading list, in this language.
+    pub import_error: fn(&ImportError) -> String,
     pub star: &'static str,
     pub unstar: &'static str,
     pub confirm_unstar: &'static str,
@@ -271,6 +274,19 @@ pub static EN: Strings = Strings {
     elsewhere: |n| format!(" {n} are not in this corpus (kept, not shown)."),
     import_failed: |e| format!("Nothing imported: {e}."),
     file_unreadable: "the file could not be read",
+    import_error: |e| match e {
+        ImportError::NotJson { line, column } => {
+            format!("not valid JSON (line {line}, column {column})")
+        }
+        ImportError::Shape { line, column } => {
+            format!("not shaped as a reading list (line {line}, column {column})")
+        }
+        ImportError::OtherFormat(f) => format!("this is not a reading list (its format is “{f}”)"),
+        ImportError::Newer(v) => {
+            format!("this reading list was written by a newer version (format {v})")
+        }
+        ImportError::MissingId => "a paper in the list has no id".into(),
+    },
     star: "Star: add to the reading list",
     unstar: "Starred (click to unstar)",
     confirm_unstar: "Unstar this paper and delete your note on it?",
@@ -400,6 +416,17 @@ pub static ZH: Strings = Strings {
     elsewhere: |n| format!("其中 {n} 篇不在本语料中（已保留，不显示）。"),
     import_failed: |e| format!("未导入任何内容：{e}。"),
     file_unreadable: "无法读取该文件",
+    import_error: |e| match e {
+        ImportError::NotJson { line, column } => {
+            format!("不是有效的 JSON（第 {line} 行第 {column} 列）")
+        }
+        ImportError::Shape { line, column } => {
+            format!("不是阅读列表的格式（第 {line} 行第 {column} 列）")
+        }
+        ImportError::OtherFormat(f) => format!("这不是阅读列表（其格式为“{f}”）"),
+        ImportError::Newer(v) => format!("此阅读列表由更新的版本写入（格式 {v}）"),
+        ImportError::MissingId => "列表中有一篇论文缺少 id".into(),
+    },
     star: "加星标：加入阅读列表",
     unstar: "已加星标（点击取消）",
     confirm_unstar: "取消此论文的星标并删除你的笔记？",

@@ -7,7 +7,7 @@
 //! that cannot be read is copied aside under its own key before anything
 //! is written.
 
-use explorer_core::reading_list::{Merged, ReadingList};
+use explorer_core::reading_list::{ImportError, Merged, ReadingList};
 use explorer_core::Corpus;
 use gloo_storage::errors::StorageError;
 use gloo_storage::{LocalStorage, Storage};
@@ -31,7 +31,15 @@ pub enum Notice {
         /// Papers of the file this corpus does not have (kept all the same).
         elsewhere: usize,
     },
-    ImportFailed(String),
+    ImportFailed(ImportProblem),
+}
+
+/// Why an import changed nothing: the file could not be read, or it is
+/// not a reading list (said in the interface's language when shown).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ImportProblem {
+    Unreadable,
+    Invalid(ImportError),
 }
 
 #[derive(Clone, Copy)]
@@ -153,7 +161,7 @@ impl Stars {
                 self.list.update(|l| merged = l.merge(other));
                 Notice::Imported { merged, elsewhere }
             }
-            Err(e) => Notice::ImportFailed(e),
+            Err(e) => Notice::ImportFailed(ImportProblem::Invalid(e)),
         };
         self.notice.set(Some(notice));
     }

@@ -38,26 +38,62 @@ struct Wire {
     papers: Vec<Entry>,
 }
 
-impl TryFrom<Wire> for ReadingList {
-    type Error = String;
+/// Why a file is not a reading list this page can import: a type, so that
+/// the interface says it in its own language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportError {
+    /// Not JSON at all; where the parser stopped (1-based).
+    NotJson { line: usize, column: usize },
+    /// JSON, but not shaped as a reading list (a field missing or of the
+    /// wrong type); where.
+    Shape { line: usize, column: usize },
+    /// Another kind of JSON file: the `format` it names.
+    OtherFormat(String),
+    /// A reading list written by a newer version of the format.
+    Newer(u32),
+    /// A paper without an id.
+    MissingId,
+}
 
-    fn try_from(w: Wire) -> Result<ReadingList, String> {
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ImportError::NotJson { line, column } => {
+                write!(f, "not valid JSON (line {line}, column {column})")
+            }
+            ImportError::Shape { line, column } => write!(
+                f,
+                "not shaped as a reading list (line {line}, column {column})"
+            ),
+            ImportError::OtherFormat(format) => write!(
+                f,
+                "this is not a reading list (its format is “{format}”, not “{FORMAT}”)"
+            ),
+            ImportError::Newer(v) => write!(
+                f,
+                "this reading list was written by a newer version (format {v}; this page reads {VERSION})"
+            ),
+            ImportError::MissingId => write!(f, "a paper in the reading list has no id"),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+impl TryFrom<Wire> for ReadingList {
+    type Error = ImportError;
+
+    fn try_from(w: Wire) -> Result<ReadingList, ImportError> {
         if w.format != FORMAT {
-            return Err(format!(
-                "this is not a reading list (its format is “{}”, not “{FORMAT}”)",
-                w.format
-            ));
+            return Err(ImportError::OtherFormat(w.format));
         }
         if w.version > VERSION {
-            return Err(format!(
-                "this reading list was written by a newer version (format {}; this page reads {VERSION})",
-                w.version
-            ));
+            return Err(ImportError::Newer(w.version));
         }
         let mut list = ReadingList::default();
         for e in w.papers {
             if e.id.is_empty() {
-                return Err("a paper in the reading list has no id".into());
+                return Err(ImportError::MissingId);
             }
             list.add(e);
         }
@@ -86,11 +122,15 @@ pub struct Merged {
 
 impl ReadingList {
     /// Reads the JSON format, saying what is wrong and where.
-    pub fn from_json(json: &str) -> Result<ReadingList, String> {
-        serde_json::from_str(json).map_err(|e| match e.classify() {
-            serde_json::error::Category::Data => e.to_string(),
-            _ => format!("not valid JSON: {e}"),
-        })
+    pub fn from_json(json: &str) -> Result<ReadingList, ImportError> {
+        let wire: Wire = serde_json::from_str(json).map_err(|e| {
+            let (line, column) = (e.line(), e.column());
+            match e.classify() {
+                serde_json::error::Category::Data => ImportError::Shape { line, column },
+                _ => ImportError::NotJson { line, column },
+            }
+        })?;
+        ReadingList::try_from(wire)
     }
 
     pub fn to_json(&self) -> String {
@@ -215,29 +255,48 @@ mod tests {
 
     #[test]
     fn refuses_other_files_by_name() {
+        // Where the parser stopped: the line is what a reader looks for.
+        let at_line = |e: ImportError| match e {
+            ImportError::NotJson { line, .. } => ("not JSON", line),
+            ImportError::Shape { line, .. } => ("shape", line),
+            other => panic!("{other}"),
+        };
+        assert_eq!(
+            at_line(ReadingList::from_json("{not json").unwrap_err()),
+            ("not JSON", 1)
+        );
+        assert_eq!(
+            at_line(ReadingList::from_json("").unwrap_err()),
+            ("not JSON", 1)
+        );
+        assert_eq!(
+            at_line(ReadingList::from_json("[1,2]").unwrap_err()),
+            ("shape", 1)
+        );
+        assert_eq!(
+            at_line(
+                ReadingList::from_json(
+                    "{\"format\":\"paper-explorer/reading-list\",\n\"version\":1}"
+                )
+                .unwrap_err()
+            ),
+            ("shape", 2)
+        );
         for (json, says) in [
-            ("{not json", "not valid JSON"),
-            ("", "not valid JSON"),
-            ("[1,2]", "invalid type"),
             (
                 r#"{"format":"x","version":1,"papers":[]}"#,
-                "not a reading list",
+                ImportError::OtherFormat("x".into()),
             ),
             (
                 r#"{"format":"paper-explorer/reading-list","version":99,"papers":[]}"#,
-                "newer version",
+                ImportError::Newer(99),
             ),
             (
                 r#"{"format":"paper-explorer/reading-list","version":1,"papers":[{"id":""}]}"#,
-                "has no id",
-            ),
-            (
-                r#"{"format":"paper-explorer/reading-list","version":1}"#,
-                "missing field `papers`",
+                ImportError::MissingId,
             ),
         ] {
-            let err = ReadingList::from_json(json).unwrap_err();
-            assert!(err.contains(says), "{json:?}: {err}");
+            assert_eq!(ReadingList::from_json(json).unwrap_err(), says, "{json:?}");
         }
     }
 

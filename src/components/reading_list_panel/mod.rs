@@ -4,7 +4,7 @@ use wasm_bindgen::JsCast;
 use super::facet_panel::bar;
 use crate::download::offer_download;
 use crate::i18n::{use_i18n, Strings};
-use crate::reading_list::{Notice, Stars};
+use crate::reading_list::{ImportProblem, Notice, Stars};
 use crate::Explorer;
 
 /// The reading list in the sidebar: “Starred” as a facet (with its count
@@ -40,7 +40,7 @@ pub fn ReadingListPanel() -> impl IntoView {
                 Ok(text) => stars.import(&text.as_string().unwrap_or_default(), &x.engine.corpus),
                 Err(_) => stars
                     .notice
-                    .set(Some(Notice::ImportFailed(tr.now().file_unreadable.into()))),
+                    .set(Some(Notice::ImportFailed(ImportProblem::Unreadable))),
             }
         });
     };
@@ -88,6 +88,7 @@ fn describe(t: &Strings, n: &Notice, total: usize) -> String {
             }
             s
         }
-        Notice::ImportFailed(e) => (t.import_failed)(e),
+        Notice::ImportFailed(ImportProblem::Unreadable) => (t.import_failed)(t.file_unreadable),
+        Notice::ImportFailed(ImportProblem::Invalid(e)) => (t.import_failed)(&(t.import_error)(e)),
     }
 }

@@ -196,6 +196,17 @@ async fn the_list_goes_out_as_json_and_comes_back_in() {
         "the refusal",
     )
     .await;
+    // The refusal is the interface's own words, in Chinese too: no English
+    // inside the Chinese interface.
+    b.click(".language-toggle").await;
+    b.wait_for(
+        "document.querySelector('.reading-list-notice').textContent.startsWith('未导入任何内容：不是有效的 JSON（第 1 行')",
+        "the refusal in Chinese",
+    )
+    .await;
+    b.click(".language-toggle").await;
+    b.wait_for("document.documentElement.lang === 'en'", "English again")
+        .await;
     assert_eq!(starred_ids(&b).await, want);
     b.close().await;
 }
