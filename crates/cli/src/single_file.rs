@@ -84,7 +84,6 @@ pub fn build(dist: &Path) -> Result<String, String> {
 /// Content-Security-Policy that allows no inline script. Returns the name.
 /// Run after the single-file build, which reads the inline loader.
 pub fn external_loader(dist: &Path) -> Result<String, String> {
-    use std::hash::{Hash, Hasher};
     let path = dist.join("index.html");
     let index = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let open = "<script type=\"module\">";
@@ -100,9 +99,12 @@ pub fn external_loader(dist: &Path) -> Result<String, String> {
     if index[end..].contains(open) {
         return Err("index.html: more than one inline module script".into());
     }
-    let mut h = std::hash::DefaultHasher::new();
-    js.hash(&mut h);
-    let name = format!("start-{:016x}.js", h.finish());
+    // A content hash that is the same on every machine and Rust version
+    // (`DefaultHasher` promises neither), so a rebuild names it alike.
+    let name = format!(
+        "start-{:016x}.js",
+        xxhash_rust::xxh3::xxh3_64(js.as_bytes())
+    );
     std::fs::write(dist.join(&name), format!("{js}\n")).map_err(|e| format!("{name}: {e}"))?;
     let html = format!(
         "{}<script type=\"module\" src=\"./{name}\"></script>{}",
