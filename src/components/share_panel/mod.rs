@@ -30,8 +30,9 @@ pub fn SharePanel() -> impl IntoView {
             title.with_value(|t| html_escape::encode_double_quoted_attribute(t).into_owned());
         format!(
             "<iframe src=\"{src}\" title=\"{title}\" style=\"width:100%;height:80vh;border:0\" loading=\"lazy\"></iframe>\n\
-             <script>addEventListener('message',function(e){{if(e.data&&e.data.type==='paper-explorer:height'){{\
-             document.querySelectorAll('iframe').forEach(function(f){{if(f.contentWindow===e.source)f.style.height=e.data.height+'px'}})}}}});</script>"
+             <script>addEventListener('message',function(e){{if(e.data&&e.data.type==='{message}'){{\
+             document.querySelectorAll('iframe').forEach(function(f){{if(f.contentWindow===e.source)f.style.height=e.data.height+'px'}})}}}});</script>",
+            message = crate::embed::HEIGHT_MESSAGE,
         )
     };
     let copy = |text: String| {
