@@ -661,26 +661,33 @@ fn is_coined(word: &str) -> bool {
     {
         return false;
     }
-    // Capitals that start the parts of a hyphenated word
-    // (`Self-Contrastive`) do not make a name; capitals inside do (`DPH-RL`).
-    let upper = w
-        .split('-')
-        .map(|part| {
-            let caps = part.chars().filter(|c| c.is_uppercase()).count();
-            let initial_only = caps == 1 && part.chars().next().is_some_and(char::is_uppercase);
-            if initial_only && w.contains('-') && part.chars().count() > 1 {
+    // In a hyphenated word, capitals that only start its parts
+    // (`Self-Contrastive`) count once, as a capitalised word's would;
+    // capitals inside a part count each (`DPH-RL`).
+    let parts: Vec<&str> = w.split('-').collect();
+    let hyphenated = parts.len() > 1;
+    let capitals = |p: &str| p.chars().filter(|c| c.is_uppercase()).count();
+    let initial_only = |p: &str| {
+        capitals(p) == 1
+            && p.chars().next().is_some_and(char::is_uppercase)
+            && p.chars().count() > 1
+    };
+    let mut upper: usize = parts
+        .iter()
+        .map(|p| {
+            if hyphenated && initial_only(p) {
                 0
             } else {
-                caps
+                capitals(p)
             }
         })
-        .sum::<usize>()
-        + usize::from(
-            w.contains('-')
-                && w.chars().next().is_some_and(char::is_uppercase)
-                && w.split('-')
-                    .all(|p| p.chars().filter(|c| c.is_uppercase()).count() <= 1),
-        );
+        .sum();
+    if hyphenated
+        && w.chars().next().is_some_and(char::is_uppercase)
+        && parts.iter().all(|p| capitals(p) <= 1)
+    {
+        upper += 1;
+    }
     let digit = w
         .chars()
         .any(|c| c.is_ascii_digit() || c == '²' || c == '³');
@@ -1267,8 +1274,8 @@ fn join(name: &str, desc: &str) -> String {
     }
 }
 
-/// Drops what no title says (`novel`, `new`, a leading article before
-/// an adjective-free noun is kept), and trailing connectors.
+/// Drops the words no title says (`novel`, `new`) and the connectors a
+/// cut left at the end.
 fn tidy_description(desc: &str) -> String {
     let words: Vec<&str> = desc
         .split_whitespace()
