@@ -278,6 +278,34 @@ fn free_port() -> u16 {
         .port()
 }
 
+/// Starts a WebDriver session on the driver at `url`, waiting up to 30 s
+/// for it to listen; an error as soon as the driver has exited or the port
+/// answers as something else.
+async fn start_session(
+    url: &str,
+    caps: serde_json::Map<String, Value>,
+    driver: &mut Child,
+) -> Result<Client, String> {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Ok(Some(status)) = driver.try_wait() {
+            return Err(format!("the driver exited ({status})"));
+        }
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector)
+            .capabilities(caps.clone())
+            .connect(url)
+            .await
+        {
+            Ok(c) => return Ok(c),
+            Err(e) if e.to_string().contains("non-conformant") || Instant::now() > deadline => {
+                return Err(e.to_string())
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+}
+
 /// The browser engine under test: `$BROWSER` = `chromium` (default),
 /// `firefox` or `webkit` — the engines of Chrome/Edge, Firefox and Safari.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -410,142 +438,150 @@ impl Browser {
         static N: AtomicUsize = AtomicUsize::new(0);
         let engine = EngineKind::from_env();
         let server = serve(dist, prefix);
-        let port = free_port();
         let profile = std::env::temp_dir().join(format!(
             "explorer-test-{}-{}",
             std::process::id(),
             N.fetch_add(1, Ordering::SeqCst)
         ));
-        let mut display = None;
-        let (driver, caps) = match engine {
-            EngineKind::Chromium => {
-                let driver = quiet(Command::new("chromedriver").arg(format!("--port={port}")))
-                    .spawn()
-                    .expect("chromedriver on PATH (tools/bootstrap.sh installs it)");
-                // Chromium windows are at least 500 px wide: a phone is emulated.
-                let mobile = (size.0 < 500).then(|| {
+        let mut display: Option<Child> = None;
+        let mut display_name = String::new();
+        // The driver's port is found free, then released for the driver to
+        // bind: another test's server can take it in between (the driver
+        // then exits, and that server answers `not found` to a new
+        // session). Such a start is retried on a fresh port.
+        let mut attempt = 0;
+        let (client, driver) = loop {
+            attempt += 1;
+            let port = free_port();
+            let (mut driver, caps) = match engine {
+                EngineKind::Chromium => {
+                    let driver = quiet(Command::new("chromedriver").arg(format!("--port={port}")))
+                        .spawn()
+                        .expect("chromedriver on PATH (tools/bootstrap.sh installs it)");
+                    // Chromium windows are at least 500 px wide: a phone is emulated.
+                    let mobile = (size.0 < 500).then(|| {
                     json!({ "deviceMetrics": { "width": size.0, "height": size.1, "pixelRatio": 2.0 } })
                 });
-                let mut caps = json!({
-                    "browserName": "chrome",
-                    "goog:chromeOptions": {
-                        "binary": "/usr/bin/chromium",
-                        "args": [
-                            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                            "--no-first-run", "--disable-quic", format!("--window-size={},{}", size.0, size.1),
-                            // For the benchmark's memory figures: gc() and exact heap sizes.
-                            "--js-flags=--expose-gc", "--enable-precise-memory-info",
-                            "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
-                            "--disable-backgrounding-occluded-windows", "--disable-extensions",
-                            format!("--user-data-dir={}", profile.display()),
-                        ],
-                    }
-                });
-                if let Some(m) = mobile {
-                    caps["goog:chromeOptions"]["mobileEmulation"] = m;
-                }
-                if !javascript {
-                    let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
-                    args.push(json!("--blink-settings=scriptEnabled=false"));
-                }
-                if let Some(lang) = lang {
-                    let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
-                    args.push(json!(format!("--lang={lang}")));
-                    args.push(json!(format!("--accept-lang={lang}")));
-                }
-                (driver, caps)
-            }
-            EngineKind::Firefox => {
-                let driver = quiet(Command::new("geckodriver").args([
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    &port.to_string(),
-                ]))
-                .spawn()
-                .expect("geckodriver on PATH (tools/bootstrap.sh installs it)");
-                // Firefox windows are at least 500 px wide: a phone is a
-                // 500 px window at a higher device pixel ratio.
-                let zoom = (size.0 < 500).then(|| 500.0 / size.0 as f64);
-                let window = zoom.map_or(size, |z| (500, (size.1 as f64 * z) as u32));
-                let mut caps = json!({
-                    "browserName": "firefox",
-                    "moz:firefoxOptions": {
-                        "binary": "/usr/bin/firefox-esr",
-                        "args": ["-headless", format!("--width={}", window.0), format!("--height={}", window.1)],
-                        "prefs": {
-                            "javascript.enabled": javascript,
-                            "app.update.enabled": false,
-                            "browser.shell.checkDefaultBrowser": false,
-                            "datareporting.policy.dataSubmissionEnabled": false,
-                            "toolkit.telemetry.enabled": false,
-                            "network.captive-portal-service.enabled": false,
-                            "network.connectivity-service.enabled": false,
-                            "browser.safebrowsing.update.enabled": false,
-                            "extensions.update.enabled": false,
+                    let mut caps = json!({
+                        "browserName": "chrome",
+                        "goog:chromeOptions": {
+                            "binary": "/usr/bin/chromium",
+                            "args": [
+                                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                                "--no-first-run", "--disable-quic", format!("--window-size={},{}", size.0, size.1),
+                                // For the benchmark's memory figures: gc() and exact heap sizes.
+                                "--js-flags=--expose-gc", "--enable-precise-memory-info",
+                                "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+                                "--disable-backgrounding-occluded-windows", "--disable-extensions",
+                                format!("--user-data-dir={}", profile.display()),
+                            ],
                         }
+                    });
+                    if let Some(m) = mobile {
+                        caps["goog:chromeOptions"]["mobileEmulation"] = m;
                     }
-                });
-                if let Some(z) = zoom {
-                    caps["moz:firefoxOptions"]["prefs"]["layout.css.devPixelsPerPx"] =
-                        json!(z.to_string());
-                }
-                if let Some(lang) = lang {
-                    caps["moz:firefoxOptions"]["prefs"]["intl.accept_languages"] = json!(lang);
-                }
-                (driver, caps)
-            }
-            EngineKind::WebKit => {
-                assert!(
-                    javascript,
-                    "WebKitGTK's MiniBrowser cannot switch JavaScript off"
-                );
-                let (x, name) = start_xvfb();
-                display = Some(x);
-                // MiniBrowser keeps website data (service workers, caches)
-                // under the XDG folders: one fresh set per session.
-                // WebKitGTK takes its language from the process's locale,
-                // which needs the locale installed (this machine has C only).
-                assert!(
-                    lang.is_none(),
-                    "WebKitGTK's language comes from an installed locale"
-                );
-                let driver = quiet(
-                    Command::new("WebKitWebDriver")
-                        .arg(format!("--port={port}"))
-                        .env("DISPLAY", &name)
-                        .env("XDG_DATA_HOME", profile.join("data"))
-                        .env("XDG_CACHE_HOME", profile.join("cache"))
-                        .env("XDG_CONFIG_HOME", profile.join("config")),
-                )
-                .spawn()
-                .expect("WebKitWebDriver (tools/bootstrap.sh installs webkit2gtk-driver)");
-                let caps = json!({
-                    "browserName": "MiniBrowser",
-                    "webkitgtk:browserOptions": {
-                        "binary": "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
-                        "args": ["--automation"],
+                    if !javascript {
+                        let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
+                        args.push(json!("--blink-settings=scriptEnabled=false"));
                     }
-                });
-                (driver, caps)
-            }
-        };
-        let caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
-        let url = format!("http://127.0.0.1:{port}");
-        let deadline = Instant::now() + Duration::from_secs(30);
-        let client = loop {
-            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-            match ClientBuilder::new(connector)
-                .capabilities(caps.clone())
-                .connect(&url)
-                .await
-            {
-                Ok(c) => break c,
-                Err(e) if Instant::now() > deadline => {
-                    panic!("cannot start a {engine:?} session: {e}")
+                    if let Some(lang) = lang {
+                        let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
+                        args.push(json!(format!("--lang={lang}")));
+                        args.push(json!(format!("--accept-lang={lang}")));
+                    }
+                    (driver, caps)
                 }
-                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+                EngineKind::Firefox => {
+                    let driver = quiet(Command::new("geckodriver").args([
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        &port.to_string(),
+                    ]))
+                    .spawn()
+                    .expect("geckodriver on PATH (tools/bootstrap.sh installs it)");
+                    // Firefox windows are at least 500 px wide: a phone is a
+                    // 500 px window at a higher device pixel ratio.
+                    let zoom = (size.0 < 500).then(|| 500.0 / size.0 as f64);
+                    let window = zoom.map_or(size, |z| (500, (size.1 as f64 * z) as u32));
+                    let mut caps = json!({
+                        "browserName": "firefox",
+                        "moz:firefoxOptions": {
+                            "binary": "/usr/bin/firefox-esr",
+                            "args": ["-headless", format!("--width={}", window.0), format!("--height={}", window.1)],
+                            "prefs": {
+                                "javascript.enabled": javascript,
+                                "app.update.enabled": false,
+                                "browser.shell.checkDefaultBrowser": false,
+                                "datareporting.policy.dataSubmissionEnabled": false,
+                                "toolkit.telemetry.enabled": false,
+                                "network.captive-portal-service.enabled": false,
+                                "network.connectivity-service.enabled": false,
+                                "browser.safebrowsing.update.enabled": false,
+                                "extensions.update.enabled": false,
+                            }
+                        }
+                    });
+                    if let Some(z) = zoom {
+                        caps["moz:firefoxOptions"]["prefs"]["layout.css.devPixelsPerPx"] =
+                            json!(z.to_string());
+                    }
+                    if let Some(lang) = lang {
+                        caps["moz:firefoxOptions"]["prefs"]["intl.accept_languages"] = json!(lang);
+                    }
+                    (driver, caps)
+                }
+                EngineKind::WebKit => {
+                    assert!(
+                        javascript,
+                        "WebKitGTK's MiniBrowser cannot switch JavaScript off"
+                    );
+                    if display.is_none() {
+                        let (x, name) = start_xvfb();
+                        display = Some(x);
+                        display_name = name;
+                    }
+                    let name = &display_name;
+                    // MiniBrowser keeps website data (service workers, caches)
+                    // under the XDG folders: one fresh set per session.
+                    // WebKitGTK takes its language from the process's locale,
+                    // which needs the locale installed (this machine has C only).
+                    assert!(
+                        lang.is_none(),
+                        "WebKitGTK's language comes from an installed locale"
+                    );
+                    let driver = quiet(
+                        Command::new("WebKitWebDriver")
+                            .arg(format!("--port={port}"))
+                            .env("DISPLAY", name)
+                            .env("XDG_DATA_HOME", profile.join("data"))
+                            .env("XDG_CACHE_HOME", profile.join("cache"))
+                            .env("XDG_CONFIG_HOME", profile.join("config")),
+                    )
+                    .spawn()
+                    .expect("WebKitWebDriver (tools/bootstrap.sh installs webkit2gtk-driver)");
+                    let caps = json!({
+                        "browserName": "MiniBrowser",
+                        "webkitgtk:browserOptions": {
+                            "binary": "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+                            "args": ["--automation"],
+                        }
+                    });
+                    (driver, caps)
+                }
+            };
+            let caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
+            let url = format!("http://127.0.0.1:{port}");
+            match start_session(&url, caps, &mut driver).await {
+                Ok(c) => break (c, driver),
+                Err(e) => {
+                    let _ = driver.kill();
+                    let _ = driver.wait();
+                    if attempt == 3 {
+                        panic!("cannot start a {engine:?} session: {e}");
+                    }
+                }
             }
         };
         if engine == EngineKind::WebKit {
