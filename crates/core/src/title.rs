@@ -187,7 +187,7 @@ pub fn derive_title(text: &str) -> String {
     let sentences = sentences(text);
     let defs = definitions(text);
     let cues: Vec<Cue> = sentences.iter().filter_map(|s| cue_in(s)).collect();
-    let title = proposed_name(text, &cues, &defs)
+    let title = proposed_name(text, &sentences, &cues, &defs)
         .or_else(|| contribution(&cues))
         .or_else(|| {
             sentences
@@ -732,21 +732,29 @@ const NAME_STOPS: &[&str] = &[
 /// recurs, stands in a sentence saying what the paper does (right after
 /// the verb, best) and is neither background the abstract opens with nor a
 /// baseline it is compared with.
-fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<String> {
+fn proposed_name(
+    text: &str,
+    sentences: &[Sentence<'_>],
+    cues: &[Cue<'_>],
+    defs: &[Definition],
+) -> Option<String> {
     let first_cue = cues.first().map(|c| c.sentence.start);
     // Words of a definition's long form, before its parenthesis (`Long
     // Form (LF)`) or inside it (`LF (Long Form)`), are not names.
-    let in_long_form = |at: usize| {
-        defs.iter().any(|d| {
+    // (Found once per definition, not once per word asked about.)
+    let long_forms: Vec<std::ops::Range<usize>> = defs
+        .iter()
+        .flat_map(|d| {
             let before = text[..d.paren]
                 .rfind(d.long.as_str())
-                .is_some_and(|start| (start..d.paren).contains(&at));
+                .map(|start| start..d.paren);
             let inside = text[d.paren..]
                 .find(d.long.as_str())
-                .is_some_and(|i| (d.paren..d.paren + i + d.long.len()).contains(&at));
-            before || inside
+                .map(|i| d.paren..d.paren + i + d.long.len());
+            before.into_iter().chain(inside)
         })
-    };
+        .collect();
+    let in_long_form = |at: usize| long_forms.iter().any(|r| r.contains(&at));
     let mut best: Option<(i32, usize, String)> = None;
     let mut consider = |name: &str, at: usize, bonus: i32| {
         let name = name.trim_matches(|c: char| !c.is_alphanumeric() && !"²³+".contains(c));
@@ -888,7 +896,7 @@ fn proposed_name(text: &str, cues: &[Cue<'_>], defs: &[Definition]) -> Option<St
     }
     // `Espresso is a compact library …`: a sentence that opens with a
     // recurring capitalised word defining it.
-    for sentence in sentences(text) {
+    for sentence in sentences {
         let mut ws = sentence.text.split_whitespace();
         if let (Some(first), Some(verb), Some(article)) = (ws.next(), ws.next(), ws.next()) {
             let defines = matches!(verb, "is") && matches!(article, "a" | "an" | "the");
