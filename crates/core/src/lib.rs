@@ -19,6 +19,7 @@ pub mod text;
 pub mod title;
 #[cfg(feature = "compile")]
 pub mod title_eval;
+pub mod window;
 
 #[cfg(feature = "compile")]
 pub mod compile;

@@ -1,45 +1,65 @@
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use leptos::prelude::*;
+use wasm_bindgen::{closure::Closure, JsCast};
 
 use super::paper_card::PaperCard;
 use crate::i18n::use_i18n;
 use crate::Explorer;
-
-/// At most this many new cards are created per animation frame: a keystroke
-/// or facet click that brings back the whole list paints its first cards in
-/// the same frame and the rest over the next few.
-const NEW_CARDS_PER_FRAME: usize = 10;
+use explorer_core::window::{self as windowing, Window};
 
 /// Above this many results, only the cards on screen (and a screenful either
 /// side) are in the document: 20,000 results are 20,000 heights, not cards.
+/// Up to it, every card is (find-in-page finds every result); off-screen
+/// cards cost no layout (`content-visibility: auto`).
 const WINDOW_AT: usize = 200;
 /// Cards' height before they have been measured, in CSS pixels.
 const ESTIMATED_HEIGHT: f64 = 260.0;
+/// At most this many cards in a window, however short they are.
+const MOST_CARDS: usize = 60;
 
 /// A card's measured height, or the estimate before it has been rendered.
 fn height_of(heights: &HashMap<u32, f64>, doc: u32) -> f64 {
     heights.get(&doc).copied().unwrap_or(ESTIMATED_HEIGHT)
 }
 
-/// Which slice of the ranked results is rendered, and the space the rest
-/// takes above and below it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Window {
-    start: usize,
-    end: usize,
-    above: f64,
-    below: f64,
+/// Where the list is, as last seen without forcing a layout: read where the
+/// browser has just laid the page out (resize-observer callbacks) or while
+/// it scrolls, never between a keystroke and its update.
+#[derive(Debug, Clone, Copy)]
+struct Geometry {
+    /// The list's top, in document coordinates.
+    list_top: f64,
+    scroll_y: f64,
+    view: f64,
+}
+
+impl Geometry {
+    /// The part of the list to render, in the list's coordinates: what is
+    /// on screen and a screenful either side.
+    fn span(&self) -> (f64, f64) {
+        let top = self.scroll_y - self.list_top;
+        (top - self.view, top + 2.0 * self.view)
+    }
+
+    /// The part of the list on screen.
+    fn visible(&self) -> (f64, f64) {
+        let top = self.scroll_y - self.list_top;
+        (top, top + self.view)
+    }
 }
 
 /// The ranked results. Cards are keyed by paper, so the cards that stay are
-/// reused, moved rather than rebuilt. Leptos's keyed diff (tachys 0.2)
+/// reused, moved rather than rebuilt, and a keystroke's cards are all in the
+/// document in the same task as its search. Leptos's keyed diff (tachys 0.2)
 /// decides which moved cards need a DOM move from a running count of adds
 /// and removes, which is wrong for some permutations (a browser test caught
-/// it in Firefox): after each update, before the frame is painted, the
-/// cards are put back in the ranked order if they are not. Long result
-/// lists are windowed: cards outside the screen are replaced by their
-/// measured (or estimated) height.
+/// it in Firefox): before the next frame is painted, the cards are put back
+/// in the ranked order if they are not. Long result lists are windowed
+/// ([`explorer_core::window`]): cards outside the screen are replaced by
+/// their measured (or estimated) height. Heights and the list's place come
+/// from a `ResizeObserver`, after the browser's own layout: nothing in the
+/// path of a keystroke reads layout.
 #[component]
 pub fn ResultList() -> impl IntoView {
     let x = expect_context::<Explorer>();
@@ -51,153 +71,122 @@ pub fn ResultList() -> impl IntoView {
     let list = NodeRef::<leptos::html::Ol>::new();
     let (shown, set_shown) = signal(Vec::<u32>::new());
     let (window_, set_window) = signal(None::<Window>);
-    // Measured card heights (including the gap), by paper.
+    // Measured card heights (gap included), by paper.
     let heights = StoredValue::new(HashMap::<u32, f64>::new());
-    // Bumped on every new response so a stale fill stops.
-    let generation = StoredValue::new(0u64);
+    let geometry = StoredValue::new(Geometry {
+        list_top: 0.0,
+        scroll_y: 0.0,
+        view: window()
+            .inner_height()
+            .ok()
+            .and_then(|h| h.as_f64())
+            .unwrap_or(800.0),
+    });
 
-    // The slice of `hits` on screen now, from the list's place in the page
-    // and the heights known so far.
-    let compute_window = move |hits: &[u32]| -> Option<Window> {
-        if hits.len() <= WINDOW_AT {
-            return None;
-        }
-        // Before the list is mounted, it is taken to start at the top.
-        let top = list
-            .get_untracked()
-            .map_or(0.0, |el| el.get_bounding_client_rect().top());
-        let view = window().inner_height().ok()?.as_f64().unwrap_or(800.0);
-        // The visible part of the list, one screen of margin either side.
-        let (from, to) = (-top - view, -top + 2.0 * view);
-        heights.with_value(|h| {
-            let mut w = Window {
-                start: 0,
-                end: 0,
-                above: 0.0,
-                below: 0.0,
-            };
-            let mut y = 0.0;
-            let mut started = false;
-            for (i, d) in hits.iter().enumerate() {
-                let hgt = height_of(h, *d);
-                if !started {
-                    if y + hgt >= from {
-                        started = true;
-                        w.start = i;
-                        w.above = y;
-                        w.end = i;
-                    }
-                } else if y > to {
-                    w.below += hgt;
-                    continue;
-                }
-                if started {
-                    w.end = i + 1;
-                }
-                y += hgt;
-            }
-            if !started {
-                // Scrolled past the end (the list got shorter): the last few.
-                w.start = hits.len().saturating_sub(10);
-                w.end = hits.len();
-                w.above = hits[..w.start].iter().map(|&d| height_of(h, d)).sum();
-            }
-            Some(w)
+    let window_of = move |hits: &[u32], (from, to): (f64, f64)| -> Option<Window> {
+        (hits.len() > WINDOW_AT).then(|| {
+            heights.with_value(|h| {
+                windowing::window(hits.len(), |i| height_of(h, hits[i]), from, to, MOST_CARDS)
+            })
         })
     };
+    let repair = repair_order(list, shown);
+    let refill = move || {
+        let hits = ranked();
+        let w = window_of(&hits, geometry.with_value(Geometry::span));
+        let next = match w {
+            Some(w) => hits[w.start..w.end].to_vec(),
+            None => hits,
+        };
+        set_window.set(w);
+        set_shown.set(next);
+        request_animation_frame(repair);
+    };
+    // Moves the window when what is on screen is not rendered (a scroll, a
+    // resize, heights that turned out other than estimated).
+    let follow = move || {
+        let Some(w) = window_.get_untracked() else {
+            return;
+        };
+        let hits = ranked();
+        let (from, to) = geometry.with_value(Geometry::visible);
+        let covered = heights
+            .with_value(|h| w.end <= hits.len() && w.covers(|i| height_of(h, hits[i]), from, to));
+        if !covered {
+            refill();
+        }
+    };
 
-    // Grows the shown list toward the ranked hits (or their window),
-    // creating a bounded number of new cards at a time (scheduling frames
-    // is the outside world).
-    let fill = move |gen: u64| {
-        fn step(
-            ranked: impl Fn() -> Vec<u32> + Copy + 'static,
-            gen: u64,
-            generation: StoredValue<u64>,
-            shown: ReadSignal<Vec<u32>>,
-            set_shown: WriteSignal<Vec<u32>>,
-            set_window: WriteSignal<Option<Window>>,
-            window_of: impl Fn(&[u32]) -> Option<Window> + Copy + 'static,
-            measure: impl Fn() + Copy + 'static,
-            repair: impl Fn() + Copy + 'static,
-        ) {
-            if generation.get_value() != gen {
-                return;
-            }
-            let hits = ranked();
-            let w = window_of(&hits);
-            let target = match w {
-                Some(w) => &hits[w.start..w.end],
-                None => &hits[..],
-            };
-            let have: HashSet<u32> = shown.with_untracked(|s| s.iter().copied().collect());
-            let mut budget = NEW_CARDS_PER_FRAME;
-            let next: Vec<u32> = target
-                .iter()
-                .copied()
-                .filter(|d| {
-                    have.contains(d)
-                        || (budget > 0 && {
-                            budget -= 1;
-                            true
-                        })
-                })
-                .collect();
-            let done = next.len() == target.len();
-            set_window.set(w);
-            set_shown.set(next);
-            request_animation_frame(move || {
-                repair();
-                measure();
-                if !done {
-                    step(
-                        ranked, gen, generation, shown, set_shown, set_window, window_of, measure,
-                        repair,
-                    );
+    // Heights and the list's place, measured once the browser has laid the
+    // cards out (reading layout there forces nothing).
+    let observer = StoredValue::new_local(None::<web_sys::ResizeObserver>);
+    let pending = StoredValue::new(false);
+    let measured = Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| {
+        let Some(ol) = list.get_untracked() else {
+            return;
+        };
+        let scroll_y = window().scroll_y().unwrap_or(0.0);
+        let top = ol.get_bounding_client_rect().top() + scroll_y;
+        geometry.update_value(|g| {
+            g.list_top = top;
+            g.scroll_y = scroll_y;
+        });
+        if window_.with_untracked(Option::is_none) {
+            return;
+        }
+        heights.update_value(|h| {
+            for (doc, li) in rendered_cards(&ol) {
+                let height = li.get_bounding_client_rect().height();
+                if height > 0.0 {
+                    h.insert(doc, height);
                 }
+            }
+        });
+        // Changing the document here would loop the observer: the window
+        // follows in the next frame, if it must.
+        if !pending.get_value() {
+            pending.set_value(true);
+            request_animation_frame(move || {
+                pending.set_value(false);
+                follow();
             });
         }
-        step(
-            ranked,
-            gen,
-            generation,
-            shown,
-            set_shown,
-            set_window,
-            compute_window,
-            measure_cards(list, heights),
-            repair_order(list, shown),
-        );
+    });
+    let ro = web_sys::ResizeObserver::new(measured.into_js_value().unchecked_ref()).ok();
+    observer.set_value(ro.clone());
+    let observe = move |el: &web_sys::Element| {
+        observer.with_value(|o| {
+            if let Some(o) = o {
+                o.observe(el);
+            }
+        });
     };
-    let refill = move || {
-        let gen = generation.get_value() + 1;
-        generation.set_value(gen);
-        fill(gen);
-    };
+    list.on_load(move |ol| observe(&ol));
+    on_cleanup(move || {
+        if let Some(o) = ro {
+            o.disconnect();
+        }
+    });
 
     Effect::new(move |_| {
         x.response.track();
         refill();
     });
     // Scrolling and resizing move the window (at most once a frame).
-    let pending = StoredValue::new(false);
     let on_move = move || {
+        let scroll_y = window().scroll_y().unwrap_or(0.0);
+        let view = window().inner_height().ok().and_then(|h| h.as_f64());
+        geometry.update_value(|g| {
+            g.scroll_y = scroll_y;
+            g.view = view.unwrap_or(g.view);
+        });
         if pending.get_value() || window_.with_untracked(Option::is_none) {
             return;
         }
         pending.set_value(true);
         request_animation_frame(move || {
             pending.set_value(false);
-            let hits = ranked();
-            let w = compute_window(&hits);
-            let moved = w.is_some_and(|w| {
-                shown.with_untracked(|s| {
-                    s.first().copied() != hits.get(w.start).copied() || s.len() != w.end - w.start
-                })
-            });
-            if moved {
-                refill();
-            }
+            follow();
         });
     };
     let scroll = window_event_listener(leptos::ev::scroll, move |_| on_move());
@@ -247,11 +236,28 @@ pub fn ResultList() -> impl IntoView {
             style:padding-top=move || window_.get().map(|w| format!("{}px", w.above))
             style:padding-bottom=move || window_.get().map(|w| format!("{}px", w.below))
         >
-            <For each=move || shown.get() key=|d| *d let(doc)>
-                <li data-doc=doc>
-                    <PaperCard doc=doc />
-                </li>
-            </For>
+            <For
+                each=move || shown.get()
+                key=|d| *d
+                children=move |doc| {
+                    let li = NodeRef::<leptos::html::Li>::new();
+                    li.on_load(move |el| observe(&el));
+                    on_cleanup(move || {
+                        if let Some(el) = li.get_untracked() {
+                            observer.with_value(|o| {
+                                if let Some(o) = o {
+                                    o.unobserve(&el);
+                                }
+                            });
+                        }
+                    });
+                    view! {
+                        <li data-doc=doc node_ref=li>
+                            <PaperCard doc=doc />
+                        </li>
+                    }
+                }
+            />
         </ol>
     }
 }
@@ -266,36 +272,6 @@ fn rendered_cards(ol: &web_sys::HtmlElement) -> Vec<(u32, web_sys::Element)> {
             Some((doc, li))
         })
         .collect()
-}
-
-/// Records the rendered cards' heights, each with the gap after it.
-fn measure_cards(
-    list: NodeRef<leptos::html::Ol>,
-    heights: StoredValue<HashMap<u32, f64>>,
-) -> impl Fn() + Copy + 'static {
-    move || {
-        let Some(el) = list.get_untracked() else {
-            return;
-        };
-        let boxes: Vec<(u32, f64, f64)> = rendered_cards(&el)
-            .into_iter()
-            .map(|(doc, li)| {
-                let r = li.get_bounding_client_rect();
-                (doc, r.top(), r.height())
-            })
-            .collect();
-        let gap = match boxes.as_slice() {
-            [a, b, ..] => (b.1 - a.1 - a.2).max(0.0),
-            _ => 0.0,
-        };
-        heights.update_value(|h| {
-            for (doc, _, height) in boxes {
-                if height > 0.0 {
-                    h.insert(doc, height + gap);
-                }
-            }
-        });
-    }
 }
 
 /// Puts the rendered cards back in the order of `shown` when the keyed

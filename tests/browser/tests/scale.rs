@@ -62,6 +62,23 @@ async fn a_whole_conference_keeps_only_what_is_on_screen() {
     b.wait_for_titles_run(&all).await;
     assert!(cards(&b).await <= MAX_CARDS);
 
+    // Anywhere the reader scrolls to, the screen shows cards, not the
+    // blank space that stands for the cards outside the window.
+    for at in [0.1, 0.35, 0.6, 0.85, 0.5] {
+        b.js(&format!(
+            "window.scrollTo(0, document.documentElement.scrollHeight * {at}); return 1"
+        ))
+        .await;
+        b.wait_for(
+            "(() => { const ol = document.querySelector('ol.results').getBoundingClientRect(); \
+             const el = document.elementFromPoint(ol.left + ol.width / 2, innerHeight / 2); \
+             return !!(el && el.closest('article.paper')); })()",
+            &format!("a card in the middle of the screen at {at} of the page"),
+        )
+        .await;
+        assert!(cards(&b).await <= MAX_CARDS);
+    }
+
     // Typing from down there: the ranked results start at the top again.
     b.js("window.scrollTo(0, 0); return 1").await;
     b.type_query("learning").await;

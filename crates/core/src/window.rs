@@ -1,0 +1,119 @@
+//! The arithmetic of the windowed result list, apart from the DOM: which
+//! slice of the ranked results is in the document, and how much space the
+//! rest takes above and below it.
+
+/// A slice `start..end` of the ranked results, with the height of the
+/// results before it (`above`) and after it (`below`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Window {
+    pub start: usize,
+    pub end: usize,
+    pub above: f64,
+    pub below: f64,
+}
+
+/// When the span asked for lies past the end of the list (the list got
+/// shorter while the page was scrolled down), this many last results.
+pub const TAIL: usize = 10;
+
+/// The results of `n` that overlap `from..to` (in the list's own
+/// coordinates, 0 at its top), at most `most` of them; `height(i)` is the
+/// `i`-th result's height, measured or estimated, gap included.
+pub fn window(n: usize, height: impl Fn(usize) -> f64, from: f64, to: f64, most: usize) -> Window {
+    let mut w = Window {
+        start: n,
+        end: n,
+        above: 0.0,
+        below: 0.0,
+    };
+    let mut y = 0.0;
+    for i in 0..n {
+        let h = height(i);
+        if w.start == n {
+            if y + h > from {
+                w.start = i;
+                w.above = y;
+            }
+        } else if y > to || i - w.start >= most {
+            if w.end == n {
+                w.end = i;
+            }
+            w.below += h;
+        }
+        y += h;
+    }
+    if w.start == n {
+        // Scrolled past the end: the last few results.
+        w.start = n.saturating_sub(TAIL);
+        w.above = (0..w.start).map(&height).sum();
+    }
+    w
+}
+
+impl Window {
+    /// Whether the rendered slice covers `from..to` of the list, given the
+    /// heights: if not, the window must move before the user sees a gap.
+    pub fn covers(&self, height: impl Fn(usize) -> f64, from: f64, to: f64) -> bool {
+        let bottom = self.above + (self.start..self.end).map(height).sum::<f64>();
+        self.above <= from.max(0.0) && (bottom >= to || self.below == 0.0)
+    }
+
+    /// The number of results rendered.
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// True when nothing is rendered.
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const H: fn(usize) -> f64 = |_| 100.0;
+
+    #[test]
+    fn takes_the_results_overlapping_the_span() {
+        // Results 2 (200..300) to 5 (500..600) overlap 250..520.
+        let w = window(10, H, 250.0, 520.0, 50);
+        assert_eq!((w.start, w.end, w.above, w.below), (2, 6, 200.0, 400.0));
+        assert!(w.covers(H, 250.0, 520.0));
+        assert!(!w.covers(H, 250.0, 700.0));
+        assert!(!w.covers(H, 150.0, 520.0));
+    }
+
+    #[test]
+    fn starts_at_the_top_and_ends_at_the_end() {
+        let w = window(5, H, -900.0, 300.0, 50);
+        assert_eq!((w.start, w.end, w.above, w.below), (0, 4, 0.0, 100.0));
+        let w = window(5, H, 300.0, 5000.0, 50);
+        assert_eq!((w.start, w.end, w.above, w.below), (3, 5, 300.0, 0.0));
+        assert!(w.covers(H, 300.0, 5000.0), "nothing is left below");
+    }
+
+    #[test]
+    fn uses_each_results_own_height() {
+        let h = |i: usize| if i == 0 { 1000.0 } else { 50.0 };
+        let w = window(100, h, 1020.0, 1120.0, 50);
+        assert_eq!((w.start, w.end, w.above), (1, 4, 1000.0));
+        assert_eq!(w.below, 96.0 * 50.0);
+    }
+
+    #[test]
+    fn never_renders_more_than_asked() {
+        let w = window(20_000, |_| 1.0, 0.0, 1e9, 40);
+        assert_eq!((w.start, w.end, w.len()), (0, 40, 40));
+        assert_eq!(w.below, 19_960.0);
+    }
+
+    #[test]
+    fn a_span_past_the_end_shows_the_last_results() {
+        let w = window(30, H, 10_000.0, 11_000.0, 50);
+        assert_eq!((w.start, w.end, w.above, w.below), (20, 30, 2000.0, 0.0));
+        let w = window(0, H, 0.0, 100.0, 50);
+        assert!(w.is_empty());
+    }
+}
