@@ -124,6 +124,136 @@ const settle = () => new Promise(r => { channel.port1.onmessage = () => r(); cha
 })();
 "#;
 
+/// Types the same script into a page (ours or the plain MiniSearch page)
+/// and times each keystroke from the input event to the last DOM mutation
+/// it causes, seen by a MutationObserver over a 250 ms window: what a user
+/// waits for, including any work spread over later frames. Keystrokes that
+/// change nothing on the page are counted apart.
+const MUTATION_SCRIPT: &str = r#"
+const [queries, done] = [arguments[0], arguments[arguments.length - 1]];
+const input = document.querySelector('input[type=search]');
+const wait = (ms) => new Promise(r => setTimeout(r, ms));
+let last = 0;
+const observer = new MutationObserver(() => { last = performance.now(); });
+observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+const type = async (value) => {
+  input.value = value;
+  last = 0;
+  const t0 = performance.now();
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await wait(250);
+  return last ? last - t0 : null;
+};
+(async () => {
+  const times = [];
+  let unchanged = 0;
+  for (const q of queries) {
+    for (let i = 1; i <= q.length; i++) {
+      const t = await type(q.slice(0, i));
+      if (t === null) unchanged++; else times.push(t);
+    }
+    await type('');
+  }
+  observer.disconnect();
+  done({ times, unchanged });
+})();
+"#;
+
+/// Clicks facet checkboxes (each twice: on, then off) and times each click
+/// to the last DOM mutation it causes, as [`MUTATION_SCRIPT`] does.
+const CLICK_SCRIPT: &str = r#"
+const done = arguments[arguments.length - 1];
+const wait = (ms) => new Promise(r => setTimeout(r, ms));
+let last = 0;
+const observer = new MutationObserver(() => { last = performance.now(); });
+observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+(async () => {
+  const times = [];
+  for (let n = 0; n < 12; n++) {
+    for (let k = 0; k < 2; k++) {
+      const box = document.querySelectorAll('.facet input[type=checkbox]')[n];
+      if (!box) break;
+      last = 0;
+      const t0 = performance.now();
+      box.click();
+      await wait(250);
+      if (last) times.push(last - t0);
+    }
+  }
+  observer.disconnect();
+  done(times);
+})();
+"#;
+
+/// What a page fetched before its first result was in the document (the
+/// document itself included), by file name.
+const FETCHED_BEFORE_FIRST: &str = r#"
+const first = window.__firstResults;
+const names = performance.getEntriesByType('resource')
+  .filter(r => r.startTime < first)
+  .map(r => new URL(r.name).pathname.split('/').pop());
+return ['index.html', ...names];
+"#;
+
+/// A plain page over the same papers, as a lab would write it with
+/// MiniSearch: prefix + fuzzy search, title boost, AND; on every keystroke
+/// the first 100 results are re-rendered with `<mark>` highlights through
+/// `innerHTML`, and so are the counts of each facet's values (up to 20 per
+/// facet, the app's panel shows no more).
+fn plain_page(minisearch: &str, docs: &str, facets: &str) -> String {
+    format!(
+        r#"<!doctype html><html lang="en"><meta charset="utf-8"><title>Papers (MiniSearch)</title>
+<style>body{{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:72rem;display:grid;grid-template-columns:16rem 1fr;gap:1rem}}
+header{{grid-column:1/-1}}input{{width:100%;font-size:1.1rem}}article{{border:1px solid #ccc;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0}}
+ol{{list-style:none;padding:0}}mark{{background:#fe8}}label{{display:block}}</style>
+<header><input type="search" aria-label="Search"><p id="count"></p></header>
+<aside id="facets"></aside><ol id="results"></ol>
+<script>{minisearch}</script>
+<script type="application/json" id="docs">{docs}</script>
+<script>
+const docs = JSON.parse(document.getElementById('docs').textContent);
+const facets = {facets};
+const ms = new MiniSearch({{
+  fields: ['title', 'text', 'authors'],
+  searchOptions: {{ boost: {{ title: 3, authors: 2 }}, prefix: true, fuzzy: 0.2, combineWith: 'AND' }},
+}});
+ms.addAll(docs);
+const esc = (s) => s.replace(/[&<>"]/g, (c) => ({{ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }})[c]);
+const mark = (text, terms) => {{
+  if (!terms.length) return esc(text);
+  const re = new RegExp('\\b(' + terms.map((t) => t.replace(/[.*+?^${{}}()|[\]\\]/g, '\\$&')).join('|') + ')', 'gi');
+  let out = '', at = 0;
+  for (const m of text.matchAll(re)) {{
+    out += esc(text.slice(at, m.index)) + '<mark>' + esc(m[0]) + '</mark>';
+    at = m.index + m[0].length;
+  }}
+  return out + esc(text.slice(at));
+}};
+const input = document.querySelector('input');
+const render = () => {{
+  const q = input.value.trim();
+  const results = q ? ms.search(q) : docs.map((d) => ({{ id: d.id, terms: [] }}));
+  const counts = facets.map((f) => new Uint32Array(f.values.length));
+  for (const r of results) for (const [f, v] of docs[r.id].tags) counts[f][v]++;
+  document.getElementById('count').textContent = results.length + ' papers';
+  document.getElementById('results').innerHTML = results.slice(0, 100).map((r) => {{
+    const d = docs[r.id];
+    return `<li><article><h2>${{mark(d.title, r.terms)}}</h2><p>${{esc(d.authors)}}</p><p>${{mark(d.text, r.terms)}}</p></article></li>`;
+  }}).join('');
+  document.getElementById('facets').innerHTML = facets.map((f, i) => {{
+    const shown = [];
+    for (let j = 0; j < f.values.length && shown.length < 20; j++)
+      if (counts[i][j]) shown.push(`<label><input type="checkbox"> ${{esc(f.values[j])}} (${{counts[i][j]}})</label>`);
+    return `<fieldset class="facet"><legend>${{esc(f.name)}}</legend>${{shown.join('')}}</fieldset>`;
+  }}).join('');
+}};
+input.addEventListener('input', render);
+render();
+window.__firstResults = performance.now();
+</script></html>"#
+    )
+}
+
 /// The engine alone, in the app's page: every prefix of every query.
 const OURS_SCRIPT: &str = r#"
 const queries = arguments[0];
@@ -312,6 +442,11 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     let index_bytes = corpus.index.shipped_bytes();
     let (index_gz, index_br) = compressed(&index_bytes);
     let facet_sizes: Vec<usize> = corpus.facets.iter().map(|f| f.values.len()).collect();
+    let facet_values: Vec<Value> = corpus
+        .facets
+        .iter()
+        .map(|f| json!({ "name": f.name, "values": f.values }))
+        .collect();
     let docs: Vec<Value> = corpus
         .papers
         .iter()
@@ -335,6 +470,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     let mut last_parts = Value::Null;
     let mut idle = Vec::new();
     let mut renderer = serde_json::Map::new();
+    let mut fetched_first = Value::Null;
     for run in 0..runs {
         eprintln!("bench: {name}: page run {}/{runs}", run + 1);
         let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
@@ -342,6 +478,9 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         b.wait_for("window.__firstResults !== undefined", "first results")
             .await;
         first.push(b.js("return window.__firstResults").await.as_f64().unwrap());
+        if run == 0 {
+            fetched_first = b.js(FETCHED_BEFORE_FIRST).await;
+        }
         if quick {
             let phases = b
                 .js(r#"const nav = performance.getEntriesByType('navigation')[0];
@@ -481,6 +620,78 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     );
     b.close().await;
     let ours_total: f64 = ours.iter().sum();
+
+    // The two pages, typed into the same way, alternately in one session.
+    let (mut ours_page, mut plain_page_times, mut ours_clicks) =
+        (Vec::new(), Vec::new(), Vec::new());
+    let (mut ours_unchanged, mut plain_unchanged) = (0, 0);
+    let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
+    b.client
+        .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
+            Some(std::time::Duration::from_secs(600)),
+            Some(std::time::Duration::from_secs(600)),
+            None,
+        ))
+        .await
+        .unwrap();
+    let plain = plain_page(
+        &minisearch,
+        &serde_json::to_string(&docs).unwrap().replace("</", "<\\/"),
+        &serde_json::to_string(&facet_values)
+            .unwrap()
+            .replace("</", "<\\/"),
+    );
+    b.server
+        .pages
+        .lock()
+        .unwrap()
+        .push(("/plain.html".into(), plain));
+    for round in 0..runs.min(3) {
+        eprintln!("bench: {name}: both pages typed into, round {}", round + 1);
+        b.open("").await;
+        b.wait_for("window.__firstResults !== undefined", "first results")
+            .await;
+        let r = b
+            .client
+            .execute_async(MUTATION_SCRIPT, vec![json!(QUERIES)])
+            .await
+            .expect("typing into our page");
+        ours_page.extend(numbers(&r["times"]));
+        ours_unchanged += r["unchanged"].as_u64().unwrap_or(0);
+        let c = b
+            .client
+            .execute_async(CLICK_SCRIPT, vec![])
+            .await
+            .expect("clicking our facets");
+        ours_clicks.extend(numbers(&c));
+        b.client
+            .goto(&format!("{}plain.html", b.server.base))
+            .await
+            .unwrap();
+        b.wait_for("window.__firstResults !== undefined", "the plain page")
+            .await;
+        let r = b
+            .client
+            .execute_async(MUTATION_SCRIPT, vec![json!(QUERIES)])
+            .await
+            .expect("typing into the plain page");
+        plain_page_times.extend(numbers(&r["times"]));
+        plain_unchanged += r["unchanged"].as_u64().unwrap_or(0);
+    }
+    b.close().await;
+    let p95 = |v: &[f64]| stats(v)["p95_ms"].as_f64().unwrap_or(f64::NAN);
+    let p50 = |v: &[f64]| stats(v)["p50_ms"].as_f64().unwrap_or(f64::NAN);
+    let files = sizes(dist);
+    let first_bytes: Vec<Value> = fetched_first
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|n| {
+            let n = n.as_str()?;
+            files.iter().find(|f| f["file"] == n).cloned()
+        })
+        .collect();
+    let first_total = |k: &str| -> u64 { first_bytes.iter().filter_map(|f| f[k].as_u64()).sum() };
     let peer_total: f64 = peer_times.iter().sum();
 
     let mut report = json!({
@@ -498,7 +709,24 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
             "minisearch_docs_heap_bytes": peer["docs_heap"],
             "ratio_ours_over_minisearch": round(ours_total / peer_total),
         },
-        "files": sizes(dist),
+        "pages_typed": {
+            "queries": QUERIES,
+            "measure": "input event → last DOM mutation it causes (MutationObserver, 250 ms window)",
+            "ours_ms": stats(&ours_page),
+            "ours_unchanged": ours_unchanged,
+            "plain_minisearch_page_ms": stats(&plain_page_times),
+            "plain_unchanged": plain_unchanged,
+            "ratio_p50": round(p50(&ours_page) / p50(&plain_page_times)),
+            "ratio_p95": round(p95(&ours_page) / p95(&plain_page_times)),
+            "ours_facet_click_ms": stats(&ours_clicks),
+        },
+        "before_first_results": {
+            "files": first_bytes,
+            "raw": first_total("raw"),
+            "gzip": first_total("gzip"),
+            "brotli": first_total("brotli"),
+        },
+        "files": files,
     });
     report
         .as_object_mut()
@@ -570,6 +798,42 @@ fn table(r: &Value) -> String {
         r["memory_after_typing"]["wasm_memory_bytes"],
         r["memory_after_typing"]["js_heap_bytes"],
     );
+    let pt = &r["pages_typed"];
+    md += &format!(
+        "\nBoth pages typed into the same way ({}), p50 / p95 / max ms over {} keystrokes: \
+         **ours {} / {} / {}**, plain MiniSearch page {} / {} / {} (n = {}). \
+         Ours ÷ plain: **{} at p50, {} at p95**. Facet click → last mutation, ours: {} / {} / {} (n = {}).\n",
+        pt["measure"].as_str().unwrap_or(""),
+        pt["ours_ms"]["n"],
+        pt["ours_ms"]["p50_ms"],
+        pt["ours_ms"]["p95_ms"],
+        pt["ours_ms"]["max_ms"],
+        pt["plain_minisearch_page_ms"]["p50_ms"],
+        pt["plain_minisearch_page_ms"]["p95_ms"],
+        pt["plain_minisearch_page_ms"]["max_ms"],
+        pt["plain_minisearch_page_ms"]["n"],
+        pt["ratio_p50"],
+        pt["ratio_p95"],
+        pt["ours_facet_click_ms"]["p50_ms"],
+        pt["ours_facet_click_ms"]["p95_ms"],
+        pt["ours_facet_click_ms"]["max_ms"],
+        pt["ours_facet_click_ms"]["n"],
+    );
+    let bf = &r["before_first_results"];
+    md += &format!(
+        "Fetched before the first result was shown: {} files, {} raw / {} gzip / **{} brotli** bytes ({}).\n",
+        bf["files"].as_array().map_or(0, Vec::len),
+        bf["raw"],
+        bf["gzip"],
+        bf["brotli"],
+        bf["files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|f| f["file"].as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
     md += "\n| file | raw | gzip | brotli |\n|---|---|---|---|\n";
     let mut total = [0u64; 3];
     for f in r["files"].as_array().unwrap() {
@@ -612,6 +876,12 @@ async fn main() {
         reports.push(measure("synthetic-20k", &big, &dir, runs, quick).await);
     } else if wanted("synthetic-20k") {
         eprintln!("bench: no target/dist-20k (./dev bench builds it); seed corpus only");
+    }
+    // A real list (not committed: see the README), when given.
+    let real = top.join("target/dist-real");
+    if let Some(dir) = std::env::var_os("BENCH_REAL_DIR").filter(|_| wanted("real")) {
+        let runs = if quick { 1 } else { 3 };
+        reports.push(measure("real", &real, Path::new(&dir), runs, quick).await);
     }
     if quick {
         return;
