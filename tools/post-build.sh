@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Trunk post-build hook (see Trunk.toml), in order:
-# 1. every paper as static HTML in a <noscript> block, and the corpus title as
+# 1. every paper as static HTML in papers.html (linked from a <noscript> note), and the corpus title as
 #    the page title, so browsers without JavaScript/WebAssembly and search
 #    engines see the content; the corpus title as the installed app's name;
 # 2. explorer-single-file.html: the whole app in one file, for file:// and mail;

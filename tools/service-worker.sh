@@ -7,7 +7,7 @@
 set -euo pipefail
 dir="${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 cd "$dir"
-files=$(find . -type f ! -name sw.js ! -name explorer-single-file.html | sed 's|^\./||' | LC_ALL=C sort)
+files=$(find . -type f ! -name sw.js ! -name explorer-single-file.html ! -name papers.html | sed 's|^\./||' | LC_ALL=C sort)
 version=$(for f in $files; do sha256sum "$f"; done | sha256sum | cut -c1-16)
 {
   echo "// Generated at build time by tools/service-worker.sh; do not edit."

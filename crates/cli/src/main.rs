@@ -3,8 +3,9 @@
 //! ```text
 //! explorer-cli inspect DIR              the compiled papers as JSON (id, title and whether it
 //!                                       was derived, list, tags with reasons, links)
-//! explorer-cli noscript DIR --into FILE replace <!-- noscript --> in FILE with every paper
-//!                                       as static HTML (run by the Trunk post-build hook)
+//! explorer-cli noscript DIR --into FILE replace <!-- noscript --> in FILE with a link to
+//!                                       papers.html, written beside FILE: every paper as static
+//!                                       HTML (run by the Trunk post-build hook)
 //! explorer-cli manifest DIR --into FILE name the web app manifest FILE after the corpus
 //!                                       (run by the Trunk post-build hook)
 //! explorer-cli synth N --seed S --out DIR
@@ -26,7 +27,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use explorer_core::compile::{compile_dir_with, Options};
-use explorer_core::html::{escape, noscript, NOSCRIPT_MARKER};
+use explorer_core::html::{escape, listing, noscript, LISTING_FILE, NOSCRIPT_MARKER};
 use explorer_core::model::RunKind;
 use serde_json::json;
 
@@ -187,6 +188,11 @@ fn main() -> ExitCode {
                 );
             if let Err(e) = std::fs::write(file, html) {
                 eprintln!("error: {file}: {e}");
+                return ExitCode::FAILURE;
+            }
+            let page = PathBuf::from(file).with_file_name(LISTING_FILE);
+            if let Err(e) = std::fs::write(&page, listing(corpus)) {
+                eprintln!("error: {}: {e}", page.display());
                 return ExitCode::FAILURE;
             }
             ExitCode::SUCCESS

@@ -121,6 +121,24 @@ async fn fits_a_phone_screen() {
 async fn without_javascript_every_paper_is_still_listed() {
     let b = Browser::launch_with("/", (1280, 900), false).await;
     b.client.goto(&b.server.base).await.unwrap();
+    let note = b
+        .client
+        .find(Locator::Css(".noscript-note"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(note.contains("JavaScript and WebAssembly"), "{note}");
+    assert_eq!(b.client.title().await.unwrap(), engine().corpus.title());
+    // The explorer's page links to a plain one with every paper.
+    b.client
+        .find(Locator::Css(".noscript-note a"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     let articles = b
         .client
         .find_all(Locator::Css(".noscript article h2"))
@@ -137,15 +155,6 @@ async fn without_javascript_every_paper_is_still_listed() {
         .map(|p| p.title.clone())
         .collect();
     assert_eq!(titles, want);
-    let note = b
-        .client
-        .find(Locator::Css(".noscript-note"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert!(note.contains("JavaScript and WebAssembly"), "{note}");
     // The abstracts are there with their links, as text a crawler can read.
     let links = b
         .client
