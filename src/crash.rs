@@ -11,11 +11,17 @@ use crate::i18n::Lang;
 pub fn install() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
-        show(&info.to_string());
+        show(&info.to_string(), |t| t.crash_text);
     }));
 }
 
-fn show(message: &str) {
+/// The same notice when the paper list could not be loaded.
+pub fn load_failed(message: &str) {
+    web_sys::console::error_1(&format!("paper list: {message}").into());
+    show(message, |t| t.load_failed);
+}
+
+fn show(message: &str, text: fn(&crate::i18n::Strings) -> &'static str) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
@@ -37,7 +43,7 @@ fn show(message: &str) {
     let (Some(notice), Some(title), Some(what), Some(reload)) = (
         el("div", ""),
         el("h2", t.crash_title),
-        el("p", &format!("{} {}", t.crash_text, clip(message, 300))),
+        el("p", &format!("{} {}", text(t), clip(message, 300))),
         el("a", t.crash_reload),
     ) else {
         return;

@@ -207,6 +207,9 @@ pub struct Strings {
     pub crash_title: &'static str,
     pub crash_text: &'static str,
     pub crash_reload: &'static str,
+    /// Said, with the crash notice's title and link, when the paper list
+    /// itself could not be fetched or read.
+    pub load_failed: &'static str,
 }
 
 pub static EN: Strings = Strings {
@@ -340,6 +343,8 @@ pub static EN: Strings = Strings {
     crash_text: "The explorer stopped working. Reloading the page starts it again; your \
                  stars and notes are kept. What happened:",
     crash_reload: "Reload the page",
+    load_failed:
+        "The list of papers could not be loaded. Reloading the page tries again. What happened:",
 };
 
 pub static ZH: Strings = Strings {
@@ -479,6 +484,7 @@ pub static ZH: Strings = Strings {
     crash_text:
         "浏览器中的检索工具停止了运行。重新加载页面即可重启；你的星标和笔记都会保留。出错信息：",
     crash_reload: "重新加载页面",
+    load_failed: "论文列表未能加载。重新加载页面会再试一次。出错信息：",
 };
 
 #[cfg(test)]

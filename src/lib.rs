@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 use explorer_core::{Engine, Sort};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::JsCast;
 
 use components::{
     FacetPanel, LanguageToggle, ResultList, SearchBox, SharePanel, ShortcutsHelp, StatusBar,
@@ -25,14 +26,66 @@ use components::{
 };
 pub use explorer::Explorer;
 
-/// The corpus compiled by `build.rs`, decoded once at start-up.
-static CORPUS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/corpus.bin"));
+static ENGINE: OnceLock<Engine> = OnceLock::new();
 
+/// The engine over the corpus, once [`load_corpus`] has fetched it (the app
+/// is mounted only then).
 pub fn engine() -> &'static Engine {
-    static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(|| {
-        Engine::from_static(CORPUS).expect("the embedded corpus was written by this build")
-    })
+    ENGINE
+        .get()
+        .expect("the app is mounted after the corpus is loaded")
+}
+
+/// Fetches the compiled corpus that `index.html` names in its
+/// `<link data-corpus>` (a content-hashed file the page preloads while the
+/// WebAssembly compiles, or a `data:` URL in the single-file build), and
+/// decodes it.
+pub async fn load_corpus() -> Result<(), String> {
+    let href = document()
+        .query_selector("link[data-corpus]")
+        .ok()
+        .flatten()
+        .and_then(|l| l.get_attribute("href"))
+        .ok_or("the page names no corpus (<link data-corpus>)")?;
+    let fail = |e: wasm_bindgen::JsValue| format!("{href}: {}", js_error(&e));
+    let response: web_sys::Response =
+        wasm_bindgen_futures::JsFuture::from(window().fetch_with_str(&href))
+            .await
+            .map_err(fail)?
+            .unchecked_into();
+    if !response.ok() {
+        return Err(format!("{href}: HTTP {}", response.status()));
+    }
+    let buffer = wasm_bindgen_futures::JsFuture::from(response.array_buffer().map_err(fail)?)
+        .await
+        .map_err(fail)?;
+    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+    // Decoded text borrows from the bytes, which live as long as the page.
+    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+    let engine = Engine::from_static(bytes).map_err(|e| format!("{href}: {e}"))?;
+    let _ = ENGINE.set(engine);
+    Ok(())
+}
+
+/// A thrown JavaScript value as text.
+fn js_error(e: &wasm_bindgen::JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "the request failed".into())
+}
+
+/// Starts the app: the corpus first, then the page (or a notice saying
+/// why the corpus could not be read).
+pub fn start() {
+    install_panic_notice();
+    // Leptos's executor is set up by mounting: until then, the browser's.
+    wasm_bindgen_futures::spawn_local(async {
+        match load_corpus().await {
+            Ok(()) => leptos::mount::mount_to_body(App),
+            Err(e) => crash::load_failed(&e),
+        }
+    });
 }
 
 /// How many papers match a query, with ranking and every facet count
@@ -41,7 +94,9 @@ pub fn engine() -> &'static Engine {
 /// benchmark to compare engines on equal terms.
 #[wasm_bindgen]
 pub fn count_matches(query: &str) -> u32 {
-    let e = engine();
+    let Some(e) = ENGINE.get() else {
+        return 0;
+    };
     e.search(query, &e.no_selection(), Sort::Relevance)
         .hits
         .len() as u32

@@ -1,4 +1,3 @@
 fn main() {
-    paper_explorer::install_panic_notice();
-    leptos::mount::mount_to_body(paper_explorer::App);
+    paper_explorer::start();
 }

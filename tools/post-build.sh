@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Trunk post-build hook (see Trunk.toml), in order:
+# 0. the corpus compiled (a malformed one fails the build with file:line)
+#    into corpus-<hash>.bin, which index.html preloads and the app fetches;
 # 1. every paper as static HTML in papers.html (linked from a <noscript> note), and the corpus title as
 #    the page title, so browsers without JavaScript/WebAssembly and search
 #    engines see the content; the corpus title as the installed app's name;
@@ -11,8 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 cli() { cargo run --quiet -p explorer-cli -- "$@"; }
-cli noscript "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR/index.html"
-cli manifest "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR/manifest.webmanifest"
+cli stage "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR"
 cli single-file "$TRUNK_STAGING_DIR" --out "$TRUNK_STAGING_DIR/explorer-single-file.html"
 cli external-loader "$TRUNK_STAGING_DIR"
 bash tools/service-worker.sh

@@ -7,7 +7,9 @@
 //!                                       papers.html, written beside FILE: every paper as static
 //!                                       HTML (run by the Trunk post-build hook)
 //! explorer-cli manifest DIR --into FILE name the web app manifest FILE after the corpus
-//!                                       (run by the Trunk post-build hook)
+//! explorer-cli stage DIR --into STAGING the three steps of the Trunk post-build hook from one
+//!                                       compile: the corpus as STAGING/corpus-<hash>.bin, linked
+//!                                       from index.html; noscript; manifest
 //! explorer-cli synth N --seed S --out DIR
 //!                                       N synthetic papers (deterministic for a seed), trained
 //!                                       on the seed lists in corpus/, as DIR/papers.jsonl
@@ -23,7 +25,7 @@
 mod single_file;
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use explorer_core::compile::{compile_dir_with, Options};
@@ -33,7 +35,7 @@ use serde_json::json;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli manifest DIR --into FILE\n       explorer-cli synth N --seed S --out DIR\n       explorer-cli eval-titles [--cases] FILE...\n       explorer-cli eval-tags DIR\n       explorer-cli single-file DIST --out FILE\n       explorer-cli external-loader DIST"
+        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli manifest DIR --into FILE\n       explorer-cli stage DIR --into STAGING\n       explorer-cli synth N --seed S --out DIR\n       explorer-cli eval-titles [--cases] FILE...\n       explorer-cli eval-tags DIR\n       explorer-cli single-file DIST --out FILE\n       explorer-cli external-loader DIST"
     );
     ExitCode::from(2)
 }
@@ -167,72 +169,97 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         ("eval-tags", None, None) => eval_tags(corpus),
-        ("noscript", Some("--into"), Some(file)) => {
-            let html = match std::fs::read_to_string(file) {
-                Ok(h) => h,
-                Err(e) => {
-                    eprintln!("error: {file}: {e}");
-                    return ExitCode::FAILURE;
-                }
-            };
-            if !html.contains(NOSCRIPT_MARKER) {
-                eprintln!("error: {file}: no {NOSCRIPT_MARKER} marker to replace");
-                return ExitCode::FAILURE;
-            }
-            let html = html
-                .replacen(NOSCRIPT_MARKER, &noscript(corpus), 1)
-                .replacen(
-                    "<title>Paper explorer</title>",
-                    &format!("<title>{}</title>", escape(&corpus.title())),
-                    1,
-                );
-            if let Err(e) = std::fs::write(file, html) {
-                eprintln!("error: {file}: {e}");
-                return ExitCode::FAILURE;
-            }
-            let page = PathBuf::from(file).with_file_name(LISTING_FILE);
-            if let Err(e) = std::fs::write(&page, listing(corpus)) {
-                eprintln!("error: {}: {e}", page.display());
-                return ExitCode::FAILURE;
-            }
-            ExitCode::SUCCESS
-        }
-        ("manifest", Some("--into"), Some(file)) => {
-            let manifest = std::fs::read_to_string(file)
-                .map_err(|e| e.to_string())
-                .and_then(|m| {
-                    serde_json::from_str::<serde_json::Value>(&m).map_err(|e| e.to_string())
-                });
-            let mut manifest = match manifest {
-                Ok(serde_json::Value::Object(m)) => m,
-                Ok(_) => {
-                    eprintln!("error: {file}: not a JSON object");
-                    return ExitCode::FAILURE;
-                }
-                Err(e) => {
-                    eprintln!("error: {file}: {e}");
-                    return ExitCode::FAILURE;
-                }
-            };
-            let title = corpus.title();
-            // The home-screen label: the first list's name when it is short.
-            let short = corpus
-                .lists
-                .first()
-                .map(|l| l.name.clone())
-                .filter(|n| n.chars().count() <= 16)
-                .unwrap_or_else(|| "Papers".into());
-            manifest.insert("name".into(), json!(title));
-            manifest.insert("short_name".into(), json!(short));
-            let text = serde_json::to_string_pretty(&manifest).unwrap();
-            if let Err(e) = std::fs::write(file, text + "\n") {
-                eprintln!("error: {file}: {e}");
-                return ExitCode::FAILURE;
-            }
-            ExitCode::SUCCESS
-        }
+        ("noscript", Some("--into"), Some(file)) => done(write_noscript(corpus, file)),
+        ("manifest", Some("--into"), Some(file)) => done(write_manifest(corpus, file)),
+        ("stage", Some("--into"), Some(dir)) => done(stage(corpus, Path::new(dir))),
         _ => usage(),
     }
+}
+
+/// An exit code for a step that failed with a message.
+fn done(r: Result<(), String>) -> ExitCode {
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Everything the Trunk post-build hook writes from the corpus, from one
+/// compile: the corpus file, the noscript note and `papers.html`, the
+/// manifest's name.
+fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), String> {
+    let index = dir.join("index.html");
+    let index = index
+        .to_str()
+        .ok_or("the staging directory's path is not UTF-8")?;
+    write_corpus(corpus, dir, index)?;
+    write_noscript(corpus, index)?;
+    write_manifest(
+        corpus,
+        dir.join("manifest.webmanifest")
+            .to_str()
+            .ok_or("the staging directory's path is not UTF-8")?,
+    )
+}
+
+/// The compiled corpus as `corpus-<content hash>.bin` in `dir`, named by a
+/// `<link data-corpus>` in `index` that preloads it while the WebAssembly
+/// compiles.
+fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &str) -> Result<(), String> {
+    let bytes = corpus.to_bytes();
+    let name = format!("corpus-{:016x}.bin", xxhash_rust::xxh3::xxh3_64(&bytes));
+    std::fs::write(dir.join(&name), &bytes).map_err(|e| format!("{name}: {e}"))?;
+    let html = std::fs::read_to_string(index).map_err(|e| format!("{index}: {e}"))?;
+    if !html.contains("</head>") || html.contains("data-corpus") {
+        return Err(format!("{index}: no </head>, or a corpus link already"));
+    }
+    let link = format!(
+        "<link rel=\"preload\" href=\"./{name}\" as=\"fetch\" crossorigin=\"anonymous\" data-corpus />\n"
+    );
+    std::fs::write(index, html.replacen("</head>", &(link + "</head>"), 1))
+        .map_err(|e| format!("{index}: {e}"))
+}
+/// Replaces the noscript marker in `file` with a note linking to
+/// `papers.html`, written beside it, and names the page after the corpus.
+fn write_noscript(corpus: &explorer_core::Corpus, file: &str) -> Result<(), String> {
+    let html = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    if !html.contains(NOSCRIPT_MARKER) {
+        return Err(format!("{file}: no {NOSCRIPT_MARKER} marker to replace"));
+    }
+    let html = html
+        .replacen(NOSCRIPT_MARKER, &noscript(corpus), 1)
+        .replacen(
+            "<title>Paper explorer</title>",
+            &format!("<title>{}</title>", escape(&corpus.title())),
+            1,
+        );
+    std::fs::write(file, html).map_err(|e| format!("{file}: {e}"))?;
+    let page = PathBuf::from(file).with_file_name(LISTING_FILE);
+    std::fs::write(&page, listing(corpus)).map_err(|e| format!("{}: {e}", page.display()))
+}
+
+/// Names the web app manifest `file` after the corpus.
+fn write_manifest(corpus: &explorer_core::Corpus, file: &str) -> Result<(), String> {
+    let manifest = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut manifest = match serde_json::from_str::<serde_json::Value>(&manifest) {
+        Ok(serde_json::Value::Object(m)) => m,
+        Ok(_) => return Err(format!("{file}: not a JSON object")),
+        Err(e) => return Err(format!("{file}: {e}")),
+    };
+    // The home-screen label: the first list's name when it is short.
+    let short = corpus
+        .lists
+        .first()
+        .map(|l| l.name.clone())
+        .filter(|n| n.chars().count() <= 16)
+        .unwrap_or_else(|| "Papers".into());
+    manifest.insert("name".into(), json!(corpus.title()));
+    manifest.insert("short_name".into(), json!(short));
+    let text = serde_json::to_string_pretty(&manifest).unwrap();
+    std::fs::write(file, text + "\n").map_err(|e| format!("{file}: {e}"))
 }
 
 /// `eval-titles FILE…`: records with real titles (any record format, or

@@ -1,5 +1,5 @@
 //! The single-file build: the built `index.html` with its stylesheets, the
-//! wasm-bindgen glue and the WebAssembly module inlined, so one HTML file
+//! wasm-bindgen glue, the WebAssembly module and the corpus inlined, so one HTML file
 //! opens from `file://` (no server, no service worker), or travels as a mail
 //! attachment or a wiki upload.
 
@@ -40,7 +40,7 @@ pub fn build(dist: &Path) -> Result<String, String> {
         "<script type=\"module\">\n{glue}\nconst bytes = Uint8Array.from(atob(\"{wasm}\"), (c) => c.charCodeAt(0));\nawait __wbg_init({{ module_or_path: bytes }});\n</script>"
     );
 
-    let mut out = String::with_capacity(index.len() + glue.len() + wasm.len() + 64 * 1024);
+    let mut out = String::with_capacity(index.len() + glue.len() + 2 * wasm.len() + 64 * 1024);
     let mut rest = &index[..];
     // Walk the head's tags: inline stylesheets, drop what needs a server.
     while let Some(i) = rest.find('<') {
@@ -60,6 +60,14 @@ pub fn build(dist: &Path) -> Result<String, String> {
                 out.push_str(&format!(
                     "<style>{}</style>",
                     css.replace("</style", "<\\/style")
+                ));
+            } else if tag.contains("data-corpus") {
+                // The corpus travels inside the page as a data: URL, which
+                // the app fetches as it would the file.
+                let href = between(tag, "href=\"./", "\"").ok_or("corpus link without href")?;
+                let bytes = base64::engine::general_purpose::STANDARD.encode(read(href)?);
+                out.push_str(&format!(
+                    "<link data-corpus href=\"data:application/octet-stream;base64,{bytes}\" />"
                 ));
             } else if tag.contains("rel=\"icon\"") {
                 let href = between(tag, "href=\"", "\"").ok_or("icon without href")?;

@@ -118,7 +118,10 @@ pub fn ResultList() -> impl IntoView {
     };
 
     // Heights and the list's place, measured once the browser has laid the
-    // cards out (reading layout there forces nothing).
+    // cards out (reading layout there forces nothing). Only the cards are
+    // observed: the list itself changes width with the page's scroll bar,
+    // which other observers' work can bring, and an observation the browser
+    // cannot deliver in the same frame is reported as an error.
     let observer = StoredValue::new_local(None::<web_sys::ResizeObserver>);
     let pending = StoredValue::new(false);
     let measured = Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| {
@@ -161,7 +164,6 @@ pub fn ResultList() -> impl IntoView {
             }
         });
     };
-    list.on_load(move |ol| observe(&ol));
     on_cleanup(move || {
         if let Some(o) = ro {
             o.disconnect();
@@ -186,6 +188,13 @@ pub fn ResultList() -> impl IntoView {
         pending.set_value(true);
         request_animation_frame(move || {
             pending.set_value(false);
+            // What is above the list may have changed height (the topic
+            // map opened): its place is read here, on scroll, never on a
+            // keystroke.
+            if let Some(ol) = list.get_untracked() {
+                let top = ol.get_bounding_client_rect().top() + window().scroll_y().unwrap_or(0.0);
+                geometry.update_value(|g| g.list_top = top);
+            }
             follow();
         });
     };
