@@ -75,10 +75,33 @@ fn js_error(e: &wasm_bindgen::JsValue) -> String {
         .unwrap_or_else(|| "the request failed".into())
 }
 
+/// NFKD of one character by the browser, combining marks left out: what
+/// the core does with Unicode's tables natively, without their bytes in
+/// the WebAssembly (`explorer_core::text::set_decompose`).
+fn browser_decompose(c: char, out: &mut String) {
+    thread_local! {
+        static MARKS: js_sys::RegExp = js_sys::RegExp::new(r"\p{M}", "gu");
+    }
+    let mut buf = [0u8; 4];
+    let s = js_sys::JsString::from(&*c.encode_utf8(&mut buf));
+    let d = MARKS.with(|marks| s.normalize("NFKD").replace_by_pattern(marks, ""));
+    out.push_str(&String::from(d));
+}
+
+/// The core's folding of a word, as this page does it: how the tests check
+/// that the browser's decomposition folds as the compiler's tables do.
+/// Only in builds with the `test-hooks` feature.
+#[cfg(feature = "test-hooks")]
+#[wasm_bindgen]
+pub fn fold_words(words: Vec<String>) -> Vec<String> {
+    words.iter().map(|w| explorer_core::text::fold(w)).collect()
+}
+
 /// Starts the app: the corpus first, then the page (or a notice saying
 /// why the corpus could not be read).
 pub fn start() {
     install_panic_notice();
+    explorer_core::text::set_decompose(browser_decompose);
     // Leptos's executor is set up by mounting: until then, the browser's.
     wasm_bindgen_futures::spawn_local(async {
         match load_corpus().await {

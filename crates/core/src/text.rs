@@ -6,7 +6,6 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use pagefind_stem::{Algorithm, Stemmer};
-use unicode_normalization::char::{decompose_compatible, is_combining_mark};
 use unicode_segmentation::UnicodeSegmentation;
 
 /// One word of a text: where it stands (byte offsets into the original text,
@@ -26,6 +25,44 @@ fn stemmer() -> &'static Stemmer {
     STEMMER.get_or_init(|| Stemmer::create(Algorithm::English))
 }
 
+/// Writes one non-ASCII character's compatibility decomposition (NFKD)
+/// into `out`, its combining marks (general category M) left out, not yet
+/// lowercased.
+pub type Decompose = fn(char, &mut String);
+
+static DECOMPOSE: OnceLock<Decompose> = OnceLock::new();
+
+/// The decomposition [`fold`] uses where this build has no Unicode tables
+/// of its own (the `unicode-tables` feature, off in the WebAssembly, whose
+/// bytes they would be a seventh of): the app gives the browser's
+/// `String.prototype.normalize("NFKD")`. The first call wins.
+pub fn set_decompose(f: Decompose) {
+    let _ = DECOMPOSE.set(f);
+}
+
+/// NFKD of one character, marks left out, from the Unicode tables of the
+/// `unicode-normalization` crate.
+#[cfg(feature = "unicode-tables")]
+pub fn decompose_with_tables(c: char, out: &mut String) {
+    use unicode_normalization::char::{decompose_compatible, is_combining_mark};
+    decompose_compatible(c, |d| {
+        if !is_combining_mark(d) {
+            out.push(d);
+        }
+    });
+}
+
+fn decompose(c: char, out: &mut String) {
+    #[cfg(feature = "unicode-tables")]
+    if DECOMPOSE.get().is_none() {
+        return decompose_with_tables(c, out);
+    }
+    match DECOMPOSE.get() {
+        Some(f) => f(c, out),
+        None => out.push(c),
+    }
+}
+
 /// Folds case, compatibility forms and diacritics: `Bokmål` → `bokmal`,
 /// `K²` → `k2`, `ﬁne` → `fine`, typographic apostrophes → `'`.
 pub fn fold(word: &str) -> String {
@@ -39,11 +76,9 @@ pub fn fold(word: &str) -> String {
             out.push('\'');
             continue;
         }
-        decompose_compatible(c, |d| {
-            if !is_combining_mark(d) {
-                out.extend(d.to_lowercase());
-            }
-        });
+        let mut d = String::new();
+        decompose(c, &mut d);
+        out.extend(d.chars().flat_map(char::to_lowercase));
     }
     out
 }

@@ -1,7 +1,6 @@
 use std::collections::HashMap;
 
 use leptos::prelude::*;
-use wasm_bindgen::{closure::Closure, JsCast};
 
 use super::paper_card::PaperCard;
 use crate::i18n::use_i18n;
@@ -23,9 +22,9 @@ fn height_of(heights: &HashMap<u32, f64>, doc: u32) -> f64 {
     heights.get(&doc).copied().unwrap_or(ESTIMATED_HEIGHT)
 }
 
-/// Where the list is, as last seen without forcing a layout: read where the
-/// browser has just laid the page out (resize-observer callbacks) or while
-/// it scrolls, never between a keystroke and its update.
+/// Where the list is, as last seen: read in the frame after the window
+/// changed or while the page scrolls, never between a keystroke and its
+/// update.
 #[derive(Debug, Clone, Copy)]
 struct Geometry {
     /// The list's top, in document coordinates.
@@ -57,9 +56,9 @@ impl Geometry {
 /// it in Firefox): before the next frame is painted, the cards are put back
 /// in the ranked order if they are not. Long result lists are windowed
 /// ([`explorer_core::window`]): cards outside the screen are replaced by
-/// their measured (or estimated) height. Heights and the list's place come
-/// from a `ResizeObserver`, after the browser's own layout: nothing in the
-/// path of a keystroke reads layout.
+/// their measured (or estimated) height. Heights and the list's place are
+/// read in the next frame, and the scroll position on scroll: nothing in
+/// the path of a keystroke reads layout.
 #[component]
 pub fn ResultList() -> impl IntoView {
     let x = expect_context::<Explorer>();
@@ -91,6 +90,53 @@ pub fn ResultList() -> impl IntoView {
         })
     };
     let repair = repair_order(list, shown);
+    // Asks for the window to be laid out again (an Effect below does it).
+    let (relayout, ask_relayout) = signal(0u64);
+    // Moves the window when what is on screen is not rendered (a scroll, a
+    // resize, heights that turned out other than estimated), and only when
+    // it would then be laid out otherwise: no frame after frame of the same.
+    let follow = move || {
+        let Some(w) = window_.get_untracked() else {
+            return;
+        };
+        let hits = ranked();
+        let (from, to) = geometry.with_value(Geometry::visible);
+        let covered = heights
+            .with_value(|h| w.end <= hits.len() && w.covers(|i| height_of(h, hits[i]), from, to));
+        let moved =
+            window_of(&hits, geometry.with_value(Geometry::span)).is_some_and(|next| next != w);
+        if !covered && moved {
+            ask_relayout.update(|n| *n += 1);
+        }
+    };
+    // Heights and the list's place, read in the frame after the window
+    // changed, once, before the browser paints: the one layout the frame
+    // needs anyway. (A ResizeObserver would report them without asking, but
+    // Firefox then reports its own loop error whenever `content-visibility`
+    // resizes the cards it brings on screen.)
+    let measure = move || {
+        let Some(ol) = list.get_untracked() else {
+            return;
+        };
+        let boxes: Vec<(u32, f64)> = rendered_cards(&ol)
+            .into_iter()
+            .map(|(doc, li)| (doc, li.get_bounding_client_rect().height()))
+            .collect();
+        let scroll_y = window().scroll_y().unwrap_or(0.0);
+        let top = ol.get_bounding_client_rect().top() + scroll_y;
+        geometry.update_value(|g| {
+            g.list_top = top;
+            g.scroll_y = scroll_y;
+        });
+        heights.update_value(|h| {
+            for (doc, height) in boxes {
+                if height > 0.0 {
+                    h.insert(doc, height);
+                }
+            }
+        });
+        follow();
+    };
     let refill = move || {
         let hits = ranked();
         let w = window_of(&hits, geometry.with_value(Geometry::span));
@@ -100,80 +146,19 @@ pub fn ResultList() -> impl IntoView {
         };
         set_window.set(w);
         set_shown.set(next);
-        request_animation_frame(repair);
-    };
-    // Moves the window when what is on screen is not rendered (a scroll, a
-    // resize, heights that turned out other than estimated).
-    let follow = move || {
-        let Some(w) = window_.get_untracked() else {
-            return;
-        };
-        let hits = ranked();
-        let (from, to) = geometry.with_value(Geometry::visible);
-        let covered = heights
-            .with_value(|h| w.end <= hits.len() && w.covers(|i| height_of(h, hits[i]), from, to));
-        if !covered {
-            refill();
-        }
-    };
-
-    // Heights and the list's place, measured once the browser has laid the
-    // cards out (reading layout there forces nothing). Only the cards are
-    // observed: the list itself changes width with the page's scroll bar,
-    // which other observers' work can bring, and an observation the browser
-    // cannot deliver in the same frame is reported as an error.
-    let observer = StoredValue::new_local(None::<web_sys::ResizeObserver>);
-    let pending = StoredValue::new(false);
-    let measured = Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| {
-        let Some(ol) = list.get_untracked() else {
-            return;
-        };
-        let scroll_y = window().scroll_y().unwrap_or(0.0);
-        let top = ol.get_bounding_client_rect().top() + scroll_y;
-        geometry.update_value(|g| {
-            g.list_top = top;
-            g.scroll_y = scroll_y;
-        });
-        if window_.with_untracked(Option::is_none) {
-            return;
-        }
-        heights.update_value(|h| {
-            for (doc, li) in rendered_cards(&ol) {
-                let height = li.get_bounding_client_rect().height();
-                if height > 0.0 {
-                    h.insert(doc, height);
-                }
-            }
-        });
-        // Changing the document here would loop the observer: the window
-        // follows in the next frame, if it must.
-        if !pending.get_value() {
-            pending.set_value(true);
-            request_animation_frame(move || {
-                pending.set_value(false);
-                follow();
-            });
-        }
-    });
-    let ro = web_sys::ResizeObserver::new(measured.into_js_value().unchecked_ref()).ok();
-    observer.set_value(ro.clone());
-    let observe = move |el: &web_sys::Element| {
-        observer.with_value(|o| {
-            if let Some(o) = o {
-                o.observe(el);
+        request_animation_frame(move || {
+            repair();
+            if w.is_some() {
+                measure();
             }
         });
     };
-    on_cleanup(move || {
-        if let Some(o) = ro {
-            o.disconnect();
-        }
-    });
-
     Effect::new(move |_| {
         x.response.track();
+        relayout.track();
         refill();
     });
+    let pending = StoredValue::new(false);
     // Scrolling and resizing move the window (at most once a frame).
     let on_move = move || {
         let scroll_y = window().scroll_y().unwrap_or(0.0);
@@ -249,19 +234,8 @@ pub fn ResultList() -> impl IntoView {
                 each=move || shown.get()
                 key=|d| *d
                 children=move |doc| {
-                    let li = NodeRef::<leptos::html::Li>::new();
-                    li.on_load(move |el| observe(&el));
-                    on_cleanup(move || {
-                        if let Some(el) = li.get_untracked() {
-                            observer.with_value(|o| {
-                                if let Some(o) = o {
-                                    o.unobserve(&el);
-                                }
-                            });
-                        }
-                    });
                     view! {
-                        <li data-doc=doc node_ref=li>
+                        <li data-doc=doc>
                             <PaperCard doc=doc />
                         </li>
                     }

@@ -175,3 +175,66 @@ async fn a_panic_shows_a_notice_with_a_way_back() {
     assert!(b.location_search().await.contains("q=agents"));
     b.close().await;
 }
+
+/// The WebAssembly folds words with the browser's Unicode decomposition,
+/// the compiler with Unicode's tables: every character a paper or a query
+/// can bring must fold the same in both, or a query stops matching what was
+/// indexed (`Bokmål`, `ﬁne-tuning`, `K²`, `Ｔｒａｎｓｆｏｒｍｅｒ`, `𝐱`).
+#[tokio::test]
+async fn the_browser_folds_every_character_as_the_compiler_does() {
+    let ranges = [
+        0x00A0..0x0250,   // Latin-1 Supplement, Latin Extended-A and -B
+        0x0370..0x0400,   // Greek
+        0x0400..0x0500,   // Cyrillic
+        0x1E00..0x1F00,   // Latin Extended Additional
+        0x1F00..0x2000,   // Greek Extended
+        0x2070..0x20A0,   // superscripts and subscripts
+        0x2100..0x2190,   // letterlike symbols, number forms
+        0x2460..0x2500,   // enclosed alphanumerics
+        0xFB00..0xFB07,   // ligatures
+        0xFF01..0xFF5F,   // full-width ASCII
+        0x1D400..0x1D800, // mathematical alphanumerics
+        0xAC00..0xAC40,   // Hangul syllables
+        0x4E00..0x4E40,   // CJK ideographs
+    ];
+    let mut words: Vec<String> = ranges
+        .into_iter()
+        .flatten()
+        .filter_map(char::from_u32)
+        .filter(|c| c.is_alphanumeric())
+        .map(|c| format!("x{c}y"))
+        .collect();
+    // And every word of the hostile corpus, emoji and direction marks included.
+    for p in &compile_dir(&corpus_dir()).unwrap().papers {
+        words.extend(explorer_core::text::words(&p.text).map(|(_, w)| w.to_string()));
+    }
+    let b = Browser::launch_dist(&dist(), "/", (1280, 900), true).await;
+    b.open("").await;
+    let folded = strings(
+        b.js_with(
+            "return wasmBindings.fold_words(arguments[0])",
+            vec![serde_json::json!(words)],
+        )
+        .await,
+    );
+    let differ: Vec<String> = words
+        .iter()
+        .zip(&folded)
+        .filter(|(w, f)| explorer_core::text::fold(w) != **f)
+        .map(|(w, f)| {
+            format!(
+                "{w:?}: compiler {:?}, browser {f:?}",
+                explorer_core::text::fold(w)
+            )
+        })
+        .collect();
+    assert_eq!(folded.len(), words.len());
+    assert!(
+        differ.is_empty(),
+        "{} of {} words differ: {:?}",
+        differ.len(),
+        words.len(),
+        &differ[..differ.len().min(20)]
+    );
+    b.close().await;
+}
