@@ -105,23 +105,34 @@ fn FacetGroup(facet: usize) -> impl IntoView {
                 }}
             </legend>
             <ul>
-                <For each=values key=|v| *v let(v)>
-                    <li>
-                        <label
-                            class="facet-value"
-                            class:zero=move || count(v) == 0 && !x.is_selected(facet, v)
-                            style:--share=move || share(v)
-                        >
-                            <input
-                                type="checkbox"
-                                prop:checked=move || x.is_selected(facet, v)
-                                on:change=move |_| x.toggle(facet, v)
-                            />
-                            <span class="facet-label">{def.values[v as usize].clone()}</span>
-                            <span class="facet-count">{move || count(v)}</span>
-                        </label>
-                    </li>
-                </For>
+                <For
+                    each=values
+                    key=|v| *v
+                    children=move |v| {
+                        // A keystroke touches only the rows whose count or
+                        // share changed, not every row of every facet.
+                        let n = Memo::new(move |_| count(v));
+                        let pct = Memo::new(move |_| share(v));
+                        let on = Memo::new(move |_| x.is_selected(facet, v));
+                        view! {
+                            <li>
+                                <label
+                                    class="facet-value"
+                                    class:zero=move || n.get() == 0 && !on.get()
+                                    style:--share=move || pct.get()
+                                >
+                                    <input
+                                        type="checkbox"
+                                        prop:checked=move || on.get()
+                                        on:change=move |_| x.toggle(facet, v)
+                                    />
+                                    <span class="facet-label">{def.values[v as usize].clone()}</span>
+                                    <span class="facet-count">{move || n.get()}</span>
+                                </label>
+                            </li>
+                        }
+                    }
+                />
             </ul>
             <Show when=move || long>
                 <button

@@ -787,6 +787,25 @@ fn table(r: &Value) -> String {
         "Renderer over the typing script (last run): script {} ms, style {} ms, layout {} ms, all tasks {} ms.\n",
         t["ScriptDuration"], t["RecalcStyleDuration"], t["LayoutDuration"], t["TaskDuration"],
     );
+    // Where the time of an event goes, on average over the last run's
+    // script (its keystrokes, unchanged inputs and clicks); the engine's
+    // share from the engine-only run (its p50 per prefix).
+    let events = (r["keystroke_ms"]["n"].as_f64().unwrap_or(0.0)
+        + r["unchanged_input_ms"]["n"].as_f64().unwrap_or(0.0)
+        + r["facet_click_ms"]["n"].as_f64().unwrap_or(0.0))
+        / r["page_runs"].as_f64().unwrap_or(1.0);
+    let per = |k: &str| t[k].as_f64().unwrap_or(0.0) / events.max(1.0);
+    let engine = e["ours_ms"]["p50_ms"].as_f64().unwrap_or(0.0);
+    let script = per("ScriptDuration");
+    md += &format!(
+        "Per event of that script ({events:.0} events), mean ms: engine ≈ {engine:.2}, \
+         the rest of script (reactive graph, DOM calls, the harness) {:.2}, style {:.2}, layout {:.2}, \
+         other renderer work {:.2}.\n",
+        (script - engine).max(0.0),
+        per("RecalcStyleDuration"),
+        per("LayoutDuration"),
+        (per("TaskDuration") - script - per("RecalcStyleDuration") - per("LayoutDuration")).max(0.0),
+    );
     md += &format!(
         "Corpus compile (native): {} s. Indexed text {} bytes; shipped index {} raw / {} gzip / {} brotli. \
          After typing: wasm memory {} bytes, JS heap {} bytes.\n",
