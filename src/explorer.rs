@@ -34,6 +34,8 @@ pub struct Explorer {
     /// writes back into the field, so no keystroke can be overwritten.
     pub query_replaced: ReadSignal<u64>,
     set_query_replaced: WriteSignal<u64>,
+    /// Set once the search index, fetched after the first results, is open.
+    index_ready: RwSignal<bool>,
 }
 
 /// The app's own address: origin and folder, without query or fragment.
@@ -68,7 +70,10 @@ impl Explorer {
                 .get()
                 .map_or_else(Vec::new, |r| engine.region_docs(r))
         });
+        // The index arrives after the first results (`App` fetches it).
+        let index_ready = RwSignal::new(engine.has_index());
         let response = Memo::new(move |_| {
+            index_ready.track();
             starred.with(|starred| {
                 region_docs.with(|inside| {
                     state.with(|s| {
@@ -152,6 +157,7 @@ impl Explorer {
             push_history,
             query_replaced,
             set_query_replaced,
+            index_ready,
         };
         let handle = window_event_listener(ev::hashchange, move |_| x.follow_fragment());
         on_cleanup(move || handle.remove());
@@ -173,6 +179,11 @@ impl Explorer {
             }
         }
         self.set_open.set(id);
+    }
+
+    /// The engine's index has been opened: a query waiting for it runs.
+    pub fn index_opened(&self) {
+        self.index_ready.set(true);
     }
 
     pub fn set_query(&self, q: String) {

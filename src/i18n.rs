@@ -140,6 +140,9 @@ pub struct Strings {
     pub export: &'static str,
     pub export_as: &'static str,
     pub no_results: &'static str,
+    /// The status while a query waits for the search index (fetched after
+    /// the first results).
+    pub index_loading: &'static str,
     pub clear_all: &'static str,
     pub results_label: &'static str,
 
@@ -251,6 +254,7 @@ pub static EN: Strings = Strings {
     export: "Export",
     export_as: "Export the results as",
     no_results: "No papers match this search.",
+    index_loading: "Loading the search index…",
     clear_all: "Clear search and filters",
     results_label: "Papers",
 
@@ -385,6 +389,7 @@ pub static ZH: Strings = Strings {
     export: "导出",
     export_as: "将结果导出为",
     no_results: "没有符合此搜索的论文。",
+    index_loading: "正在加载搜索索引…",
     clear_all: "清除搜索和筛选",
     results_label: "论文",
 

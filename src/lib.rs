@@ -36,20 +36,22 @@ pub fn engine() -> &'static Engine {
         .expect("the app is mounted after the corpus is loaded")
 }
 
-/// Fetches the compiled corpus that `index.html` names in its
-/// `<link data-corpus>` (a content-hashed file the page preloads while the
-/// WebAssembly compiles, or a `data:` URL in the single-file build), and
-/// decodes it.
-pub async fn load_corpus() -> Result<(), String> {
-    let href = document()
+/// The corpus link in `index.html`: `<link data-corpus href=… data-index=…>`
+/// (content-hashed files, or `data:` URLs in the single-file build).
+fn corpus_link(attribute: &str) -> Result<String, String> {
+    document()
         .query_selector("link[data-corpus]")
         .ok()
         .flatten()
-        .and_then(|l| l.get_attribute("href"))
-        .ok_or("the page names no corpus (<link data-corpus>)")?;
+        .and_then(|l| l.get_attribute(attribute))
+        .ok_or_else(|| format!("the page names no corpus (<link data-corpus {attribute}>)"))
+}
+
+/// The bytes at `href`, fetched.
+async fn fetch_bytes(href: &str) -> Result<Vec<u8>, String> {
     let fail = |e: wasm_bindgen::JsValue| format!("{href}: {}", js_error(&e));
     let response: web_sys::Response =
-        wasm_bindgen_futures::JsFuture::from(window().fetch_with_str(&href))
+        wasm_bindgen_futures::JsFuture::from(window().fetch_with_str(href))
             .await
             .map_err(fail)?
             .unchecked_into();
@@ -59,12 +61,31 @@ pub async fn load_corpus() -> Result<(), String> {
     let buffer = wasm_bindgen_futures::JsFuture::from(response.array_buffer().map_err(fail)?)
         .await
         .map_err(fail)?;
-    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-    // Decoded text borrows from the bytes, which live as long as the page.
-    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    let engine = Engine::from_static(bytes).map_err(|e| format!("{href}: {e}"))?;
-    let _ = ENGINE.set(engine);
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Fetches the corpus's papers part (which the page preloads while the
+/// WebAssembly compiles) and decodes it: everything the first results
+/// need. The index comes after ([`load_index`]).
+pub async fn load_corpus() -> Result<(), String> {
+    let href = corpus_link("href")?;
+    let bytes = fetch_bytes(&href).await?;
+    let corpus =
+        explorer_core::Corpus::from_papers_part(&bytes).map_err(|e| format!("{href}: {e}"))?;
+    let _ = ENGINE.set(Engine::without_index(corpus));
     Ok(())
+}
+
+/// Fetches the search index and opens it in the engine. Its automata and
+/// postings are used where they lie, in bytes kept for the page's life.
+pub async fn load_index() -> Result<(), String> {
+    let href = corpus_link("data-index")?;
+    let bytes: &'static [u8] = Box::leak(fetch_bytes(&href).await?.into_boxed_slice());
+    let data =
+        explorer_core::index::IndexData::from_static(bytes).map_err(|e| format!("{href}: {e}"))?;
+    engine()
+        .open_index(data)
+        .map_err(|e| format!("{href}: {e}"))
 }
 
 /// A thrown JavaScript value as text.
@@ -148,6 +169,15 @@ pub fn App() -> impl IntoView {
     provide_context(stars);
     let x = Explorer::new(engine(), stars.docs);
     provide_context(x);
+    // The index, once the first results are on their way (the outside world).
+    if !engine().has_index() {
+        leptos::task::spawn_local(async move {
+            match load_index().await {
+                Ok(()) => x.index_opened(),
+                Err(e) => crash::load_failed(&e),
+            }
+        });
+    }
     let title = x.engine.corpus.title();
     document().set_title(&title);
     embed::start(x.state.with_untracked(|s| s.embed));

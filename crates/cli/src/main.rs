@@ -8,8 +8,8 @@
 //!                                       HTML (run by the Trunk post-build hook)
 //! explorer-cli manifest DIR --into FILE name the web app manifest FILE after the corpus
 //! explorer-cli stage DIR --into STAGING the three steps of the Trunk post-build hook from one
-//!                                       compile: the corpus as STAGING/corpus-<hash>.bin, linked
-//!                                       from index.html; noscript; manifest
+//!                                       compile: the corpus as STAGING/corpus-<hash>.bin and
+//!                                       index-<hash>.bin, linked from index.html; noscript; manifest
 //! explorer-cli synth N --seed S --out DIR
 //!                                       N synthetic papers (deterministic for a seed), trained
 //!                                       on the seed lists in corpus/, as DIR/papers.jsonl
@@ -205,23 +205,30 @@ fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), String> {
     )
 }
 
-/// The compiled corpus as `corpus-<content hash>.bin` in `dir`, named by a
-/// `<link data-corpus>` in `index` that preloads it while the WebAssembly
-/// compiles.
+/// The compiled corpus's two parts in `dir`, each named for its content:
+/// `corpus-<hash>.bin` (the papers: what the first results need), which
+/// `index` preloads while the WebAssembly compiles, and `index-<hash>.bin`
+/// (the search index), which the app fetches after the first results. One
+/// `<link data-corpus href=… data-index=…>` names both.
 fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &str) -> Result<(), String> {
-    let bytes = corpus.to_bytes();
-    let name = format!("corpus-{:016x}.bin", xxhash_rust::xxh3::xxh3_64(&bytes));
-    std::fs::write(dir.join(&name), &bytes).map_err(|e| format!("{name}: {e}"))?;
+    let parts = corpus.to_parts();
+    let name =
+        |kind: &str, bytes: &[u8]| format!("{kind}-{:016x}.bin", xxhash_rust::xxh3::xxh3_64(bytes));
+    let (papers, search) = (name("corpus", &parts.papers), name("index", &parts.index));
+    for (file, bytes) in [(&papers, &parts.papers), (&search, &parts.index)] {
+        std::fs::write(dir.join(file), bytes).map_err(|e| format!("{file}: {e}"))?;
+    }
     let html = std::fs::read_to_string(index).map_err(|e| format!("{index}: {e}"))?;
     if !html.contains("</head>") || html.contains("data-corpus") {
         return Err(format!("{index}: no </head>, or a corpus link already"));
     }
     let link = format!(
-        "<link rel=\"preload\" href=\"./{name}\" as=\"fetch\" crossorigin=\"anonymous\" data-corpus />\n"
+        "<link rel=\"preload\" href=\"./{papers}\" as=\"fetch\" crossorigin=\"anonymous\" data-corpus data-index=\"./{search}\" />\n"
     );
     std::fs::write(index, html.replacen("</head>", &(link + "</head>"), 1))
         .map_err(|e| format!("{index}: {e}"))
 }
+
 /// Replaces the noscript marker in `file` with a note linking to
 /// `papers.html`, written beside it, and names the page after the corpus.
 fn write_noscript(corpus: &explorer_core::Corpus, file: &str) -> Result<(), String> {

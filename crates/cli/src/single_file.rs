@@ -64,10 +64,16 @@ pub fn build(dist: &Path) -> Result<String, String> {
             } else if tag.contains("data-corpus") {
                 // The corpus travels inside the page as a data: URL, which
                 // the app fetches as it would the file.
-                let href = between(tag, "href=\"./", "\"").ok_or("corpus link without href")?;
-                let bytes = base64::engine::general_purpose::STANDARD.encode(read(href)?);
+                let inline = |attr: &str| -> Result<String, String> {
+                    let file = between(tag, &format!("{attr}=\"./"), "\"")
+                        .ok_or_else(|| format!("corpus link without {attr}"))?;
+                    let bytes = base64::engine::general_purpose::STANDARD.encode(read(file)?);
+                    Ok(format!("data:application/octet-stream;base64,{bytes}"))
+                };
                 out.push_str(&format!(
-                    "<link data-corpus href=\"data:application/octet-stream;base64,{bytes}\" />"
+                    "<link data-corpus href=\"{}\" data-index=\"{}\" />",
+                    inline(" href")?,
+                    inline("data-index")?
                 ));
             } else if tag.contains("rel=\"icon\"") {
                 let href = between(tag, "href=\"", "\"").ok_or("icon without href")?;

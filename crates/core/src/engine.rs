@@ -97,6 +97,9 @@ pub struct Response {
     /// matching the query, the facet selection and every *other* extra.
     pub extra_counts: Vec<u32>,
     pub matched: Matched,
+    /// The query has words to look up, and the index is not loaded yet:
+    /// no hits until it is.
+    pub waiting_for_index: bool,
 }
 
 /// A filter beyond the corpus's own facets, over documents only the caller
@@ -123,7 +126,9 @@ pub type Selection = Vec<Vec<u32>>;
 
 pub struct Engine {
     pub corpus: Corpus,
-    pub index: Index,
+    /// The search index: with the corpus ([`Engine::new`]), or later
+    /// ([`Engine::without_index`], then [`Engine::open_index`]).
+    index: std::sync::OnceLock<Index>,
     /// `facet_docs[f][v]`: the documents tagged with value `v` of facet `f`,
     /// sorted. Lists, not bitsets: a facet may have tens of thousands of
     /// values (authors), most with a paper or two.
@@ -156,6 +161,17 @@ impl Engine {
         let index = Index::open(std::mem::take(&mut corpus.index), n).unwrap_or_else(|| {
             Index::open(IndexData::build(&corpus.papers), n).expect("a fresh index fits")
         });
+        let engine = Engine::without_index(corpus);
+        let _ = engine.index.set(index);
+        engine
+    }
+
+    /// The engine over a corpus whose index comes later
+    /// ([`Engine::open_index`]): everything but searching words works, and
+    /// a query with words answers [`Response::waiting_for_index`].
+    pub fn without_index(mut corpus: Corpus) -> Engine {
+        let n = corpus.papers.len();
+        corpus.index = IndexData::default();
         let mut facet_docs: Vec<Vec<Vec<u32>>> = corpus
             .facets
             .iter()
@@ -199,11 +215,35 @@ impl Engine {
         }
         Engine {
             corpus,
-            index,
+            index: std::sync::OnceLock::new(),
             facet_docs,
             title_rank,
             keyword_df,
         }
+    }
+
+    /// Opens the corpus's index, decoded apart from it
+    /// ([`crate::model::Parts::index`]); an index of another corpus is
+    /// refused. Once opened, it stays.
+    pub fn open_index(&self, data: IndexData) -> Result<(), crate::model::DecodeError> {
+        let index = Index::open(data, self.len()).ok_or_else(|| {
+            crate::model::DecodeError::Corrupt("the index does not fit these papers".into())
+        })?;
+        let _ = self.index.set(index);
+        Ok(())
+    }
+
+    /// True once the index is open.
+    pub fn has_index(&self) -> bool {
+        self.index.get().is_some()
+    }
+
+    /// The index; only asked for once a query has words to look up, which
+    /// [`Engine::search_with`] answers without it while it is not open.
+    fn index(&self) -> &Index {
+        self.index
+            .get()
+            .expect("words are looked up only once the index is open")
     }
 
     pub fn len(&self) -> usize {
@@ -245,6 +285,20 @@ impl Engine {
         let q = self.parse_query(query);
         let n = self.len();
         let mut matched = Matched::default();
+        if !q.groups.is_empty() && !self.has_index() {
+            return Response {
+                hits: Vec::new(),
+                counts: self
+                    .corpus
+                    .facets
+                    .iter()
+                    .map(|f| vec![0; f.values.len()])
+                    .collect(),
+                extra_counts: vec![0; extras.len()],
+                matched,
+                waiting_for_index: true,
+            };
+        }
 
         // Text clauses: score and tier per document, in dense arrays (AND
         // across groups, OR within one).
@@ -344,6 +398,7 @@ impl Engine {
             counts,
             extra_counts,
             matched,
+            waiting_for_index: false,
         }
     }
 
@@ -447,7 +502,7 @@ impl Engine {
             add(id, MatchClass::Exact, &mut stems);
         }
         if t.prefix {
-            for id in self.index.prefix_stems(&t.folded) {
+            for id in self.index().prefix_stems(&t.folded) {
                 add(id, MatchClass::Prefix, &mut stems);
             }
         }
@@ -458,7 +513,7 @@ impl Engine {
             _ => 2,
         };
         if distance > 0 && t.folded.chars().all(char::is_alphabetic) {
-            for id in self.index.fuzzy_stems(&t.folded, distance) {
+            for id in self.index().fuzzy_stems(&t.folded, distance) {
                 add(id, MatchClass::Fuzzy, &mut stems);
             }
         }
@@ -468,16 +523,19 @@ impl Engine {
     /// The stems a word matches as written: its own stem, and the stem its
     /// folded form was indexed under.
     fn exact_ids(&self, t: &Term) -> impl Iterator<Item = u32> {
-        self.index
+        self.index()
             .stem_id(&t.stem)
             .into_iter()
-            .chain(self.index.surface_id(&t.folded))
+            .chain(self.index().surface_id(&t.folded))
     }
 
     /// A phrase's stem ids, or `None` when one of its words is not in the
     /// corpus (then nothing matches it).
     fn phrase_ids(&self, words: &[Term]) -> Option<Vec<u32>> {
-        words.iter().map(|w| self.index.stem_id(&w.stem)).collect()
+        words
+            .iter()
+            .map(|w| self.index().stem_id(&w.stem))
+            .collect()
     }
 
     fn bm25f(&self, stem: u32, p: &Posting) -> f32 {
@@ -485,15 +543,15 @@ impl Engine {
     }
 
     fn idf(&self, stem: u32) -> f32 {
-        let n = self.index.doc_count() as f32;
-        let df = self.index.df(stem) as f32;
+        let n = self.index().doc_count() as f32;
+        let df = self.index().df(stem) as f32;
         (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
     }
 
     /// The saturated, length-normalised, field-weighted term frequency.
     fn bm25f_tf(&self, p: &Posting) -> f32 {
-        let len = self.index.doc_len[p.doc as usize];
-        let avg = self.index.avg_len;
+        let len = self.index().doc_len[p.doc as usize];
+        let avg = self.index().avg_len;
         let norm = |field: usize| 1.0 - B + B * len[field] as f32 / avg[field].max(1.0);
         let weight = |field: usize| p.tf[field] as f32 / norm(field);
         let tf = TITLE_WEIGHT * weight(FIELD_TITLE)
@@ -516,7 +574,7 @@ impl Engine {
                 for (stem, class) in self.resolve(t) {
                     matched.stems.push(stem);
                     let (c, idf) = (class as u8, self.idf(stem));
-                    for p in self.index.postings(stem, false) {
+                    for p in self.index().postings(stem, false) {
                         let s = idf * self.bm25f_tf(&p) * class.weight();
                         let d = p.doc as usize;
                         if class_of[d] == NO_MATCH {
@@ -557,7 +615,10 @@ impl Engine {
 
     /// Documents where the stems occur consecutively, with their postings.
     fn phrase_docs(&self, ids: &[u32]) -> Vec<(u32, Vec<Posting>)> {
-        let lists: Vec<Vec<Posting>> = ids.iter().map(|&i| self.index.postings(i, true)).collect();
+        let lists: Vec<Vec<Posting>> = ids
+            .iter()
+            .map(|&i| self.index().postings(i, true))
+            .collect();
         let mut out = Vec::new();
         'doc: for first in &lists[0] {
             let mut ps = vec![first];
@@ -586,7 +647,7 @@ impl Engine {
         match clause {
             Clause::Term(t) => self
                 .exact_ids(t)
-                .flat_map(|i| self.index.postings(i, false).into_iter().map(|p| p.doc))
+                .flat_map(|i| self.index().postings(i, false).into_iter().map(|p| p.doc))
                 .collect(),
             Clause::Phrase(words) => match self.phrase_ids(words) {
                 Some(ids) => self.phrase_docs(&ids).into_iter().map(|(d, _)| d).collect(),
@@ -611,10 +672,10 @@ impl Engine {
     /// it a lookup per word instead of splitting and stemming its text again.
     pub fn doc_words(&self, doc: u32) -> DocWords {
         match self.corpus.papers.get(doc as usize) {
-            Some(paper) => DocWords {
-                fields: crate::index::fields(paper).map(|(_, s, _)| self.index.spans(&s)),
+            Some(paper) if self.has_index() => DocWords {
+                fields: crate::index::fields(paper).map(|(_, s, _)| self.index().spans(&s)),
             },
-            None => DocWords::default(),
+            _ => DocWords::default(),
         }
     }
 }

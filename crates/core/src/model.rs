@@ -7,10 +7,12 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-/// File magic of a compiled corpus.
+/// File magic of a compiled corpus's first part: everything but the index.
 pub const MAGIC: &[u8; 4] = b"PXC\x01";
+/// File magic of its second part: the search index.
+pub const INDEX_MAGIC: &[u8; 4] = b"PXI\x01";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 6;
+pub const FORMAT_VERSION: u16 = 7;
 
 /// Text styles of a run, as bit flags.
 pub mod style {
@@ -180,86 +182,177 @@ impl std::fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-impl Corpus {
-    /// The compiled corpus: magic, format version, an xxh3 checksum of the
-    /// rest, the byte lengths of the body and of each index section (u32,
-    /// little-endian), the body (postcard) and the sections.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let body = postcard::to_allocvec(self).expect("corpus serializes");
-        let parts: Vec<&[u8]> = std::iter::once(&body[..])
-            .chain(self.index.sections())
-            .collect();
-        let mut rest = Vec::new();
-        for p in &parts {
-            let len = u32::try_from(p.len()).expect("a corpus part under 4 GB");
-            rest.extend_from_slice(&len.to_le_bytes());
-        }
-        for p in parts {
-            rest.extend_from_slice(p);
-        }
-        let mut out = MAGIC.to_vec();
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out.extend_from_slice(&xxhash_rust::xxh3::xxh3_64(&rest).to_le_bytes());
-        out.extend_from_slice(&rest);
-        out
-    }
+/// A compiled corpus in its two parts, each a frame of its own (magic,
+/// format version, an xxh3 checksum of the rest, the byte lengths of its
+/// pieces as u32 little-endian, the pieces): the papers — everything the
+/// first results need — and the search index, which the app fetches after
+/// them. [`Corpus::to_bytes`] is the one followed by the other.
+pub struct Parts {
+    /// One piece: the corpus without its index (postcard).
+    pub papers: Vec<u8>,
+    /// Four pieces: the index's own fields (postcard), then its two `fst`
+    /// maps and its postings, used where they lie.
+    pub index: Vec<u8>,
+}
 
-    /// Decodes a compiled corpus, copying the index sections.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Corpus, DecodeError> {
-        Corpus::decode(bytes, |s| Cow::Owned(s.to_vec()))
+fn frame(magic: &[u8; 4], pieces: &[&[u8]]) -> Vec<u8> {
+    let mut rest = Vec::new();
+    for p in pieces {
+        let len = u32::try_from(p.len()).expect("a corpus piece under 4 GB");
+        rest.extend_from_slice(&len.to_le_bytes());
     }
+    for p in pieces {
+        rest.extend_from_slice(p);
+    }
+    let mut out = magic.to_vec();
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&xxhash_rust::xxh3::xxh3_64(&rest).to_le_bytes());
+    out.extend_from_slice(&rest);
+    out
+}
 
-    /// Decodes a compiled corpus that lives as long as the program (the
-    /// app's embedded one): the index sections are used where they lie.
-    pub fn from_static(bytes: &'static [u8]) -> Result<Corpus, DecodeError> {
-        Corpus::decode(bytes, Cow::Borrowed)
+/// The `N` pieces of the frame at the start of `bytes`, and what follows
+/// the frame. Every length is checked against what is there, and the
+/// checksum before anything is read: the index's automata are used as they
+/// lie, and `fst` trusts its bytes.
+fn unframe<'a, const N: usize>(
+    magic: &[u8; 4],
+    bytes: &'a [u8],
+) -> Result<([&'a [u8]; N], &'a [u8]), DecodeError> {
+    let rest = bytes.strip_prefix(magic).ok_or(DecodeError::BadMagic)?;
+    let truncated = || DecodeError::Corrupt("truncated".into());
+    let (version, rest) = rest.split_at_checked(2).ok_or_else(truncated)?;
+    let found = u16::from_le_bytes([version[0], version[1]]);
+    if found != FORMAT_VERSION {
+        return Err(DecodeError::Version {
+            found,
+            expected: FORMAT_VERSION,
+        });
+    }
+    let (sum, mut rest) = rest.split_at_checked(8).ok_or_else(truncated)?;
+    let sum = u64::from_le_bytes(sum.try_into().map_err(|_| truncated())?);
+    let mut lens = [0usize; N];
+    let mut framed = 0usize;
+    for len in &mut lens {
+        let (l, after) = rest.split_at_checked(4).ok_or_else(truncated)?;
+        *len = u32::from_le_bytes([l[0], l[1], l[2], l[3]]) as usize;
+        framed = framed.checked_add(*len).ok_or_else(truncated)?;
+        rest = after;
+    }
+    let (body, after) = rest.split_at_checked(framed).ok_or_else(truncated)?;
+    let checked = &bytes[magic.len() + 2 + 8..magic.len() + 2 + 8 + 4 * N + framed];
+    if xxhash_rust::xxh3::xxh3_64(checked) != sum {
+        return Err(DecodeError::Corrupt("checksum mismatch".into()));
+    }
+    let mut pieces = [&[][..]; N];
+    let mut body = body;
+    for (piece, len) in pieces.iter_mut().zip(lens) {
+        let (p, after) = body.split_at(len);
+        *piece = p;
+        body = after;
+    }
+    Ok((pieces, after))
+}
+
+impl crate::index::IndexData {
+    /// Decodes an index part ([`Parts::index`]) that lives as long as the
+    /// program: its automata and postings are used where they lie.
+    pub fn from_static(bytes: &'static [u8]) -> Result<Self, DecodeError> {
+        Self::decode(bytes, Cow::Borrowed).and_then(|(data, rest)| {
+            if rest.is_empty() {
+                Ok(data)
+            } else {
+                Err(DecodeError::Corrupt("trailing bytes".into()))
+            }
+        })
     }
 
     fn decode<'a>(
         bytes: &'a [u8],
         keep: impl Fn(&'a [u8]) -> crate::index::Bytes,
-    ) -> Result<Corpus, DecodeError> {
-        let rest = bytes.strip_prefix(MAGIC).ok_or(DecodeError::BadMagic)?;
-        let truncated = || DecodeError::Corrupt("truncated".into());
-        let (version, mut rest) = rest.split_at_checked(2).ok_or_else(truncated)?;
-        let found = u16::from_le_bytes([version[0], version[1]]);
-        if found != FORMAT_VERSION {
-            return Err(DecodeError::Version {
-                found,
-                expected: FORMAT_VERSION,
-            });
+    ) -> Result<(Self, &'a [u8]), DecodeError> {
+        let (pieces, rest) = unframe::<4>(INDEX_MAGIC, bytes)?;
+        let mut data: Self =
+            postcard::from_bytes(pieces[0]).map_err(|e| DecodeError::Corrupt(e.to_string()))?;
+        for (section, piece) in data.sections_mut().into_iter().zip(&pieces[1..]) {
+            *section = keep(piece);
         }
-        // A checksum of everything after it: the index's automata are
-        // used as they lie, and `fst` trusts its bytes, so damage anywhere
-        // must be refused before anything reads them.
-        let (sum, after) = rest.split_at_checked(8).ok_or_else(truncated)?;
-        let sum = u64::from_le_bytes(sum.try_into().map_err(|_| truncated())?);
-        if xxhash_rust::xxh3::xxh3_64(after) != sum {
-            return Err(DecodeError::Corrupt("checksum mismatch".into()));
+        Ok((data, rest))
+    }
+}
+
+impl Corpus {
+    /// The compiled corpus in its two parts.
+    pub fn to_parts(&self) -> Parts {
+        let papers = postcard::to_allocvec(&Corpus {
+            index: Default::default(),
+            ..self.clone()
+        })
+        .expect("corpus serializes");
+        let own = postcard::to_allocvec(&self.index).expect("index serializes");
+        let [stems, surface, postings] = self.index.sections();
+        Parts {
+            papers: frame(MAGIC, &[&papers]),
+            index: frame(INDEX_MAGIC, &[&own, stems, surface, postings]),
         }
-        rest = after;
-        let mut lens = [0usize; 4];
-        for len in &mut lens {
-            let (l, after) = rest.split_at_checked(4).ok_or_else(truncated)?;
-            *len = u32::from_le_bytes([l[0], l[1], l[2], l[3]]) as usize;
-            rest = after;
-        }
-        let mut parts = [&[][..]; 4];
-        for (part, len) in parts.iter_mut().zip(lens) {
-            let (p, after) = rest.split_at_checked(len).ok_or_else(truncated)?;
-            *part = p;
-            rest = after;
-        }
+    }
+
+    /// The compiled corpus as one file: its papers part, then its index part.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let Parts { mut papers, index } = self.to_parts();
+        papers.extend_from_slice(&index);
+        papers
+    }
+
+    /// Decodes a compiled corpus (both parts), copying the index sections.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Corpus, DecodeError> {
+        let (mut corpus, rest) = Corpus::decode_papers(bytes)?;
+        let (index, rest) = crate::index::IndexData::decode(rest, |s| Cow::Owned(s.to_vec()))?;
+        Corpus::with_index(&mut corpus, index, rest)?;
+        Ok(corpus)
+    }
+
+    /// Decodes a compiled corpus (both parts) that lives as long as the
+    /// program: the index sections are used where they lie.
+    pub fn from_static(bytes: &'static [u8]) -> Result<Corpus, DecodeError> {
+        let (mut corpus, rest) = Corpus::decode_papers(bytes)?;
+        let (index, rest) = crate::index::IndexData::decode(rest, Cow::Borrowed)?;
+        Corpus::with_index(&mut corpus, index, rest)?;
+        Ok(corpus)
+    }
+
+    /// Decodes a papers part ([`Parts::papers`]) alone: the corpus with an
+    /// empty index, for the first results while the index is on its way.
+    /// Nothing of `bytes` is kept.
+    pub fn from_papers_part(bytes: &[u8]) -> Result<Corpus, DecodeError> {
+        let (corpus, rest) = Corpus::decode_papers(bytes)?;
         if !rest.is_empty() {
             return Err(DecodeError::Corrupt("trailing bytes".into()));
         }
-        let mut corpus: Corpus =
-            postcard::from_bytes(parts[0]).map_err(|e| DecodeError::Corrupt(e.to_string()))?;
-        for (section, part) in corpus.index.sections_mut().into_iter().zip(&parts[1..]) {
-            *section = keep(part);
-        }
-        corpus.check().map_err(DecodeError::Corrupt)?;
         Ok(corpus)
+    }
+
+    fn decode_papers(bytes: &[u8]) -> Result<(Corpus, &[u8]), DecodeError> {
+        let ([body], rest) = unframe::<1>(MAGIC, bytes)?;
+        let corpus: Corpus =
+            postcard::from_bytes(body).map_err(|e| DecodeError::Corrupt(e.to_string()))?;
+        corpus.check().map_err(DecodeError::Corrupt)?;
+        Ok((corpus, rest))
+    }
+
+    fn with_index(
+        corpus: &mut Corpus,
+        index: crate::index::IndexData,
+        rest: &[u8],
+    ) -> Result<(), DecodeError> {
+        if !rest.is_empty() {
+            return Err(DecodeError::Corrupt("trailing bytes".into()));
+        }
+        if index.doc_len.len() != corpus.papers.len() {
+            return Err(DecodeError::Corrupt("index and papers disagree".into()));
+        }
+        corpus.index = index;
+        Ok(())
     }
 
     /// Every id inside the corpus points at something that exists: tags at
@@ -304,9 +397,6 @@ impl Corpus {
                 }
                 last = r.end;
             }
-        }
-        if self.index.doc_len.len() != n {
-            return Err("index and papers disagree".into());
         }
         Ok(())
     }
@@ -440,6 +530,27 @@ mod tests {
         }))));
         assert!(is_corrupt(corrupt(&|b| b.papers[0].runs[0].end = 1)));
         assert!(is_corrupt(corrupt(&|b| b.index.doc_len.clear())));
+    }
+
+    #[test]
+    fn the_two_parts_decode_apart_and_together() {
+        let mut c = tiny();
+        c.index.stems = vec![1, 2, 3].into();
+        c.index.postings = vec![9; 40].into();
+        let parts = c.to_parts();
+        let mut whole = parts.papers.clone();
+        whole.extend_from_slice(&parts.index);
+        assert_eq!(whole, c.to_bytes());
+        let papers = Corpus::from_papers_part(&parts.papers).unwrap();
+        assert_eq!(papers.lists, c.lists);
+        assert_eq!(papers.index, Default::default());
+        let index: &'static [u8] = Box::leak(parts.index.into_boxed_slice());
+        let data = crate::index::IndexData::from_static(index).unwrap();
+        assert_eq!(data, c.index);
+        assert!(matches!(data.postings, Cow::Borrowed(_)));
+        // Each part is refused where the other is expected.
+        assert_eq!(Corpus::from_papers_part(index), Err(DecodeError::BadMagic));
+        assert!(Corpus::from_papers_part(&c.to_bytes()).is_err());
     }
 
     #[test]

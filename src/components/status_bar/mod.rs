@@ -15,6 +15,7 @@ pub fn StatusBar() -> impl IntoView {
     let tr = use_i18n();
     let total = x.engine.len();
     let shown = move || x.response.with(|r| r.hits.len());
+    let waiting = move || x.response.with(|r| r.waiting_for_index);
     let sort_options: [(Sort, Label); 3] = [
         (Sort::Relevance, |t| t.sort_relevance),
         (Sort::ListOrder, |t| t.sort_list),
@@ -23,7 +24,13 @@ pub fn StatusBar() -> impl IntoView {
     view! {
         <div class="status-bar">
             <p class="status" role="status" aria-live="polite" aria-atomic="true">
-                {move || (tr.get().status)(shown(), total)}
+                {move || {
+                    if waiting() {
+                        tr.get().index_loading.to_string()
+                    } else {
+                        (tr.get().status)(shown(), total)
+                    }
+                }}
             </p>
             <label class="sort">
                 {move || tr.get().sort_by}
@@ -46,7 +53,7 @@ pub fn StatusBar() -> impl IntoView {
             </label>
             <ExportMenu />
         </div>
-        <Show when=move || shown() == 0>
+        <Show when=move || shown() == 0 && !waiting()>
             <div class="empty-state">
                 <p>{move || tr.get().no_results}</p>
                 <button type="button" on:click=move |_| x.clear()>

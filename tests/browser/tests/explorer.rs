@@ -329,10 +329,14 @@ async fn the_url_holds_the_state() {
 
     // Garbage in the URL is ignored.
     b.open("?topic=Nope&sort=sideways&q=%ZZ&zzz=1").await;
-    assert!(b
-        .status()
-        .await
-        .ends_with(&format!("of {} papers", total())));
+    b.wait_for(
+        &format!(
+            "document.querySelector('.status[role=status]').textContent.endsWith('of {} papers')",
+            total()
+        ),
+        "every paper counted, once the index is there",
+    )
+    .await;
     b.close().await;
 }
 

@@ -135,49 +135,51 @@ async fn monstrous_queries_get_sensible_answers() {
     b.close().await;
 }
 
-/// The paper list is a file of its own: one that comes back damaged (a
-/// proxy, a half-finished deploy) gets a notice saying so, with a way back,
-/// not a blank page.
+/// The paper list is two files of its own (the papers, then the search
+/// index): one that comes back damaged (a proxy, a half-finished deploy)
+/// gets a notice saying so, with a way back, not a blank page.
 #[tokio::test]
 async fn a_damaged_paper_list_is_said_to_be_unreadable() {
-    let name = std::fs::read_dir(browser_tests::dist_dir())
-        .unwrap()
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .find(|n| n.starts_with("corpus-") && n.ends_with(".bin"))
-        .expect("dist/ has a corpus file");
-    let b = Browser::start().await;
-    b.server
-        .pages
-        .lock()
-        .unwrap()
-        .push((format!("/{name}"), "PXC\u{1} but not a corpus".into()));
-    b.client.goto(&b.server.base).await.unwrap();
-    b.wait_for(
-        "document.querySelector('#crash[role=alert]') !== null",
-        "a notice",
-    )
-    .await;
-    let notice = b
-        .js("return document.getElementById('crash').textContent")
+    for kind in ["corpus-", "index-"] {
+        let name = std::fs::read_dir(browser_tests::dist_dir())
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .find(|n| n.starts_with(kind) && n.ends_with(".bin"))
+            .unwrap_or_else(|| panic!("dist/ has a {kind}….bin"));
+        let b = Browser::start().await;
+        b.server
+            .pages
+            .lock()
+            .unwrap()
+            .push((format!("/{name}"), "PXC\u{1} but not a corpus".into()));
+        b.client.goto(&b.server.base).await.unwrap();
+        b.wait_for(
+            "document.querySelector('#crash[role=alert]') !== null",
+            "a notice",
+        )
         .await;
-    let notice = notice.as_str().unwrap();
-    assert!(
-        notice.contains("The list of papers could not be loaded") && notice.contains(&name),
-        "{notice}"
-    );
-    assert!(
-        b.js("return document.querySelector('#crash a').href === location.href")
-            .await
-            .as_bool()
-            .unwrap(),
-        "the notice links back to the page"
-    );
-    // The one thing in the console is what went wrong.
-    let errors = b.console_errors().await;
-    assert!(
-        errors.len() == 1 && errors[0].starts_with("paper list: "),
-        "{errors:?}"
-    );
-    b.js("window.__errors = []; return 1").await;
-    b.close().await;
+        let notice = b
+            .js("return document.getElementById('crash').textContent")
+            .await;
+        let notice = notice.as_str().unwrap();
+        assert!(
+            notice.contains("The list of papers could not be loaded") && notice.contains(&name),
+            "{notice}"
+        );
+        assert!(
+            b.js("return document.querySelector('#crash a').href === location.href")
+                .await
+                .as_bool()
+                .unwrap(),
+            "the notice links back to the page"
+        );
+        // The one thing in the console is what went wrong.
+        let errors = b.console_errors().await;
+        assert!(
+            errors.len() == 1 && errors[0].starts_with("paper list: "),
+            "{errors:?}"
+        );
+        b.js("window.__errors = []; return 1").await;
+        b.close().await;
+    }
 }
