@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
 /// The message type a parent page listens for.
-pub const HEIGHT_MESSAGE: &str = "paper-explorer:height";
+pub const HEIGHT_MESSAGE: &str = explorer_core::embed::HEIGHT;
 
 fn framed() -> bool {
     let win = window();
@@ -37,10 +37,10 @@ fn post_height() {
     let Some(root) = document().document_element() else {
         return;
     };
-    let height = root.scroll_height();
-    let msg = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&msg, &"type".into(), &HEIGHT_MESSAGE.into());
-    let _ = js_sys::Reflect::set(&msg, &"height".into(), &height.into());
+    let message = explorer_core::embed::Height::new(root.scroll_height());
+    let Ok(msg) = serde_wasm_bindgen::to_value(&message) else {
+        return;
+    };
     if let Ok(Some(parent)) = window().parent() {
         // The height is no secret: any embedding page may read it.
         let _ = parent.post_message(&msg, "*");
