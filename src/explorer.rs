@@ -29,11 +29,10 @@ pub struct Explorer {
     /// Whether the next URL update adds a history entry (facet clicks, sort)
     /// or replaces the current one (typing).
     push_history: StoredValue<bool>,
-    /// Bumped when the query changes from outside the search field (back,
+    /// Notified when the query changes from outside the search field (back,
     /// forward, “clear”): the field then shows the new query. Typing never
     /// writes back into the field, so no keystroke can be overwritten.
-    pub query_replaced: ReadSignal<u64>,
-    set_query_replaced: WriteSignal<u64>,
+    pub query_replaced: Trigger,
     /// Set once the search index, fetched after the first results, is open.
     index_ready: RwSignal<bool>,
 }
@@ -95,7 +94,7 @@ impl Explorer {
         let selection = Memo::new(move |_| state.with(|s| s.selection.clone()));
         let (open, set_open) = signal(location_fragment());
         let push_history = StoredValue::new(false);
-        let (query_replaced, set_query_replaced) = signal(0u64);
+        let query_replaced = Trigger::new();
 
         // The URL mirrors the state (the outside world, hence an Effect).
         Effect::new(move |_| {
@@ -121,7 +120,7 @@ impl Explorer {
         });
         // Back and forward restore the state.
         let handle = window_event_listener(ev::popstate, move |_| {
-            set_query_replaced.update(|n| *n += 1);
+            query_replaced.notify();
             set_state.set(ViewState::from_query_string(
                 &location_search(),
                 &engine.corpus,
@@ -156,7 +155,6 @@ impl Explorer {
             set_open,
             push_history,
             query_replaced,
-            set_query_replaced,
             index_ready,
         };
         let handle = window_event_listener(ev::hashchange, move |_| x.follow_fragment());
@@ -192,7 +190,7 @@ impl Explorer {
 
     /// Empties the search field (Esc), keeping the facet selection.
     pub fn clear_query(&self) {
-        self.set_query_replaced.update(|n| *n += 1);
+        self.query_replaced.notify();
         self.set_state.update(|s| s.query.clear());
     }
 
@@ -232,7 +230,7 @@ impl Explorer {
     /// Empties the query and the facet selection, keeping the sort and the
     /// layout.
     fn reset(&self) {
-        self.set_query_replaced.update(|n| *n += 1);
+        self.query_replaced.notify();
         let empty = ViewState::empty(&self.engine.corpus);
         self.set_state.update(|s| {
             *s = ViewState {

@@ -169,13 +169,15 @@ pub fn App() -> impl IntoView {
     provide_context(stars);
     let x = Explorer::new(engine(), stars.docs);
     provide_context(x);
-    // The index, once the first results are on their way (the outside world).
+    // The index, once the first results are painted (the outside world).
     if !engine().has_index() {
-        leptos::task::spawn_local(async move {
-            match load_index().await {
-                Ok(()) => x.index_opened(),
-                Err(e) => crash::load_failed(&e),
-            }
+        components::after_paint(move || {
+            leptos::task::spawn_local(async move {
+                match load_index().await {
+                    Ok(()) => x.index_opened(),
+                    Err(e) => crash::load_failed(&e),
+                }
+            })
         });
     }
     let title = x.engine.corpus.title();

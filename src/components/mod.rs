@@ -19,7 +19,7 @@ mod topic_map;
 
 pub use facet_panel::FacetPanel;
 pub use language_toggle::LanguageToggle;
-pub use result_list::ResultList;
+pub use result_list::{after_paint, ResultList};
 pub use search_box::SearchBox;
 pub use share_panel::SharePanel;
 pub use shortcuts_help::ShortcutsHelp;

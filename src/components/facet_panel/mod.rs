@@ -60,6 +60,29 @@ pub fn bar(count: u32, shown: usize) -> String {
     format!("{pct}%")
 }
 
+/// One value of a facet (or the reading list's “Starred”): a checkbox with
+/// its label, its count among the results and a bar for its share of them.
+#[component]
+pub fn FacetRow(
+    #[prop(into)] label: Signal<String>,
+    #[prop(into)] count: Signal<u32>,
+    #[prop(into)] share: Signal<String>,
+    #[prop(into)] checked: Signal<bool>,
+    on_toggle: impl Fn() + 'static,
+) -> impl IntoView {
+    view! {
+        <label
+            class="facet-value"
+            class:zero=move || count.get() == 0 && !checked.get()
+            style:--share=move || share.get()
+        >
+            <input type="checkbox" prop:checked=move || checked.get() on:change=move |_| on_toggle() />
+            <span class="facet-label">{move || label.get()}</span>
+            <span class="facet-count">{move || count.get()}</span>
+        </label>
+    }
+}
+
 #[component]
 fn FacetGroup(facet: usize) -> impl IntoView {
     let x = expect_context::<Explorer>();
@@ -111,24 +134,16 @@ fn FacetGroup(facet: usize) -> impl IntoView {
                     children=move |v| {
                         // A keystroke touches only the rows whose count or
                         // share changed, not every row of every facet.
-                        let n = Memo::new(move |_| count(v));
-                        let pct = Memo::new(move |_| share(v));
-                        let on = Memo::new(move |_| x.is_selected(facet, v));
+                        let label = def.values[v as usize].clone();
                         view! {
                             <li>
-                                <label
-                                    class="facet-value"
-                                    class:zero=move || n.get() == 0 && !on.get()
-                                    style:--share=move || pct.get()
-                                >
-                                    <input
-                                        type="checkbox"
-                                        prop:checked=move || on.get()
-                                        on:change=move |_| x.toggle(facet, v)
-                                    />
-                                    <span class="facet-label">{def.values[v as usize].clone()}</span>
-                                    <span class="facet-count">{move || n.get()}</span>
-                                </label>
+                                <FacetRow
+                                    label=Signal::derive(move || label.clone())
+                                    count=Memo::new(move |_| count(v))
+                                    share=Memo::new(move |_| share(v))
+                                    checked=Memo::new(move |_| x.is_selected(facet, v))
+                                    on_toggle=move || x.toggle(facet, v)
+                                />
                             </li>
                         }
                     }

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::facet_panel::bar;
+use super::facet_panel::{bar, FacetRow};
 use crate::download::offer_download;
 use crate::i18n::{use_i18n, Strings};
 use crate::reading_list::{ImportProblem, Notice, Stars};
@@ -47,15 +47,13 @@ pub fn ReadingListPanel() -> impl IntoView {
     view! {
         <fieldset class="facet reading-list" data-facet="starred">
             <legend>{move || tr.get().reading_list}</legend>
-            <label
-                class="facet-value"
-                class:zero=move || count() == 0 && !active()
-                style:--share=move || bar(count(), x.response.with(|r| r.hits.len()))
-            >
-                <input type="checkbox" prop:checked=active on:change=move |_| x.toggle_starred() />
-                <span class="facet-label">{move || tr.get().starred}</span>
-                <span class="facet-count">{count}</span>
-            </label>
+            <FacetRow
+                label=Signal::derive(move || tr.get().starred.to_string())
+                count=Memo::new(move |_| count())
+                share=Memo::new(move |_| bar(count(), x.response.with(|r| r.hits.len())))
+                checked=Memo::new(move |_| active())
+                on_toggle=move || x.toggle_starred()
+            />
             <div class="reading-list-actions">
                 <button
                     type="button"

@@ -16,6 +16,13 @@ const WINDOW_AT: usize = 200;
 const ESTIMATED_HEIGHT: f64 = 260.0;
 /// At most this many cards in a window, however short they are.
 const MOST_CARDS: usize = 60;
+/// Cards the page opens with before it paints (more than fill a screen).
+const FIRST_SCREEN: usize = 12;
+
+/// Runs `f` once the next frame has been painted.
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    request_animation_frame(move || set_timeout(f, std::time::Duration::ZERO));
+}
 
 /// A card's measured height, or the estimate before it has been rendered.
 fn height_of(heights: &HashMap<u32, f64>, doc: u32) -> f64 {
@@ -91,7 +98,7 @@ pub fn ResultList() -> impl IntoView {
     };
     let repair = repair_order(list, shown);
     // Asks for the window to be laid out again (an Effect below does it).
-    let (relayout, ask_relayout) = signal(0u64);
+    let relayout = Trigger::new();
     // Moves the window when what is on screen is not rendered (a scroll, a
     // resize, heights that turned out other than estimated), and only when
     // it would then be laid out otherwise: no frame after frame of the same.
@@ -106,7 +113,7 @@ pub fn ResultList() -> impl IntoView {
         let moved =
             window_of(&hits, geometry.with_value(Geometry::span)).is_some_and(|next| next != w);
         if !covered && moved {
-            ask_relayout.update(|n| *n += 1);
+            relayout.notify();
         }
     };
     // Heights and the list's place, read in the frame after the window
@@ -137,13 +144,24 @@ pub fn ResultList() -> impl IntoView {
         });
         follow();
     };
+    // The page's first results: a screenful, and the rest of an unwindowed
+    // list once that is painted (opening the page is not waiting for cards
+    // no one sees yet). Every later update is whole in one task.
+    let first = StoredValue::new(true);
     let refill = move || {
         let hits = ranked();
         let w = window_of(&hits, geometry.with_value(Geometry::span));
-        let next = match w {
+        let mut next = match w {
             Some(w) => hits[w.start..w.end].to_vec(),
             None => hits,
         };
+        if first.get_value() {
+            first.set_value(false);
+            if w.is_none() && next.len() > FIRST_SCREEN {
+                next.truncate(FIRST_SCREEN);
+                after_paint(move || relayout.notify());
+            }
+        }
         set_window.set(w);
         set_shown.set(next);
         request_animation_frame(move || {

@@ -185,12 +185,13 @@ observer.observe(document.body, { subtree: true, childList: true, attributes: tr
 })();
 "#;
 
-/// What a page fetched before its first result was in the document (the
-/// document itself included), by file name.
+/// What a page had downloaded when its first result was in the document
+/// (the document itself included), by file name: what the first results
+/// waited for.
 const FETCHED_BEFORE_FIRST: &str = r#"
 const first = window.__firstResults;
 const names = performance.getEntriesByType('resource')
-  .filter(r => r.startTime < first)
+  .filter(r => r.responseEnd <= first)
   .map(r => new URL(r.name).pathname.split('/').pop());
 return ['index.html', ...names];
 "#;
@@ -840,7 +841,7 @@ fn table(r: &Value) -> String {
     );
     let bf = &r["before_first_results"];
     md += &format!(
-        "Fetched before the first result was shown: {} files, {} raw / {} gzip / **{} brotli** bytes ({}).\n",
+        "Downloaded when the first result was shown: {} files, {} raw / {} gzip / **{} brotli** bytes ({}).\n",
         bf["files"].as_array().map_or(0, Vec::len),
         bf["raw"],
         bf["gzip"],
