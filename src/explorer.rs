@@ -167,7 +167,7 @@ impl Explorer {
     /// current history entry, so that it can be shown.
     fn follow_fragment(&self) {
         let id = location_fragment();
-        let doc = id.as_ref().and_then(|id| self.engine.corpus.doc_of(id));
+        let doc = id.as_ref().and_then(|id| self.engine.doc_of(id));
         if let Some(doc) = doc {
             let hidden = self
                 .response

@@ -165,7 +165,7 @@ pub fn test_panic() {
 pub fn App() -> impl IntoView {
     let i18n = i18n::I18n::start();
     provide_context(i18n);
-    let stars = reading_list::Stars::new(&engine().corpus);
+    let stars = reading_list::Stars::new(engine());
     provide_context(stars);
     let x = Explorer::new(engine(), stars.docs);
     provide_context(x);

@@ -8,7 +8,7 @@
 //! is written.
 
 use explorer_core::reading_list::{ImportError, Merged, ReadingList};
-use explorer_core::Corpus;
+use explorer_core::Engine;
 use gloo_storage::errors::StorageError;
 use gloo_storage::{LocalStorage, Storage};
 use leptos::prelude::*;
@@ -87,14 +87,14 @@ fn load() -> (ReadingList, Option<Notice>, bool) {
 }
 
 impl Stars {
-    pub fn new(corpus: &'static Corpus) -> Stars {
+    pub fn new(engine: &'static Engine) -> Stars {
         let (initial, notice, writable) = if storage_works() {
             load()
         } else {
             (ReadingList::default(), Some(Notice::InMemory), false)
         };
         let list = RwSignal::new(initial);
-        let docs = Memo::new(move |_| list.with(|l| l.docs(corpus)));
+        let docs = Memo::new(move |_| list.with(|l| l.docs(engine)));
         let persistent = StoredValue::new(writable);
         let notice = RwSignal::new(notice);
         let stars = Stars { list, docs, notice };
@@ -153,10 +153,10 @@ impl Stars {
     }
 
     /// Merges a reading-list file into the list, saying what it did.
-    pub fn import(&self, json: &str, corpus: &Corpus) {
+    pub fn import(&self, json: &str, engine: &Engine) {
         let notice = match ReadingList::from_json(json) {
             Ok(other) => {
-                let elsewhere = other.len() - other.docs(corpus).len();
+                let elsewhere = other.len() - other.docs(engine).len();
                 let mut merged = Merged::default();
                 self.list.update(|l| merged = l.merge(other));
                 Notice::Imported { merged, elsewhere }

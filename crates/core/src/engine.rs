@@ -135,6 +135,9 @@ pub struct Engine {
     facet_docs: Vec<Vec<Vec<u32>>>,
     /// Documents in title order (for sorting by title).
     title_rank: Vec<u32>,
+    /// Documents in id order: a paper found by its id in a binary search
+    /// (links, the reading list), not a scan of every paper.
+    by_id: Vec<u32>,
     /// Per word of [`Corpus::similar_terms`], how many papers have it among
     /// their keywords (what is particular to a region of the map).
     pub(crate) keyword_df: Vec<u32>,
@@ -206,6 +209,12 @@ impl Engine {
         for (rank, &d) in order.iter().enumerate() {
             title_rank[d as usize] = rank as u32;
         }
+        let mut by_id: Vec<u32> = (0..n as u32).collect();
+        by_id.sort_by(|&a, &b| {
+            corpus.papers[a as usize]
+                .id
+                .cmp(&corpus.papers[b as usize].id)
+        });
         let mut keyword_df = vec![0u32; corpus.similar_terms.len()];
         for p in &mut corpus.papers {
             p.keywords.retain(|&k| (k as usize) < keyword_df.len());
@@ -218,8 +227,19 @@ impl Engine {
             index: std::sync::OnceLock::new(),
             facet_docs,
             title_rank,
+            by_id,
             keyword_df,
         }
+    }
+
+    /// The document with this stable paper id (a `#fragment`, a
+    /// reading-list entry).
+    pub fn doc_of(&self, id: &str) -> Option<u32> {
+        let papers = &self.corpus.papers;
+        self.by_id
+            .binary_search_by(|&d| papers[d as usize].id.as_str().cmp(id))
+            .ok()
+            .map(|i| self.by_id[i])
     }
 
     /// Opens the corpus's index, decoded apart from it

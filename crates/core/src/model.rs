@@ -430,14 +430,6 @@ impl Corpus {
     pub fn facet_index(&self, key: &str) -> Option<usize> {
         self.facets.iter().position(|f| f.key == key)
     }
-
-    /// The paper with this stable id (a `#fragment`, a reading-list entry).
-    pub fn doc_of(&self, id: &str) -> Option<u32> {
-        self.papers
-            .iter()
-            .position(|p| p.id == id)
-            .map(|d| d as u32)
-    }
 }
 
 impl Paper {

@@ -8,7 +8,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::Corpus;
 
 /// Names the file format, so that another JSON file is refused by name.
 pub const FORMAT: &str = "paper-explorer/reading-list";
@@ -218,10 +217,10 @@ impl ReadingList {
     }
 
     /// The starred papers this corpus has, in starring order.
-    pub fn docs(&self, corpus: &Corpus) -> Vec<u32> {
+    pub fn docs(&self, engine: &crate::Engine) -> Vec<u32> {
         self.entries
             .iter()
-            .filter_map(|e| corpus.doc_of(&e.id))
+            .filter_map(|e| engine.doc_of(&e.id))
             .collect()
     }
 }

@@ -560,7 +560,7 @@ fn a_starred_facet_counts_and_filters_like_the_others() {
         list.toggle(&paper(d).id, &paper(d).title);
     }
     list.toggle("a-paper-of-another-list", "Not here");
-    let starred = list.docs(&engine().corpus);
+    let starred = list.docs(engine());
     assert_eq!(starred.len(), 4, "ids of other corpora are kept, not shown");
 
     let off = |q: &str| {
@@ -874,4 +874,16 @@ fn a_region_of_the_map_says_what_it_is_about() {
     for d in docs(&r) {
         assert!(region.contains(paper(d).map));
     }
+}
+
+/// Links and the reading list find a paper by its id: every paper, and
+/// nothing for an id the corpus does not have.
+#[test]
+fn every_paper_is_found_by_its_id() {
+    let e = engine();
+    for (d, p) in e.corpus.papers.iter().enumerate() {
+        assert_eq!(e.doc_of(&p.id), Some(d as u32), "{}", p.id);
+    }
+    assert_eq!(e.doc_of("p-000000000000"), None);
+    assert_eq!(e.doc_of(""), None);
 }

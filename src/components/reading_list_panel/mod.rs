@@ -37,7 +37,7 @@ pub fn ReadingListPanel() -> impl IntoView {
         input.set_value("");
         leptos::task::spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                Ok(text) => stars.import(&text.as_string().unwrap_or_default(), &x.engine.corpus),
+                Ok(text) => stars.import(&text.as_string().unwrap_or_default(), x.engine),
                 Err(_) => stars
                     .notice
                     .set(Some(Notice::ImportFailed(ImportProblem::Unreadable))),

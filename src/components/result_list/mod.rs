@@ -212,7 +212,7 @@ pub fn ResultList() -> impl IntoView {
     // the page scrolls, and the scroll moves the window there.
     Effect::new(move |_| {
         let Some(id) = x.open.get() else { return };
-        let Some(doc) = x.engine.corpus.doc_of(&id) else {
+        let Some(doc) = x.engine.doc_of(&id) else {
             return;
         };
         let rank = x
