@@ -8,7 +8,6 @@
 
 use serde::{Deserialize, Serialize};
 
-
 /// Names the file format, so that another JSON file is refused by name.
 pub const FORMAT: &str = "paper-explorer/reading-list";
 /// Raised when the format changes in a way older builds cannot read.
