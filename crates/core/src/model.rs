@@ -254,17 +254,22 @@ fn unframe<'a, const N: usize>(
     Ok((pieces, after))
 }
 
+/// A part must be all there is of what was handed in.
+fn nothing_after(rest: &[u8]) -> Result<(), DecodeError> {
+    if rest.is_empty() {
+        Ok(())
+    } else {
+        Err(DecodeError::Corrupt("trailing bytes".into()))
+    }
+}
+
 impl crate::index::IndexData {
     /// Decodes an index part ([`Parts::index`]) that lives as long as the
     /// program: its automata and postings are used where they lie.
     pub fn from_static(bytes: &'static [u8]) -> Result<Self, DecodeError> {
-        Self::decode(bytes, Cow::Borrowed).and_then(|(data, rest)| {
-            if rest.is_empty() {
-                Ok(data)
-            } else {
-                Err(DecodeError::Corrupt("trailing bytes".into()))
-            }
-        })
+        let (data, rest) = Self::decode(bytes, Cow::Borrowed)?;
+        nothing_after(rest)?;
+        Ok(data)
     }
 
     fn decode<'a>(
@@ -306,18 +311,26 @@ impl Corpus {
 
     /// Decodes a compiled corpus (both parts), copying the index sections.
     pub fn from_bytes(bytes: &[u8]) -> Result<Corpus, DecodeError> {
-        let (mut corpus, rest) = Corpus::decode_papers(bytes)?;
-        let (index, rest) = crate::index::IndexData::decode(rest, |s| Cow::Owned(s.to_vec()))?;
-        Corpus::with_index(&mut corpus, index, rest)?;
-        Ok(corpus)
+        Corpus::decode(bytes, |s| Cow::Owned(s.to_vec()))
     }
 
     /// Decodes a compiled corpus (both parts) that lives as long as the
     /// program: the index sections are used where they lie.
     pub fn from_static(bytes: &'static [u8]) -> Result<Corpus, DecodeError> {
+        Corpus::decode(bytes, Cow::Borrowed)
+    }
+
+    fn decode<'a>(
+        bytes: &'a [u8],
+        keep: impl Fn(&'a [u8]) -> crate::index::Bytes,
+    ) -> Result<Corpus, DecodeError> {
         let (mut corpus, rest) = Corpus::decode_papers(bytes)?;
-        let (index, rest) = crate::index::IndexData::decode(rest, Cow::Borrowed)?;
-        Corpus::with_index(&mut corpus, index, rest)?;
+        let (index, rest) = crate::index::IndexData::decode(rest, keep)?;
+        nothing_after(rest)?;
+        if index.doc_len.len() != corpus.papers.len() {
+            return Err(DecodeError::Corrupt("index and papers disagree".into()));
+        }
+        corpus.index = index;
         Ok(corpus)
     }
 
@@ -326,9 +339,7 @@ impl Corpus {
     /// Nothing of `bytes` is kept.
     pub fn from_papers_part(bytes: &[u8]) -> Result<Corpus, DecodeError> {
         let (corpus, rest) = Corpus::decode_papers(bytes)?;
-        if !rest.is_empty() {
-            return Err(DecodeError::Corrupt("trailing bytes".into()));
-        }
+        nothing_after(rest)?;
         Ok(corpus)
     }
 
@@ -338,21 +349,6 @@ impl Corpus {
             postcard::from_bytes(body).map_err(|e| DecodeError::Corrupt(e.to_string()))?;
         corpus.check().map_err(DecodeError::Corrupt)?;
         Ok((corpus, rest))
-    }
-
-    fn with_index(
-        corpus: &mut Corpus,
-        index: crate::index::IndexData,
-        rest: &[u8],
-    ) -> Result<(), DecodeError> {
-        if !rest.is_empty() {
-            return Err(DecodeError::Corrupt("trailing bytes".into()));
-        }
-        if index.doc_len.len() != corpus.papers.len() {
-            return Err(DecodeError::Corrupt("index and papers disagree".into()));
-        }
-        corpus.index = index;
-        Ok(())
     }
 
     /// Every id inside the corpus points at something that exists: tags at

@@ -24,6 +24,11 @@ pub fn after_paint(f: impl FnOnce() + 'static) {
     request_animation_frame(move || set_timeout(f, std::time::Duration::ZERO));
 }
 
+/// An element's top in document coordinates (reads layout).
+fn document_top(el: &web_sys::Element) -> f64 {
+    el.get_bounding_client_rect().top() + window().scroll_y().unwrap_or(0.0)
+}
+
 /// A card's measured height, or the estimate before it has been rendered.
 fn height_of(heights: &HashMap<u32, f64>, doc: u32) -> f64 {
     heights.get(&doc).copied().unwrap_or(ESTIMATED_HEIGHT)
@@ -129,8 +134,7 @@ pub fn ResultList() -> impl IntoView {
             .into_iter()
             .map(|(doc, li)| (doc, li.get_bounding_client_rect().height()))
             .collect();
-        let scroll_y = window().scroll_y().unwrap_or(0.0);
-        let top = ol.get_bounding_client_rect().top() + scroll_y;
+        let (top, scroll_y) = (document_top(&ol), window().scroll_y().unwrap_or(0.0));
         geometry.update_value(|g| {
             g.list_top = top;
             g.scroll_y = scroll_y;
@@ -195,7 +199,7 @@ pub fn ResultList() -> impl IntoView {
             // map opened): its place is read here, on scroll, never on a
             // keystroke.
             if let Some(ol) = list.get_untracked() {
-                let top = ol.get_bounding_client_rect().top() + window().scroll_y().unwrap_or(0.0);
+                let top = document_top(&ol);
                 geometry.update_value(|g| g.list_top = top);
             }
             follow();
@@ -235,8 +239,7 @@ pub fn ResultList() -> impl IntoView {
                         .sum()
                 })
             });
-            let y = el.get_bounding_client_rect().top() + window().scroll_y().unwrap_or(0.0);
-            window().scroll_to_with_x_and_y(0.0, y + offset);
+            window().scroll_to_with_x_and_y(0.0, document_top(&el) + offset);
         });
     });
 
