@@ -647,6 +647,21 @@ impl Browser {
         }
     }
 
+    /// Waits for the notice the page shows when it cannot go on (a panic,
+    /// a paper list it cannot read) and returns its text.
+    pub async fn crash_notice(&self) -> String {
+        self.wait_for(
+            "document.querySelector('#crash[role=alert]') !== null",
+            "the notice",
+        )
+        .await;
+        self.js("return document.getElementById('crash').textContent")
+            .await
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
     pub async fn status(&self) -> String {
         self.js("return document.querySelector('.status[role=status]').textContent")
             .await

@@ -145,15 +145,7 @@ async fn a_panic_shows_a_notice_with_a_way_back() {
     // the hook, so the call throws.
     b.js("try { window.wasmBindings.test_panic() } catch (e) {} return 0")
         .await;
-    b.wait_for(
-        "document.querySelector('#crash[role=alert]') !== null",
-        "the notice",
-    )
-    .await;
-    let notice = b
-        .js("return document.getElementById('crash').textContent")
-        .await;
-    let notice = notice.as_str().unwrap();
+    let notice = b.crash_notice().await;
     assert!(notice.contains("Something went wrong"), "{notice}");
     // The message is shown as text.
     assert!(

@@ -153,15 +153,7 @@ async fn a_damaged_paper_list_is_said_to_be_unreadable() {
             .unwrap()
             .push((format!("/{name}"), "PXC\u{1} but not a corpus".into()));
         b.client.goto(&b.server.base).await.unwrap();
-        b.wait_for(
-            "document.querySelector('#crash[role=alert]') !== null",
-            "a notice",
-        )
-        .await;
-        let notice = b
-            .js("return document.getElementById('crash').textContent")
-            .await;
-        let notice = notice.as_str().unwrap();
+        let notice = b.crash_notice().await;
         assert!(
             notice.contains("The list of papers could not be loaded") && notice.contains(&name),
             "{notice}"

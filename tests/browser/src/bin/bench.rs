@@ -429,6 +429,21 @@ fn numbers(v: &Value) -> Vec<f64> {
         .unwrap_or_default()
 }
 
+/// Scripts and page loads may take ten minutes: indexing 20,000 papers in
+/// JavaScript, or typing the whole script into the plain page, takes longer
+/// than WebDriver's default 30 s.
+async fn long_scripts(b: &Browser) {
+    let ten_minutes = Some(std::time::Duration::from_secs(600));
+    b.client
+        .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
+            ten_minutes,
+            ten_minutes,
+            None,
+        ))
+        .await
+        .unwrap();
+}
+
 /// Measures one build of one corpus.
 async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick: bool) -> Value {
     eprintln!("bench: {name}: compiling {}", corpus_dir.display());
@@ -575,16 +590,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     // The engines alone, side by side in one browser session.
     eprintln!("bench: {name}: engine against MiniSearch");
     let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
-    // Indexing 20,000 papers in JavaScript takes longer than WebDriver's
-    // default 30 s script timeout.
-    b.client
-        .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
-            Some(std::time::Duration::from_secs(600)),
-            Some(std::time::Duration::from_secs(300)),
-            None,
-        ))
-        .await
-        .unwrap();
+    long_scripts(&b).await;
     b.open("").await;
     b.wait_for("window.__firstResults !== undefined", "first results")
         .await;
@@ -627,14 +633,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         (Vec::new(), Vec::new(), Vec::new());
     let (mut ours_unchanged, mut plain_unchanged) = (0, 0);
     let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
-    b.client
-        .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
-            Some(std::time::Duration::from_secs(600)),
-            Some(std::time::Duration::from_secs(600)),
-            None,
-        ))
-        .await
-        .unwrap();
+    long_scripts(&b).await;
     let plain = plain_page(
         &minisearch,
         &serde_json::to_string(&docs).unwrap().replace("</", "<\\/"),
