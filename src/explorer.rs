@@ -2,7 +2,7 @@
 //! derived from it, and the actions components call.
 
 use explorer_core::map::Region;
-use explorer_core::{Engine, Extra, Response, Selection, Sort};
+use explorer_core::{Engine, Extra, Extras, Response, Selection, Sort};
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -76,17 +76,17 @@ impl Explorer {
             starred.with(|starred| {
                 region_docs.with(|inside| {
                     state.with(|s| {
-                        let extras = [
-                            Extra {
+                        let extras = Extras {
+                            starred: Extra {
                                 docs: starred,
                                 active: s.starred,
                             },
-                            Extra {
+                            region: Extra {
                                 docs: inside,
                                 active: s.region.is_some(),
                             },
-                        ];
-                        engine.search_with(&s.query, &s.selection, &extras, s.sort)
+                        };
+                        engine.search_with(&s.query, &s.selection, extras, s.sort)
                     })
                 })
             })
@@ -214,7 +214,7 @@ impl Explorer {
     /// How many starred papers are among the results of the query and the
     /// other filters.
     pub fn starred_count(&self) -> u32 {
-        self.response.with(|r| r.extra_counts[0])
+        self.response.with(|r| r.extra_counts.starred)
     }
 
     pub fn set_sort(&self, sort: Sort) {

@@ -8,6 +8,7 @@
 //! localStorage), else the first of the browser's languages we have.
 
 use explorer_core::reading_list::ImportError;
+use explorer_core::FacetKind;
 use leptos::prelude::*;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,8 +150,8 @@ pub struct Strings {
     pub filters: &'static str,
     pub show_more: fn(usize) -> String,
     pub show_fewer: &'static str,
-    /// A facet's name by its key; `None` leaves the corpus's own name.
-    pub facet_name: fn(&str) -> Option<&'static str>,
+    /// A facet's name.
+    pub facet_name: fn(FacetKind) -> &'static str,
 
     pub reading_list: &'static str,
     pub starred: &'static str,
@@ -261,7 +262,7 @@ pub static EN: Strings = Strings {
     filters: "Filters",
     show_more: |n| format!("Show {n} more"),
     show_fewer: "Show fewer",
-    facet_name: |_| None,
+    facet_name: FacetKind::name_en,
 
     reading_list: "Reading list",
     starred: "★ Starred",
@@ -396,21 +397,7 @@ pub static ZH: Strings = Strings {
     filters: "筛选",
     show_more: |n| format!("再显示 {n} 项"),
     show_fewer: "收起",
-    facet_name: |key| {
-        Some(match key {
-            "topic" => "主题",
-            "type" => "贡献类型",
-            "area" => "主要领域",
-            "venue" => "会议 / 状态",
-            "keyword" => "关键词",
-            "author" => "作者",
-            "year" => "年份",
-            "code" => "资源",
-            "list" => "列表",
-            "acronym" => "缩写",
-            _ => return None,
-        })
-    },
+    facet_name: FacetKind::name_zh,
 
     reading_list: "阅读列表",
     starred: "★ 已加星标",

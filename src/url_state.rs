@@ -4,6 +4,7 @@
 //! and values are ignored.
 
 use explorer_core::map::Region;
+use explorer_core::FacetKind;
 use explorer_core::{Corpus, Selection, Sort};
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -45,7 +46,7 @@ impl ViewState {
                 "starred" => state.starred = value == "1",
                 "map" => state.region = Region::parse(&value),
                 k => {
-                    let Some(f) = corpus.facet_index(k) else {
+                    let Some(f) = FacetKind::from_key(k).and_then(|k| corpus.facet_index(k)) else {
                         continue;
                     };
                     let Some(v) = corpus.facets[f].values.iter().position(|x| *x == value) else {
@@ -71,7 +72,7 @@ impl ViewState {
             let facet = &corpus.facets[f];
             for &v in values {
                 if let Some(label) = facet.values.get(v as usize) {
-                    ser.append_pair(&facet.key, label);
+                    ser.append_pair(facet.kind.key(), label);
                 }
             }
         }
@@ -120,8 +121,7 @@ mod tests {
                 label: "A".into(),
             }],
             facets: vec![Facet {
-                key: "topic".into(),
-                name: "Topic".into(),
+                kind: FacetKind::Topic,
                 values: vec!["Agents".into(), "Diffusion & generation".into()],
             }],
             reasons: vec![],

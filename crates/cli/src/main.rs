@@ -31,6 +31,7 @@ use std::process::ExitCode;
 use explorer_core::compile::{compile_dir_with, Options};
 use explorer_core::html::{escape, listing, noscript, LISTING_FILE, NOSCRIPT_MARKER};
 use explorer_core::model::RunKind;
+use explorer_core::FacetKind;
 use serde_json::json;
 
 fn usage() -> ExitCode {
@@ -120,7 +121,7 @@ fn main() -> ExitCode {
                         .iter()
                         .map(|t| {
                             let f = &corpus.facets[t.facet as usize];
-                            json!({ "facet": f.key, "value": f.values[t.value as usize], "reason": corpus.reason(t) })
+                            json!({ "facet": f.kind.key(), "value": f.values[t.value as usize], "reason": corpus.reason(t) })
                         })
                         .collect();
                     let links: Vec<_> = p
@@ -356,8 +357,8 @@ const TOPIC_OF_KEYWORD: &[(&str, &str)] = &[
 /// `eval-tags DIR`: topic coverage and agreement with the records' own
 /// keywords and primary areas.
 fn eval_tags(corpus: &explorer_core::Corpus) -> ExitCode {
-    let facet = |key: &str| corpus.facet_index(key);
-    let Some(topic) = facet("topic") else {
+    let facet = |kind: FacetKind| corpus.facet_index(kind);
+    let Some(topic) = facet(FacetKind::Topic) else {
         eprintln!("error: no topic facet");
         return ExitCode::FAILURE;
     };
@@ -386,9 +387,9 @@ fn eval_tags(corpus: &explorer_core::Corpus) -> ExitCode {
             .papers
             .iter()
             .filter(|p| {
-                values_of(p, facet("keyword"))
+                values_of(p, facet(FacetKind::Keyword))
                     .into_iter()
-                    .chain(values_of(p, facet("area")))
+                    .chain(values_of(p, facet(FacetKind::Area)))
                     .any(|v| v.contains(needle))
             })
             .collect();

@@ -4,6 +4,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
+use crate::facet::FacetKind;
 use crate::markup;
 use crate::model::{Corpus, Facet, Link, LinkKind, List, Paper, Run, RunKind, Tag};
 use crate::records::{self, Format, Record, RecordList};
@@ -11,18 +12,6 @@ use crate::seed::SourceError;
 use crate::tags::{is_code_link, Matcher, Taxonomy};
 use crate::text::tokenize;
 use crate::title::{acronym_key, definitions, derive_title, is_facet_acronym};
-
-/// Facet keys, in the order the facets are shown.
-pub const FACET_TOPIC: &str = "topic";
-pub const FACET_TYPE: &str = "type";
-pub const FACET_AREA: &str = "area";
-pub const FACET_VENUE: &str = "venue";
-pub const FACET_KEYWORD: &str = "keyword";
-pub const FACET_AUTHOR: &str = "author";
-pub const FACET_YEAR: &str = "year";
-pub const FACET_CODE: &str = "code";
-pub const FACET_LIST: &str = "list";
-pub const FACET_ACRONYM: &str = "acronym";
 
 /// One input file.
 pub struct Source {
@@ -328,7 +317,7 @@ pub fn compile_sources_with(
                     if let Some(href) = code_link {
                         tags.push(tag(
                             F_CODE,
-                            f.code.id("Code released"),
+                            f.code.id(FacetKind::CODE_RELEASED),
                             format!("links to {href}"),
                         ));
                     }
@@ -412,7 +401,7 @@ pub fn compile_sources_with(
     }
 
     // Acronyms are listed alphabetically, years newest first.
-    let acr_vals: Vec<String> = acronyms.into_iter().collect();
+    let mut acr_vals: Vec<String> = acronyms.into_iter().collect();
     for (paper, tag, key) in pending_acronyms {
         papers[paper].tags[tag].value =
             acr_vals.binary_search(&key).expect("collected above") as u32;
@@ -425,27 +414,25 @@ pub fn compile_sources_with(
             .expect("collected above") as u32;
     }
 
-    let facet = |key: &str, name: &str, values: Vec<String>| Facet {
-        key: key.into(),
-        name: name.into(),
-        values,
+    let mut values_of = |kind: FacetKind| match kind {
+        FacetKind::Topic => std::mem::take(&mut f.topic.values),
+        FacetKind::Contribution => std::mem::take(&mut f.kind.values),
+        FacetKind::Area => std::mem::take(&mut f.area.values),
+        FacetKind::Venue => std::mem::take(&mut f.venue.values),
+        FacetKind::Keyword => std::mem::take(&mut f.keyword.values),
+        FacetKind::Author => std::mem::take(&mut f.author.values),
+        FacetKind::Year => year_vals.iter().map(u16::to_string).collect(),
+        FacetKind::Code => std::mem::take(&mut f.code.values),
+        FacetKind::List => std::mem::take(&mut f.list.values),
+        FacetKind::Acronym => std::mem::take(&mut acr_vals),
     };
-    let facets = vec![
-        facet(FACET_TOPIC, "Topic", f.topic.values),
-        facet(FACET_TYPE, "Contribution", f.kind.values),
-        facet(FACET_AREA, "Primary area", f.area.values),
-        facet(FACET_VENUE, "Venue / status", f.venue.values),
-        facet(FACET_KEYWORD, "Keywords", f.keyword.values),
-        facet(FACET_AUTHOR, "Authors", f.author.values),
-        facet(
-            FACET_YEAR,
-            "Year",
-            year_vals.iter().map(u16::to_string).collect(),
-        ),
-        facet(FACET_CODE, "Artifacts", f.code.values),
-        facet(FACET_LIST, "List", f.list.values),
-        facet(FACET_ACRONYM, "Acronyms", acr_vals),
-    ];
+    let facets = FacetKind::ALL
+        .into_iter()
+        .map(|kind| Facet {
+            kind,
+            values: values_of(kind),
+        })
+        .collect();
     let ignored_fields = lists_in
         .iter()
         .zip(sources)
@@ -483,17 +470,17 @@ pub fn compile_sources_with(
     })
 }
 
-/// Facet ids, in the order of [`compile_sources_with`]'s facet list.
-const F_TOPIC: u32 = 0;
-const F_TYPE: u32 = 1;
-const F_AREA: u32 = 2;
-const F_VENUE: u32 = 3;
-const F_KEYWORD: u32 = 4;
-const F_AUTHOR: u32 = 5;
-const F_YEAR: u32 = 6;
-const F_CODE: u32 = 7;
-const F_LIST: u32 = 8;
-const F_ACRONYM: u32 = 9;
+/// Tag facet ids ([`FacetKind::id`]: facets are stored in [`FacetKind::ALL`]'s order).
+const F_TOPIC: u32 = FacetKind::Topic.id();
+const F_TYPE: u32 = FacetKind::Contribution.id();
+const F_AREA: u32 = FacetKind::Area.id();
+const F_VENUE: u32 = FacetKind::Venue.id();
+const F_KEYWORD: u32 = FacetKind::Keyword.id();
+const F_AUTHOR: u32 = FacetKind::Author.id();
+const F_YEAR: u32 = FacetKind::Year.id();
+const F_CODE: u32 = FacetKind::Code.id();
+const F_LIST: u32 = FacetKind::List.id();
+const F_ACRONYM: u32 = FacetKind::Acronym.id();
 
 #[derive(Default)]
 struct Facets {

@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use fixedbitset::FixedBitSet;
 
+use crate::facet::{FacetKind, ANY_FACET};
 use crate::index::{Index, IndexData, Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE};
 use crate::model::{Corpus, DecodeError};
 use crate::query::{self, Clause, Query, Term};
@@ -93,9 +94,9 @@ pub struct Response {
     /// `counts[f][v]`: documents with value `v` of facet `f` among those
     /// matching the query and every *other* facet's selection.
     pub counts: Vec<Vec<u32>>,
-    /// `extra_counts[i]`: documents of the `i`-th [`Extra`] among those
-    /// matching the query, the facet selection and every *other* extra.
-    pub extra_counts: Vec<u32>,
+    /// Documents of each [`Extra`] among those matching the query, the
+    /// facet selection and the *other* extra.
+    pub extra_counts: ExtraCounts,
     pub matched: Matched,
     /// The query has words to look up, and the index is not loaded yet:
     /// no hits until it is.
@@ -106,11 +107,37 @@ pub struct Response {
 /// knows: the reader's starred papers, a region drawn on the topic map. It
 /// is counted like a one-value facet and restricts the results when
 /// `active`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Extra<'a> {
     /// Document ids, in any order.
     pub docs: &'a [u32],
     pub active: bool,
+}
+
+/// The filters of the reader's own: [`Engine::search_with`] counts and
+/// applies them like facets of one value.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Extras<'a> {
+    /// The reader's starred papers ("Starred" in the filters).
+    pub starred: Extra<'a>,
+    /// The papers inside the region drawn on the topic map.
+    pub region: Extra<'a>,
+}
+
+impl<'a> Extras<'a> {
+    fn all(&self) -> [Extra<'a>; 2] {
+        [self.starred, self.region]
+    }
+}
+
+/// How many documents of each [`Extras`] filter are among the results of
+/// everything else.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ExtraCounts {
+    /// Starred papers.
+    pub starred: u32,
+    /// Papers in the map region.
+    pub region: u32,
 }
 
 impl Response {
@@ -141,6 +168,9 @@ pub struct Engine {
     /// Per word of [`Corpus::similar_terms`], how many papers have it among
     /// their keywords (what is particular to a region of the map).
     pub(crate) keyword_df: Vec<u32>,
+    /// Per facet, its values folded for `key:value` filters: folded on the
+    /// first filter of that facet, then kept (authors may be 60,000 names).
+    folded_values: Vec<std::sync::OnceLock<Vec<String>>>,
 }
 
 /// No match yet, in the dense per-document tier arrays.
@@ -222,6 +252,7 @@ impl Engine {
                 keyword_df[k as usize] += 1;
             }
         }
+        let n_facets = corpus.facets.len();
         Engine {
             corpus,
             index: std::sync::OnceLock::new(),
@@ -229,6 +260,7 @@ impl Engine {
             title_rank,
             by_id,
             keyword_df,
+            folded_values: (0..n_facets).map(|_| std::sync::OnceLock::new()).collect(),
         }
     }
 
@@ -287,11 +319,14 @@ impl Engine {
     }
 
     pub fn parse_query(&self, q: &str) -> Query {
-        query::parse(q, &|k| k == "tag" || self.corpus.facet_index(k).is_some())
+        query::parse(q, &|k| {
+            k == ANY_FACET
+                || FacetKind::from_key(k).is_some_and(|f| self.corpus.facet_index(f).is_some())
+        })
     }
 
     pub fn search(&self, query: &str, selection: &Selection, sort: Sort) -> Response {
-        self.search_with(query, selection, &[], sort)
+        self.search_with(query, selection, Extras::default(), sort)
     }
 
     /// [`Engine::search`] with filters of the caller's own ([`Extra`]).
@@ -299,7 +334,7 @@ impl Engine {
         &self,
         query: &str,
         selection: &Selection,
-        extras: &[Extra],
+        extras: Extras,
         sort: Sort,
     ) -> Response {
         let q = self.parse_query(query);
@@ -314,7 +349,7 @@ impl Engine {
                     .iter()
                     .map(|f| vec![0; f.values.len()])
                     .collect(),
-                extra_counts: vec![0; extras.len()],
+                extra_counts: ExtraCounts::default(),
                 matched,
                 waiting_for_index: true,
             };
@@ -364,13 +399,20 @@ impl Engine {
         }
         for f in &q.filters {
             let mut allowed = FixedBitSet::with_capacity(n);
+            let wanted = crate::text::fold(f.value.trim());
             for (fi, facet) in self.corpus.facets.iter().enumerate() {
-                if f.key != "tag" && f.key != facet.key {
+                if f.key != ANY_FACET && f.key != facet.kind.key() {
                     continue;
                 }
-                for (vi, label) in facet.values.iter().enumerate() {
-                    if query::value_matches(label, &f.value)
-                        || (facet.key == "code" && query::value_matches("yes", &f.value))
+                let folded = self.folded_values[fi]
+                    .get_or_init(|| facet.values.iter().map(|v| crate::text::fold(v)).collect());
+                for (vi, (label, value)) in folded.iter().zip(&facet.values).enumerate() {
+                    if query::folded_value_matches(label, &wanted)
+                        || facet
+                            .kind
+                            .aliases(value)
+                            .iter()
+                            .any(|a| query::folded_value_matches(a, &wanted))
                     {
                         for &d in &self.facet_docs[fi][vi] {
                             allowed.insert(d as usize);
@@ -385,7 +427,8 @@ impl Engine {
             }
         }
 
-        let (results, counts, extra_counts) = self.facets(&base, selection, extras);
+        let (results, counts, [starred, region]) = self.facets(&base, selection, extras.all());
+        let extra_counts = ExtraCounts { starred, region };
 
         let mut hits: Vec<Hit> = results
             .ones()
@@ -432,8 +475,8 @@ impl Engine {
         &self,
         base: &FixedBitSet,
         selection: &Selection,
-        extras: &[Extra],
-    ) -> (FixedBitSet, Vec<Vec<u32>>, Vec<u32>) {
+        extras: [Extra; 2],
+    ) -> (FixedBitSet, Vec<Vec<u32>>, [u32; 2]) {
         let n = self.len();
         let nf = self.facet_docs.len();
         let extra_sets: Vec<FixedBitSet> = extras
@@ -480,7 +523,7 @@ impl Engine {
             .iter()
             .map(|values| vec![0; values.len()])
             .collect();
-        let mut extra_counts = vec![0u32; extras.len()];
+        let mut extra_counts = [0u32; 2];
         for d in base.ones() {
             let mut failed = None;
             let mut fails = 0;

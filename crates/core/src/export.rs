@@ -2,6 +2,7 @@
 //! CSV, JSON, Markdown and BibTeX. Each writer escapes for its own syntax;
 //! the tests read every export back with a real parser.
 
+use crate::facet::FacetKind;
 use crate::model::{Corpus, LinkKind, Paper};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,12 +69,7 @@ fn row<'a>(corpus: &'a Corpus, p: &'a Paper, page_url: &str) -> Row<'a> {
             .find(|l| l.kind == kind)
             .map(|l| l.href.as_str())
     };
-    let venue = corpus.facet_index("venue").and_then(|f| {
-        p.tags
-            .iter()
-            .find(|t| t.facet as usize == f)
-            .map(|t| corpus.facets[f].values[t.value as usize].as_str())
-    });
+    let venue = corpus.values_of(p, FacetKind::Venue).next();
     Row {
         id: &p.id,
         title: &p.title,

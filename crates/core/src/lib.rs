@@ -5,6 +5,7 @@
 pub mod embed;
 pub mod engine;
 pub mod export;
+pub mod facet;
 pub mod html;
 pub mod index;
 pub mod markup;
@@ -33,7 +34,8 @@ pub mod similar;
 pub mod tags;
 
 pub use engine::{
-    overlaps, split_by_marks, DocWords, Engine, Extra, Highlights, Hit, MatchClass, Matched,
-    Response, Selection, Sort,
+    overlaps, split_by_marks, DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit,
+    MatchClass, Matched, Response, Selection, Sort,
 };
+pub use facet::FacetKind;
 pub use model::Corpus;

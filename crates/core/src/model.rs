@@ -7,12 +7,14 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
+use crate::facet::FacetKind;
+
 /// File magic of a compiled corpus's first part: everything but the index.
 pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// File magic of its second part: the search index.
 pub const INDEX_MAGIC: &[u8; 4] = b"PXI\x01";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 7;
+pub const FORMAT_VERSION: u16 = 8;
 
 /// Text styles of a run, as bit flags.
 pub mod style {
@@ -51,9 +53,9 @@ pub struct List {
 /// A facet: a named set of values a paper can be tagged with.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Facet {
-    /// Short key used in URLs and in `key:value` query filters.
-    pub key: String,
-    pub name: String,
+    /// Which facet: its key, names and place ([`FacetKind`]).
+    pub kind: FacetKind,
+    /// Its values, in display order; [`Tag::value`] indexes them.
     pub values: Vec<String>,
 }
 
@@ -356,6 +358,11 @@ impl Corpus {
     /// runs inside their text on character boundaries. Decoding checks it,
     /// so that nothing later indexes out of range.
     fn check(&self) -> Result<(), String> {
+        for (i, f) in self.facets.iter().enumerate() {
+            if self.facets[..i].iter().any(|g| g.kind == f.kind) {
+                return Err(format!("facet {} twice", f.kind.key()));
+            }
+        }
         let n = self.papers.len();
         let terms = self.similar_terms.len();
         for (d, p) in self.papers.iter().enumerate() {
@@ -423,8 +430,31 @@ impl Corpus {
             .map_or("", String::as_str)
     }
 
-    pub fn facet_index(&self, key: &str) -> Option<usize> {
-        self.facets.iter().position(|f| f.key == key)
+    /// Where the facet of this kind is in [`Corpus::facets`].
+    pub fn facet_index(&self, kind: FacetKind) -> Option<usize> {
+        self.facets.iter().position(|f| f.kind == kind)
+    }
+
+    /// The facet of this kind.
+    pub fn facet(&self, kind: FacetKind) -> Option<&Facet> {
+        self.facet_index(kind).map(|i| &self.facets[i])
+    }
+
+    /// A paper's values of one facet, in its tags' order.
+    pub fn values_of<'a>(
+        &'a self,
+        paper: &'a Paper,
+        kind: FacetKind,
+    ) -> impl Iterator<Item = &'a str> + 'a {
+        let f = self.facet_index(kind);
+        paper
+            .tags
+            .iter()
+            .filter(move |t| Some(t.facet as usize) == f)
+            .filter_map(move |t| {
+                let values = &self.facets[t.facet as usize].values;
+                values.get(t.value as usize).map(String::as_str)
+            })
     }
 }
 

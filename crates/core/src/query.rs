@@ -208,16 +208,21 @@ fn lex(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Vec<Item> {
 
 /// Case- and accent-insensitive comparison used for facet filter values.
 pub fn value_matches(label: &str, wanted: &str) -> bool {
-    let label = fold(label);
-    let wanted = fold(wanted.trim());
+    folded_value_matches(&fold(label), &fold(wanted.trim()))
+}
+
+/// [`value_matches`] of a label and a wanted value both already folded
+/// ([`fold`], the wanted value trimmed first): the engine folds each facet's
+/// labels once, not on every keystroke.
+pub fn folded_value_matches(label: &str, wanted: &str) -> bool {
     if wanted.is_empty() {
         return false;
     }
     label == wanted
         || label
             .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w.starts_with(&wanted))
-        || label.starts_with(&wanted)
+            .any(|w| w.starts_with(wanted))
+        || label.starts_with(wanted)
 }
 
 #[cfg(test)]

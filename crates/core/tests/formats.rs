@@ -17,7 +17,11 @@ fn engine() -> Engine {
 }
 
 fn facet_values(c: &Corpus, key: &str) -> Vec<String> {
-    c.facets[c.facet_index(key).unwrap()].values.clone()
+    c.facets[c
+        .facet_index(explorer_core::FacetKind::from_key(key).unwrap())
+        .unwrap()]
+    .values
+    .clone()
 }
 
 fn doc_by_title(e: &Engine, title: &str) -> u32 {
@@ -30,7 +34,9 @@ fn doc_by_title(e: &Engine, title: &str) -> u32 {
 
 fn tags(e: &Engine, doc: u32, key: &str) -> Vec<String> {
     let c = &e.corpus;
-    let f = c.facet_index(key).unwrap();
+    let f = c
+        .facet_index(explorer_core::FacetKind::from_key(key).unwrap())
+        .unwrap();
     c.papers[doc as usize]
         .tags
         .iter()
@@ -141,7 +147,10 @@ fn authors_are_searchable_highlighted_and_a_facet() {
     assert_eq!(marked, ["Jonas", "Berg"]);
 
     // The author facet: Mei Lin has two papers in two lists.
-    let f = e.corpus.facet_index("author").unwrap();
+    let f = e
+        .corpus
+        .facet_index(explorer_core::FacetKind::Author)
+        .unwrap();
     let v = e.corpus.facets[f]
         .values
         .iter()

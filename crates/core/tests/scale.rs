@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use explorer_core::index::fields;
 use explorer_core::text::tokenize;
-use explorer_core::{Engine, Sort};
+use explorer_core::{Engine, FacetKind, Sort};
 
 const PAPERS: usize = 2_000;
 
@@ -127,9 +127,9 @@ fn words_and_phrases_find_exactly_the_papers_that_contain_them() {
 fn facet_counts_match_a_scan_under_any_selection() {
     let e = engine();
     let c = &e.corpus;
-    let area = c.facet_index("area").unwrap();
-    let venue = c.facet_index("venue").unwrap();
-    let author = c.facet_index("author").unwrap();
+    let area = c.facet_index(FacetKind::Area).unwrap();
+    let venue = c.facet_index(FacetKind::Venue).unwrap();
+    let author = c.facet_index(FacetKind::Author).unwrap();
     let has = |doc: u32, f: usize, v: u32| {
         c.papers[doc as usize]
             .tags
@@ -162,9 +162,11 @@ fn facet_counts_match_a_scan_under_any_selection() {
                 .filter(|&&d| in_sel(d, f) && has(d, f, v))
                 .count() as u32;
             assert_eq!(
-                r.counts[f][v as usize], n,
+                r.counts[f][v as usize],
+                n,
                 "{} = {}",
-                c.facets[f].key, c.facets[f].values[v as usize]
+                c.facets[f].kind.key(),
+                c.facets[f].values[v as usize]
             );
         }
     }

@@ -54,7 +54,10 @@ fn has_word(p: &Paper, word: &str) -> bool {
 }
 
 fn facet(key: &str) -> usize {
-    engine().corpus.facet_index(key).unwrap()
+    engine()
+        .corpus
+        .facet_index(explorer_core::FacetKind::from_key(key).unwrap())
+        .unwrap()
 }
 
 fn value(f: usize, label: &str) -> u32 {
@@ -549,7 +552,7 @@ fn facet_counts_are_disjunctive() {
 #[test]
 fn a_starred_facet_counts_and_filters_like_the_others() {
     use explorer_core::reading_list::ReadingList;
-    use explorer_core::Extra;
+    use explorer_core::{Extra, Extras};
     // A reader stars three papers about RL and one other.
     let mut list = ReadingList::default();
     let rl = docs(&search("\"reinforcement learning\""));
@@ -567,10 +570,13 @@ fn a_starred_facet_counts_and_filters_like_the_others() {
         engine().search_with(
             q,
             &none(),
-            &[Extra {
-                docs: &starred,
-                active: false,
-            }],
+            Extras {
+                starred: Extra {
+                    docs: &starred,
+                    active: false,
+                },
+                ..Extras::default()
+            },
             Sort::Relevance,
         )
     };
@@ -578,16 +584,19 @@ fn a_starred_facet_counts_and_filters_like_the_others() {
         engine().search_with(
             q,
             &none(),
-            &[Extra {
-                docs: &starred,
-                active: true,
-            }],
+            Extras {
+                starred: Extra {
+                    docs: &starred,
+                    active: true,
+                },
+                ..Extras::default()
+            },
             Sort::Relevance,
         )
     };
     // The count is the number of starred papers among the results...
-    assert_eq!(off("").extra_counts, vec![4]);
-    assert_eq!(off("\"reinforcement learning\"").extra_counts, vec![3]);
+    assert_eq!(off("").extra_counts.starred, 4);
+    assert_eq!(off("\"reinforcement learning\"").extra_counts.starred, 3);
     assert_eq!(
         off("\"reinforcement learning\"").hits,
         search("\"reinforcement learning\"").hits
@@ -597,7 +606,7 @@ fn a_starred_facet_counts_and_filters_like_the_others() {
     let mut want: Vec<u32> = rl.iter().take(3).copied().collect();
     want.sort_unstable();
     assert_eq!(docs(&r), want);
-    assert_eq!(r.extra_counts, vec![3], "its own count ignores itself");
+    assert_eq!(r.extra_counts.starred, 3, "its own count ignores itself");
     // Other facets count within the starred papers.
     let list_facet = facet("list");
     assert_eq!(on("").counts[list_facet].iter().sum::<u32>(), 4);
@@ -607,17 +616,20 @@ fn a_starred_facet_counts_and_filters_like_the_others() {
     let narrowed = engine().search_with(
         "",
         &sel,
-        &[Extra {
-            docs: &starred,
-            active: false,
-        }],
+        Extras {
+            starred: Extra {
+                docs: &starred,
+                active: false,
+            },
+            ..Extras::default()
+        },
         Sort::Relevance,
     );
     let expected = starred
         .iter()
         .filter(|&&d| paper(d).list == paper(other).list)
         .count() as u32;
-    assert_eq!(narrowed.extra_counts, vec![expected]);
+    assert_eq!(narrowed.extra_counts.starred, expected);
 }
 
 // ---------------------------------------------------------------- highlights
@@ -829,7 +841,7 @@ fn the_map_puts_papers_on_one_topic_near_each_other() {
 #[test]
 fn a_region_of_the_map_says_what_it_is_about() {
     use explorer_core::map::Region;
-    use explorer_core::Extra;
+    use explorer_core::{Extra, Extras};
     // A box around the RLVR papers.
     let (dph, diver) = (paper(by_title("DPH-RL")).map, paper(by_title("DIVER")).map);
     let f = |v: u16| f64::from(v) / 65535.0;
@@ -864,10 +876,13 @@ fn a_region_of_the_map_says_what_it_is_about() {
     let r = engine().search_with(
         "",
         &none(),
-        &[Extra {
-            docs: &inside,
-            active: true,
-        }],
+        Extras {
+            region: Extra {
+                docs: &inside,
+                active: true,
+            },
+            ..Extras::default()
+        },
         Sort::Relevance,
     );
     assert_eq!(docs(&r), inside);

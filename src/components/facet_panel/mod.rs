@@ -121,11 +121,9 @@ fn FacetGroup(facet: usize) -> impl IntoView {
     };
     let hidden = def.values.len().saturating_sub(SHORT_LIST);
     view! {
-        <fieldset class="facet" data-facet=def.key.clone()>
+        <fieldset class="facet" data-facet=def.kind.key()>
             <legend>
-                {move || {
-                    (tr.get().facet_name)(&def.key).map_or_else(|| def.name.clone(), str::to_string)
-                }}
+                {move || (tr.get().facet_name)(def.kind)}
             </legend>
             <ul>
                 <For

@@ -7,7 +7,7 @@ use crate::i18n::use_i18n;
 use crate::Explorer;
 use explorer_core::html::{abstract_html, marked_html};
 use explorer_core::model::LinkKind;
-use explorer_core::{DocWords, Engine, Highlights};
+use explorer_core::{DocWords, Engine, FacetKind, Highlights};
 
 /// Abstracts longer than this many bytes are clamped until expanded.
 const LONG_ABSTRACT: usize = 600;
@@ -56,7 +56,7 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
     };
     let long = p.text.len() > LONG_ABSTRACT;
     let list = &x.engine.corpus.lists[p.list as usize];
-    let list_facet = x.engine.corpus.facet_index("list");
+    let list_facet = x.engine.corpus.facet_index(FacetKind::List);
     let source = p
         .tags
         .iter()
@@ -135,10 +135,11 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
 #[component]
 fn TagChips(doc: u32) -> impl IntoView {
     let x = expect_context::<Explorer>();
+    let tr = use_i18n();
     let corpus = &x.engine.corpus;
     let p = &corpus.papers[doc as usize];
     // The list, authors and year are in the card's meta line already.
-    let shown_elsewhere: Vec<Option<usize>> = ["list", "author", "year"]
+    let shown_elsewhere: Vec<Option<usize>> = [FacetKind::List, FacetKind::Author, FacetKind::Year]
         .map(|k| corpus.facet_index(k))
         .into();
     let chips = p
@@ -149,13 +150,14 @@ fn TagChips(doc: u32) -> impl IntoView {
             let (f, v) = (t.facet as usize, t.value);
             let facet = &corpus.facets[f];
             let label = facet.values[v as usize].clone();
-            let why = format!("{}: {}", facet.name, corpus.reason(t));
+            let kind = facet.kind;
+            let why = move || format!("{}: {}", (tr.get().facet_name)(kind), corpus.reason(t));
             view! {
                 <li>
                     <button
                         type="button"
                         class="chip"
-                        data-facet=facet.key.clone()
+                        data-facet=facet.kind.key()
                         title=why
                         aria-pressed=move || x.is_selected(f, v).to_string()
                         on:click=move |_| x.toggle(f, v)

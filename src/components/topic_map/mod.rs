@@ -1,4 +1,5 @@
 use explorer_core::map::Region;
+use explorer_core::FacetKind;
 use leptos::prelude::*;
 
 use crate::i18n::use_i18n;
@@ -83,7 +84,7 @@ fn MapView() -> impl IntoView {
         .map(|(i, _)| i)
         .collect();
     let first = corpus
-        .facet_index("topic")
+        .facet_index(FacetKind::Topic)
         .filter(|f| facets.contains(f))
         .or(facets.first().copied());
     let (colour_by, set_colour_by) = signal(first);
@@ -237,10 +238,7 @@ fn MapView() -> impl IntoView {
                             .map(|&f| {
                                 view! {
                                     <option value=f.to_string() selected=move || colour_by.get() == Some(f)>
-                                        {move || {
-                                            (tr.get().facet_name)(&corpus.facets[f].key)
-                                                .map_or_else(|| corpus.facets[f].name.clone(), str::to_string)
-                                        }}
+                                        {move || (tr.get().facet_name)(corpus.facets[f].kind)}
                                     </option>
                                 }
                             })

@@ -209,7 +209,10 @@ async fn facet_counts_follow_clicks() {
     let e = engine();
     let mut selection = e.no_selection();
     let value = |key: &str, label: &str| {
-        let f = e.corpus.facet_index(key).unwrap();
+        let f = e
+            .corpus
+            .facet_index(explorer_core::FacetKind::from_key(key).unwrap())
+            .unwrap();
         let v = e.corpus.facets[f]
             .values
             .iter()

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use browser_tests::{engine, ranked_docs, strings, Browser};
 use explorer_core::map::Region;
-use explorer_core::{Extra, Sort};
+use explorer_core::{Extra, Extras, Sort};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::Locator;
 
@@ -156,16 +156,13 @@ async fn the_map_shows_the_results_opens_papers_and_filters_by_region() {
     let r = engine().search_with(
         q,
         &engine().no_selection(),
-        &[
-            Extra {
-                docs: &[],
-                active: false,
-            },
-            Extra {
+        Extras {
+            region: Extra {
                 docs: &inside,
                 active: true,
             },
-        ],
+            ..Extras::default()
+        },
         Sort::Relevance,
     );
     let kept: Vec<String> = r.hits.iter().map(|h| title(h.doc)).collect();

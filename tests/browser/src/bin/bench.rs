@@ -461,7 +461,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     let facet_values: Vec<Value> = corpus
         .facets
         .iter()
-        .map(|f| json!({ "name": f.name, "values": f.values }))
+        .map(|f| json!({ "name": f.kind.name_en(), "values": f.values }))
         .collect();
     let docs: Vec<Value> = corpus
         .papers
