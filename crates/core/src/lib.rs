@@ -9,6 +9,8 @@ pub mod facet;
 pub mod html;
 pub mod index;
 pub mod markup;
+#[cfg(feature = "compile")]
+pub mod mathml;
 pub mod model;
 pub mod query;
 pub mod reading_list;
