@@ -1,0 +1,130 @@
+//! Disjunctive faceting: the results of a query under a facet selection,
+//! and every facet value's count as if its own facet were not selected.
+
+use fixedbitset::FixedBitSet;
+
+use super::{Engine, Selection};
+
+/// A filter beyond the corpus's own facets, over documents only the caller
+/// knows: the reader's starred papers, a region drawn on the topic map. It
+/// is counted like a one-value facet and restricts the results when
+/// `active`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Extra<'a> {
+    /// Document ids, in any order.
+    pub docs: &'a [u32],
+    pub active: bool,
+}
+
+/// The filters of the reader's own: [`Engine::search_with`] counts and
+/// applies them like facets of one value.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Extras<'a> {
+    /// The reader's starred papers ("Starred" in the filters).
+    pub starred: Extra<'a>,
+    /// The papers inside the region drawn on the topic map.
+    pub region: Extra<'a>,
+}
+
+impl<'a> Extras<'a> {
+    pub(super) fn all(&self) -> [Extra<'a>; 2] {
+        [self.starred, self.region]
+    }
+}
+
+/// How many documents of each [`Extras`] filter are among the results of
+/// everything else.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ExtraCounts {
+    /// Starred papers.
+    pub starred: u32,
+    /// Papers in the map region.
+    pub region: u32,
+}
+
+impl Engine {
+    /// Disjunctive faceting: the results are `base` ∩ every facet's selection
+    /// (OR within a facet); each facet's counts lift its own selection. One
+    /// pass over the documents in `base`: a document failing no selection
+    /// counts for every facet, one failing exactly one facet's selection
+    /// counts for that facet only.
+    /// Extras take part as facets numbered after the corpus's.
+    pub(super) fn facets(
+        &self,
+        base: &FixedBitSet,
+        selection: &Selection,
+        extras: [Extra; 2],
+    ) -> (FixedBitSet, Vec<Vec<u32>>, [u32; 2]) {
+        let n = self.len();
+        let nf = self.facet_docs.len();
+        let extra_sets: Vec<FixedBitSet> = extras
+            .iter()
+            .map(|e| {
+                let mut m = FixedBitSet::with_capacity(n);
+                for &d in e.docs {
+                    if (d as usize) < n {
+                        m.insert(d as usize);
+                    }
+                }
+                m
+            })
+            .collect();
+        let mut masks: Vec<(usize, FixedBitSet)> = self
+            .facet_docs
+            .iter()
+            .enumerate()
+            .filter_map(|(f, values)| {
+                let sel = selection.get(f).filter(|s| !s.is_empty())?;
+                let mut m = FixedBitSet::with_capacity(n);
+                for &v in sel {
+                    for &d in values.get(v as usize).map_or(&[][..], Vec::as_slice) {
+                        m.insert(d as usize);
+                    }
+                }
+                Some((f, m))
+            })
+            .collect();
+        masks.extend(
+            extras
+                .iter()
+                .zip(&extra_sets)
+                .enumerate()
+                .filter(|(_, (e, _))| e.active)
+                .map(|(i, (_, m))| (nf + i, m.clone())),
+        );
+        let mut results = base.clone();
+        for (_, m) in &masks {
+            results.intersect_with(m);
+        }
+        let mut counts: Vec<Vec<u32>> = self
+            .facet_docs
+            .iter()
+            .map(|values| vec![0; values.len()])
+            .collect();
+        let mut extra_counts = [0u32; 2];
+        for d in base.ones() {
+            let mut failed = None;
+            let mut fails = 0;
+            for (f, m) in &masks {
+                if !m.contains(d) {
+                    fails += 1;
+                    failed = Some(*f as u32);
+                }
+            }
+            if fails > 1 {
+                continue;
+            }
+            for t in &self.corpus.papers[d].tags {
+                if failed.is_none_or(|g| g == t.facet) {
+                    counts[t.facet as usize][t.value as usize] += 1;
+                }
+            }
+            for (i, m) in extra_sets.iter().enumerate() {
+                if failed.is_none_or(|g| g as usize == nf + i) && m.contains(d) {
+                    extra_counts[i] += 1;
+                }
+            }
+        }
+        (results, counts, extra_counts)
+    }
+}

@@ -1,0 +1,191 @@
+//! Scoring: a query clause's documents with their BM25F scores and match
+//! classes (exact, prefix, typo), from the index's postings.
+
+use crate::index::{Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE};
+use crate::query::{Clause, Term};
+
+use super::{Engine, MatchClass, Matched, NO_MATCH};
+
+/// BM25 saturation and length normalisation.
+const K1: f32 = 1.2;
+const B: f32 = 0.75;
+/// A match in the derived (or real) title counts this many times one in the abstract.
+pub const TITLE_WEIGHT: f32 = 3.0;
+/// A match in the author list counts this many times one in the abstract
+/// (a name typed is meant).
+pub const AUTHORS_WEIGHT: f32 = 2.0;
+
+impl Engine {
+    /// The stems a query word matches, each with the best class by which it
+    /// matched.
+    fn resolve(&self, t: &Term) -> Vec<(u32, MatchClass)> {
+        let mut stems: Vec<(u32, MatchClass)> = Vec::new();
+        let add = |id: u32, class: MatchClass, stems: &mut Vec<(u32, MatchClass)>| match stems
+            .iter_mut()
+            .find(|(s, _)| *s == id)
+        {
+            Some(e) => e.1 = e.1.min(class),
+            None => stems.push((id, class)),
+        };
+        for id in self.exact_ids(t) {
+            add(id, MatchClass::Exact, &mut stems);
+        }
+        if t.prefix {
+            for id in self.index().prefix_stems(&t.folded) {
+                add(id, MatchClass::Prefix, &mut stems);
+            }
+        }
+        let len = t.folded.chars().count();
+        let distance = match len {
+            0..=4 => 0,
+            5..=8 => 1,
+            _ => 2,
+        };
+        if distance > 0 && t.folded.chars().all(char::is_alphabetic) {
+            for id in self.index().fuzzy_stems(&t.folded, distance) {
+                add(id, MatchClass::Fuzzy, &mut stems);
+            }
+        }
+        stems
+    }
+
+    /// The stems a word matches as written: its own stem, and the stem its
+    /// folded form was indexed under.
+    fn exact_ids(&self, t: &Term) -> impl Iterator<Item = u32> {
+        self.index()
+            .stem_id(&t.stem)
+            .into_iter()
+            .chain(self.index().surface_id(&t.folded))
+    }
+
+    /// A phrase's stem ids, or `None` when one of its words is not in the
+    /// corpus (then nothing matches it).
+    fn phrase_ids(&self, words: &[Term]) -> Option<Vec<u32>> {
+        words
+            .iter()
+            .map(|w| self.index().stem_id(&w.stem))
+            .collect()
+    }
+
+    fn bm25f(&self, stem: u32, p: &Posting) -> f32 {
+        self.idf(stem) * self.bm25f_tf(p)
+    }
+
+    fn idf(&self, stem: u32) -> f32 {
+        let n = self.index().doc_count() as f32;
+        let df = self.index().df(stem) as f32;
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    }
+
+    /// The saturated, length-normalised, field-weighted term frequency.
+    fn bm25f_tf(&self, p: &Posting) -> f32 {
+        let len = self.index().doc_len[p.doc as usize];
+        let avg = self.index().avg_len;
+        let norm = |field: usize| 1.0 - B + B * len[field] as f32 / avg[field].max(1.0);
+        let weight = |field: usize| p.tf[field] as f32 / norm(field);
+        let tf = TITLE_WEIGHT * weight(FIELD_TITLE)
+            + weight(FIELD_TEXT)
+            + AUTHORS_WEIGHT * weight(FIELD_AUTHORS);
+        tf * (K1 + 1.0) / (tf + K1)
+    }
+
+    /// Documents matching a clause, with score and class.
+    pub(super) fn eval_clause(
+        &self,
+        clause: &Clause,
+        matched: &mut Matched,
+    ) -> Vec<(u32, f32, MatchClass)> {
+        match clause {
+            Clause::Term(t) => {
+                // Per document, the best (class, score) over the word's
+                // expansions: dense arrays, as a short prefix reaches
+                // thousands of words and most documents.
+                let n = self.len();
+                let mut class_of = vec![NO_MATCH; n];
+                let mut score_of = vec![0f32; n];
+                let mut touched = Vec::new();
+                for (stem, class) in self.resolve(t) {
+                    matched.stems.push(stem);
+                    let (c, idf) = (class as u8, self.idf(stem));
+                    for p in self.index().postings(stem, false) {
+                        let s = idf * self.bm25f_tf(&p) * class.weight();
+                        let d = p.doc as usize;
+                        if class_of[d] == NO_MATCH {
+                            touched.push(p.doc);
+                        }
+                        if (c, -s) < (class_of[d], -score_of[d]) {
+                            (class_of[d], score_of[d]) = (c, s);
+                        }
+                    }
+                }
+                touched
+                    .into_iter()
+                    .map(|d| {
+                        let i = d as usize;
+                        (d, score_of[i], MatchClass::from_u8(class_of[i]))
+                    })
+                    .collect()
+            }
+            Clause::Phrase(words) => {
+                let Some(ids) = self.phrase_ids(words) else {
+                    return Vec::new();
+                };
+                matched.phrases.push(ids.clone());
+                self.phrase_docs(&ids)
+                    .into_iter()
+                    .map(|(d, postings)| {
+                        let s = ids
+                            .iter()
+                            .zip(&postings)
+                            .map(|(&id, p)| self.bm25f(id, p))
+                            .sum();
+                        (d, s, MatchClass::Exact)
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Documents where the stems occur consecutively, with their postings.
+    fn phrase_docs(&self, ids: &[u32]) -> Vec<(u32, Vec<Posting>)> {
+        let lists: Vec<Vec<Posting>> = ids
+            .iter()
+            .map(|&i| self.index().postings(i, true))
+            .collect();
+        let mut out = Vec::new();
+        'doc: for first in &lists[0] {
+            let mut ps = vec![first];
+            for list in &lists[1..] {
+                match list.binary_search_by_key(&first.doc, |p| p.doc) {
+                    Ok(i) => ps.push(&list[i]),
+                    Err(_) => continue 'doc,
+                }
+            }
+            let found = first.positions.iter().any(|&start| {
+                ps.iter()
+                    .enumerate()
+                    .skip(1)
+                    .all(|(k, p)| p.positions.binary_search(&(start + k as u32)).is_ok())
+            });
+            if found {
+                out.push((first.doc, ps.into_iter().cloned().collect()));
+            }
+        }
+        out
+    }
+
+    /// Documents matching a clause exactly (no prefix or typo expansion):
+    /// what `-word` removes.
+    pub(super) fn clause_docs_exact(&self, clause: &Clause) -> Vec<u32> {
+        match clause {
+            Clause::Term(t) => self
+                .exact_ids(t)
+                .flat_map(|i| self.index().postings(i, false).into_iter().map(|p| p.doc))
+                .collect(),
+            Clause::Phrase(words) => match self.phrase_ids(words) {
+                Some(ids) => self.phrase_docs(&ids).into_iter().map(|(d, _)| d).collect(),
+                None => Vec::new(),
+            },
+        }
+    }
+}
