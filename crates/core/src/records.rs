@@ -70,128 +70,178 @@ impl Format {
 
 /// Reads one source in `format`. `file` names it in errors.
 pub fn read(file: &str, bytes: &[u8], format: Format) -> Result<RecordList, SourceError> {
-    let err = |line: u32, reason: String| SourceError {
-        file: file.to_string(),
-        line,
-        reason,
-    };
     if format == Format::Seed {
-        let seed = parse_seed(file, bytes)?;
-        let records = seed
-            .paragraphs
-            .into_iter()
-            .enumerate()
-            .map(|(i, p)| Record {
-                number: i as u32 + 1,
-                line: p.line,
-                abstract_text: Some(p.text),
-                ..Record::default()
-            })
-            .collect();
-        return Ok(RecordList {
-            name: seed.name,
-            records,
-        });
+        return read_seed(file, bytes);
     }
-    let line_of = |offset: usize| crate::seed::line_of(bytes, offset);
-    let text = crate::seed::source_text(file, bytes)?;
-    let base = bytes.len() - text.len();
+    let src = Text::new(file, bytes)?;
     let stem = Path::new(file)
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or(file)
         .to_string();
-    let mut name = stem;
-    let mut records = Vec::new();
-    match format {
-        Format::Seed => unreachable!(),
-        Format::Json => {
-            let json_err =
-                |e: serde_json::Error| err(e.line() as u32, format!("invalid JSON: {e}"));
-            // Borrowed raw values keep each record's place in the file.
-            let items: Vec<&RawValue> = match serde_json::from_str::<&RawValue>(text)
-                .map_err(json_err)?
-                .get()
-                .trim_start()
-                .as_bytes()
-                .first()
-            {
-                Some(b'[') => serde_json::from_str(text).map_err(json_err)?,
-                Some(b'{') => {
-                    #[derive(serde::Deserialize)]
-                    struct Wrapped<'a> {
-                        name: Option<String>,
-                        #[serde(borrow)]
-                        papers: Option<Vec<&'a RawValue>>,
-                    }
-                    let w: Wrapped = serde_json::from_str(text).map_err(json_err)?;
-                    if let Some(n) = w.name.filter(|n| !n.trim().is_empty()) {
-                        name = n.trim().to_string();
-                    }
-                    w.papers.ok_or_else(|| {
-                        err(
-                            1,
-                            "a JSON object needs a \"papers\" array of records".into(),
-                        )
-                    })?
-                }
-                _ => {
-                    return Err(err(
-                        1,
-                        "expected a JSON array of records, or an object with \"papers\"".into(),
-                    ))
-                }
-            };
-            for (i, raw) in items.into_iter().enumerate() {
-                let offset = base + (raw.get().as_ptr() as usize - text.as_ptr() as usize);
-                let line = line_of(offset);
-                let value: Value = serde_json::from_str(raw.get()).map_err(json_err)?;
-                records.push(from_json(value, i as u32 + 1, line).map_err(|r| err(line, r))?);
-            }
-        }
-        Format::JsonLines => {
-            let mut number = 0;
-            for (i, l) in text.lines().enumerate() {
-                let line = line_of(base) + i as u32;
-                if l.trim().is_empty() {
-                    continue;
-                }
-                number += 1;
-                let value: Value = serde_json::from_str(l)
-                    .map_err(|e| err(line, format!("record {number}: invalid JSON: {e}")))?;
-                records.push(from_json(value, number, line).map_err(|r| err(line, r))?);
-            }
-        }
-        Format::Csv => {
-            let mut reader = csv::ReaderBuilder::new()
-                .flexible(false)
-                .from_reader(text.as_bytes());
-            let line_in = |pos: Option<&csv::Position>| pos.map_or(0, |p| p.line() as u32);
-            let headers: Vec<String> = reader
-                .headers()
-                .map_err(|e| err(line_in(e.position()), format!("CSV header: {e}")))?
-                .iter()
-                .map(str::to_string)
-                .collect();
-            if headers.iter().all(|h| h.trim().is_empty()) {
-                return Err(err(1, "CSV needs a header row naming the fields".into()));
-            }
-            for (i, row) in reader.records().enumerate() {
-                let row = row.map_err(|e| err(line_in(e.position()), format!("CSV: {e}")))?;
-                let line = line_in(row.position());
-                let mut map = Map::new();
-                for (h, v) in headers.iter().zip(row.iter()) {
-                    if !v.trim().is_empty() {
-                        map.insert(h.clone(), Value::String(v.to_string()));
-                    }
-                }
-                records.push(
-                    from_json(Value::Object(map), i as u32 + 1, line).map_err(|r| err(line, r))?,
-                );
-            }
+    let (name, records) = match format {
+        Format::Json => read_json(&src)?,
+        Format::JsonLines => (None, read_json_lines(&src)?),
+        _ => (None, read_csv(&src)?),
+    };
+    Ok(RecordList {
+        name: name.unwrap_or(stem),
+        records,
+    })
+}
+
+/// A seed list: a header line naming the list, then one abstract per
+/// blank-line-separated paragraph.
+fn read_seed(file: &str, bytes: &[u8]) -> Result<RecordList, SourceError> {
+    let seed = parse_seed(file, bytes)?;
+    let records = seed
+        .paragraphs
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| Record {
+            number: i as u32 + 1,
+            line: p.line,
+            abstract_text: Some(p.text),
+            ..Record::default()
+        })
+        .collect();
+    Ok(RecordList {
+        name: seed.name,
+        records,
+    })
+}
+
+/// A source's text (after any byte-order mark), with what errors need to
+/// name a line of the file.
+struct Text<'a> {
+    file: &'a str,
+    bytes: &'a [u8],
+    text: &'a str,
+    /// Where `text` starts in `bytes`.
+    base: usize,
+}
+
+impl<'a> Text<'a> {
+    fn new(file: &'a str, bytes: &'a [u8]) -> Result<Text<'a>, SourceError> {
+        let text = crate::seed::source_text(file, bytes)?;
+        Ok(Text {
+            file,
+            bytes,
+            text,
+            base: bytes.len() - text.len(),
+        })
+    }
+
+    fn err(&self, line: u32, reason: String) -> SourceError {
+        SourceError {
+            file: self.file.to_string(),
+            line,
+            reason,
         }
     }
-    Ok(RecordList { name, records })
+
+    /// The 1-based line of a byte offset into `text`.
+    fn line_of(&self, offset_in_text: usize) -> u32 {
+        crate::seed::line_of(self.bytes, self.base + offset_in_text)
+    }
+}
+
+/// A JSON array of records, or an object with a `name` and a `papers`
+/// array; each record's line is where it starts.
+fn read_json(src: &Text) -> Result<(Option<String>, Vec<Record>), SourceError> {
+    let text = src.text;
+    let json_err = |e: serde_json::Error| src.err(e.line() as u32, format!("invalid JSON: {e}"));
+    let mut name = None;
+    // Borrowed raw values keep each record's place in the file.
+    let items: Vec<&RawValue> = match serde_json::from_str::<&RawValue>(text)
+        .map_err(json_err)?
+        .get()
+        .trim_start()
+        .as_bytes()
+        .first()
+    {
+        Some(b'[') => serde_json::from_str(text).map_err(json_err)?,
+        Some(b'{') => {
+            #[derive(serde::Deserialize)]
+            struct Wrapped<'a> {
+                name: Option<String>,
+                #[serde(borrow)]
+                papers: Option<Vec<&'a RawValue>>,
+            }
+            let w: Wrapped = serde_json::from_str(text).map_err(json_err)?;
+            name = w
+                .name
+                .map(|n| n.trim().to_string())
+                .filter(|n| !n.is_empty());
+            w.papers.ok_or_else(|| {
+                src.err(
+                    1,
+                    "a JSON object needs a \"papers\" array of records".into(),
+                )
+            })?
+        }
+        _ => {
+            return Err(src.err(
+                1,
+                "expected a JSON array of records, or an object with \"papers\"".into(),
+            ))
+        }
+    };
+    let mut records = Vec::with_capacity(items.len());
+    for (i, raw) in items.into_iter().enumerate() {
+        let line = src.line_of(raw.get().as_ptr() as usize - text.as_ptr() as usize);
+        let value: Value = serde_json::from_str(raw.get()).map_err(json_err)?;
+        records.push(from_json(value, i as u32 + 1, line).map_err(|r| src.err(line, r))?);
+    }
+    Ok((name, records))
+}
+
+/// One JSON record per line; blank lines are skipped.
+fn read_json_lines(src: &Text) -> Result<Vec<Record>, SourceError> {
+    let first = src.line_of(0);
+    let mut records = Vec::new();
+    for (i, l) in src.text.lines().enumerate() {
+        let line = first + i as u32;
+        if l.trim().is_empty() {
+            continue;
+        }
+        let number = records.len() as u32 + 1;
+        let value: Value = serde_json::from_str(l)
+            .map_err(|e| src.err(line, format!("record {number}: invalid JSON: {e}")))?;
+        records.push(from_json(value, number, line).map_err(|r| src.err(line, r))?);
+    }
+    Ok(records)
+}
+
+/// A header row naming the fields, then one record per row.
+fn read_csv(src: &Text) -> Result<Vec<Record>, SourceError> {
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(false)
+        .from_reader(src.text.as_bytes());
+    let line_in = |pos: Option<&csv::Position>| pos.map_or(0, |p| p.line() as u32);
+    let headers: Vec<String> = reader
+        .headers()
+        .map_err(|e| src.err(line_in(e.position()), format!("CSV header: {e}")))?
+        .iter()
+        .map(str::to_string)
+        .collect();
+    if headers.iter().all(|h| h.trim().is_empty()) {
+        return Err(src.err(1, "CSV needs a header row naming the fields".into()));
+    }
+    let mut records = Vec::new();
+    for (i, row) in reader.records().enumerate() {
+        let row = row.map_err(|e| src.err(line_in(e.position()), format!("CSV: {e}")))?;
+        let line = line_in(row.position());
+        let mut map = Map::new();
+        for (h, v) in headers.iter().zip(row.iter()) {
+            if !v.trim().is_empty() {
+                map.insert(h.clone(), Value::String(v.to_string()));
+            }
+        }
+        records
+            .push(from_json(Value::Object(map), i as u32 + 1, line).map_err(|r| src.err(line, r))?);
+    }
+    Ok(records)
 }
 
 /// The canonical name of a recognized field.
