@@ -57,6 +57,55 @@ pub fn discover(data: &IndexData, derived_titles: &[bool]) -> Discovery {
         };
     };
     let shown = shortest_words(&index);
+    let vectors = vectors(&index, &shown, derived_titles);
+    let near = neighbours(&vectors, index.stem_count() as usize);
+    let mut words = Words::new(&shown);
+    let similar = near
+        .iter()
+        .enumerate()
+        .map(|(d, best)| {
+            best.iter()
+                .take(PER_PAPER)
+                .map(|&(e, _)| {
+                    let shared = shared_terms(&vectors[d], &vectors[e as usize]);
+                    let mut terms = [Similar::NO_TERM; SHARED_TERMS];
+                    for (slot, s) in terms.iter_mut().zip(shared) {
+                        *slot = words.id(s);
+                    }
+                    Similar { doc: e, terms }
+                })
+                .collect()
+        })
+        .collect();
+    let keywords = vectors
+        .iter()
+        .map(|v| {
+            let mut heaviest = v.clone();
+            heaviest.sort_by(heaviest_first);
+            heaviest
+                .into_iter()
+                .take(KEYWORDS)
+                .map(|(s, _)| words.id(s))
+                .collect()
+        })
+        .collect();
+    let graph: Vec<Vec<u32>> = near
+        .iter()
+        .map(|best| best.iter().map(|&(e, _)| e).collect())
+        .collect();
+    let map = crate::layout::layout(&vectors, index.stem_count() as usize, &graph);
+    Discovery {
+        similar,
+        keywords,
+        map,
+        words: words.words,
+    }
+}
+
+/// Each paper's TF-IDF vector over its telling stems, pruned to its
+/// [`TERMS_PER_PAPER`] heaviest, unit length, sorted by stem.
+fn vectors(index: &Index, shown: &[String], derived_titles: &[bool]) -> Vec<Vec<(u32, f32)>> {
+    let docs = derived_titles.len();
     let stop: std::collections::HashSet<&str> = stop_words::get("en").iter().copied().collect();
     // A term found in one paper relates it to none; one found in a tenth of
     // the corpus (or more than ten papers of a small one, or a thousand of a
@@ -96,26 +145,24 @@ pub fn discover(data: &IndexData, derived_titles: &[bool]) -> Discovery {
         }
         v.sort_by_key(|&(s, _)| s);
     }
+    vectors
+}
+
+/// Per paper, its [`MAP_NEIGHBOURS`] nearest papers by cosine (at least
+/// [`MIN_SIMILARITY`]), nearest first: through the vectors inverted, so
+/// that a paper meets only the papers it shares a term with.
+fn neighbours(vectors: &[Vec<(u32, f32)>], stems: usize) -> Vec<Vec<(u32, f32)>> {
+    let docs = vectors.len();
     // The pruned vectors, inverted: per stem, the papers keeping it.
-    let mut keeping: Vec<Vec<(u32, f32)>> = vec![Vec::new(); index.stem_count() as usize];
+    let mut keeping: Vec<Vec<(u32, f32)>> = vec![Vec::new(); stems];
     for (d, v) in vectors.iter().enumerate() {
         for &(s, w) in v {
             keeping[s as usize].push((d as u32, w));
         }
     }
-
-    let mut words: Vec<String> = Vec::new();
-    let mut word_ids: HashMap<u32, u32> = HashMap::new();
-    let mut word_id = |s: u32, words: &mut Vec<String>| {
-        *word_ids.entry(s).or_insert_with(|| {
-            words.push(shown[s as usize].clone());
-            words.len() as u32 - 1
-        })
-    };
     let mut score = vec![0f32; docs];
     let mut touched: Vec<u32> = Vec::new();
     let mut out = Vec::with_capacity(docs);
-    let mut graph: Vec<Vec<u32>> = Vec::with_capacity(docs);
     for (d, v) in vectors.iter().enumerate() {
         for &(s, w) in v {
             for &(e, we) in &keeping[s as usize] {
@@ -138,39 +185,33 @@ pub fn discover(data: &IndexData, derived_titles: &[bool]) -> Discovery {
             best.truncate(MAP_NEIGHBOURS);
         }
         best.sort_by(heaviest_first);
-        graph.push(best.iter().map(|&(e, _)| e).collect());
-        let similar = best
-            .into_iter()
-            .take(PER_PAPER)
-            .map(|(e, _)| {
-                let shared = shared_terms(v, &vectors[e as usize]);
-                let mut terms = [Similar::NO_TERM; SHARED_TERMS];
-                for (slot, s) in terms.iter_mut().zip(shared) {
-                    *slot = word_id(s, &mut words);
-                }
-                Similar { doc: e, terms }
-            })
-            .collect();
-        out.push(similar);
+        out.push(best);
     }
-    let keywords = vectors
-        .iter()
-        .map(|v| {
-            let mut heaviest = v.clone();
-            heaviest.sort_by(heaviest_first);
-            heaviest
-                .into_iter()
-                .take(KEYWORDS)
-                .map(|(s, _)| word_id(s, &mut words))
-                .collect()
+    out
+}
+
+/// The words that shared terms and keywords name, each stem once, in the
+/// order first used.
+struct Words<'a> {
+    shown: &'a [String],
+    words: Vec<String>,
+    ids: HashMap<u32, u32>,
+}
+
+impl<'a> Words<'a> {
+    fn new(shown: &'a [String]) -> Words<'a> {
+        Words {
+            shown,
+            words: Vec::new(),
+            ids: HashMap::new(),
+        }
+    }
+
+    fn id(&mut self, stem: u32) -> u32 {
+        *self.ids.entry(stem).or_insert_with(|| {
+            self.words.push(self.shown[stem as usize].clone());
+            self.words.len() as u32 - 1
         })
-        .collect();
-    let map = crate::layout::layout(&vectors, index.stem_count() as usize, &graph);
-    Discovery {
-        similar: out,
-        keywords,
-        map,
-        words,
     }
 }
 
