@@ -120,53 +120,106 @@ fn get(bytes: &[u8], at: &mut usize) -> u32 {
     v
 }
 
-impl IndexData {
-    /// Tokenizes every paper's fields and writes the compressed postings.
-    pub fn build(papers: &[Paper]) -> IndexData {
-        // Folded word → stem id: each distinct word is stemmed once.
-        let mut stem_ids: HashMap<String, u32> = HashMap::new();
-        let mut surface: HashMap<String, u32> = HashMap::new();
-        // Per stem: (doc, tf, positions) in document order.
-        type Entry = (u32, [u32; N_FIELDS], Vec<u32>);
-        let mut lists: Vec<Vec<Entry>> = Vec::new();
-        let mut doc_len = Vec::with_capacity(papers.len());
+/// One stem's occurrences in one document: the document, its count per
+/// field, and its word positions (in field order).
+type Entry = (u32, [u32; N_FIELDS], Vec<u32>);
+
+/// Every paper's words, gathered per stem before anything is encoded.
+#[derive(Default)]
+struct Collected {
+    /// Stem → its id (in first-seen order).
+    stem_ids: HashMap<String, u32>,
+    /// Folded word → stem id: each distinct word is stemmed once.
+    surface: HashMap<String, u32>,
+    /// Per stem id, its documents in document order.
+    lists: Vec<Vec<Entry>>,
+    /// Per document, its length in words per field.
+    doc_len: Vec<[u32; N_FIELDS]>,
+}
+
+impl Collected {
+    fn of(papers: &[Paper]) -> Collected {
+        let mut c = Collected::default();
         for (doc, paper) in papers.iter().enumerate() {
-            let doc = doc as u32;
             let mut lens = [0u32; N_FIELDS];
             for (field, text, base) in fields(paper) {
                 let mut n = 0u32;
                 for (_, w) in text::words(&text) {
-                    let folded = text::fold(w);
-                    let id = match surface.get(&folded) {
-                        // The plural-acronym rule looks at the raw word, so a
-                        // folded word is only reused when it is not one.
-                        Some(&id) if !text::is_plural_acronym(w) => id,
-                        _ => {
-                            let stem = text::stem_word(w, &folded);
-                            let next = stem_ids.len() as u32;
-                            let id = *stem_ids.entry(stem).or_insert_with(|| {
-                                lists.push(Vec::new());
-                                next
-                            });
-                            surface.entry(folded).or_insert(id);
-                            id
-                        }
-                    };
-                    let list = &mut lists[id as usize];
-                    if list.last().is_none_or(|e| e.0 != doc) {
-                        list.push((doc, [0; N_FIELDS], Vec::new()));
-                    }
-                    let e = list.last_mut().expect("pushed above");
-                    e.1[field] += 1;
-                    e.2.push(base + n);
+                    let id = c.stem_id(w);
+                    c.occurs(id, doc as u32, field, base + n);
                     n += 1;
                 }
                 lens[field] = n;
             }
-            doc_len.push(lens);
+            c.doc_len.push(lens);
         }
+        c
+    }
+
+    fn stem_id(&mut self, w: &str) -> u32 {
+        let folded = text::fold(w);
+        match self.surface.get(&folded) {
+            // The plural-acronym rule looks at the raw word, so a folded
+            // word is only reused when it is not one.
+            Some(&id) if !text::is_plural_acronym(w) => id,
+            _ => {
+                let stem = text::stem_word(w, &folded);
+                let next = self.stem_ids.len() as u32;
+                let lists = &mut self.lists;
+                let id = *self.stem_ids.entry(stem).or_insert_with(|| {
+                    lists.push(Vec::new());
+                    next
+                });
+                self.surface.entry(folded).or_insert(id);
+                id
+            }
+        }
+    }
+
+    fn occurs(&mut self, stem: u32, doc: u32, field: usize, position: u32) {
+        let list = &mut self.lists[stem as usize];
+        if list.last().is_none_or(|e| e.0 != doc) {
+            list.push((doc, [0; N_FIELDS], Vec::new()));
+        }
+        let e = list.last_mut().expect("pushed above");
+        e.1[field] += 1;
+        e.2.push(position);
+    }
+}
+
+/// A stem's documents as compressed postings, appended to `out`: per
+/// document the gap from the previous one, its count per field, then its
+/// positions as gaps within each field, from the field's start.
+fn encode_postings(list: &[Entry], out: &mut Vec<u8>) {
+    let mut prev = 0u32;
+    for (doc, tf, positions) in list {
+        put(out, doc - prev);
+        prev = *doc;
+        for &t in tf {
+            put(out, t);
+        }
+        // The positions are in field order, `tf[f]` of them per field.
+        let mut rest = positions.as_slice();
+        for (f, &n) in tf.iter().enumerate() {
+            let (mine, after) = rest.split_at(n as usize);
+            let mut last = FIELD_BASES[f];
+            for &p in mine {
+                put(out, p - last);
+                last = p;
+            }
+            rest = after;
+        }
+    }
+}
+
+impl IndexData {
+    /// Tokenizes every paper's fields and writes the compressed postings:
+    /// stems numbered in sorted order, the two automata (stems, and folded
+    /// words to their stem), and each stem's postings.
+    pub fn build(papers: &[Paper]) -> IndexData {
+        let c = Collected::of(papers);
         // Stem ids in sorted stem order, as the fst needs.
-        let mut by_stem: Vec<(&String, u32)> = stem_ids.iter().map(|(s, &i)| (s, i)).collect();
+        let mut by_stem: Vec<(&String, u32)> = c.stem_ids.iter().map(|(s, &i)| (s, i)).collect();
         by_stem.sort();
         let mut renumber = vec![0u32; by_stem.len()];
         for (new, (_, old)) in by_stem.iter().enumerate() {
@@ -181,9 +234,10 @@ impl IndexData {
         .expect("sorted, unique stems")
         .into_fst()
         .into_inner();
-        let surface: BTreeMap<String, u32> = surface
-            .into_iter()
-            .map(|(w, id)| (w, renumber[id as usize]))
+        let surface: BTreeMap<&String, u32> = c
+            .surface
+            .iter()
+            .map(|(w, &id)| (w, renumber[id as usize]))
             .collect();
         let surface = Map::from_iter(surface.iter().map(|(w, &id)| (w.as_bytes(), id as u64)))
             .expect("sorted, unique words")
@@ -193,29 +247,10 @@ impl IndexData {
         let mut df = Vec::with_capacity(by_stem.len());
         let mut postings = Vec::new();
         for (_, old) in &by_stem {
-            let list = &lists[*old as usize];
+            let list = &c.lists[*old as usize];
             offsets.push(postings.len() as u32);
             df.push(list.len() as u32);
-            let mut prev = 0u32;
-            for (doc, tf, positions) in list {
-                put(&mut postings, doc - prev);
-                prev = *doc;
-                for &t in tf {
-                    put(&mut postings, t);
-                }
-                // Positions as gaps within each field, from the field's start
-                // (they are in field order, `tf[f]` of them per field).
-                let mut rest = positions.as_slice();
-                for (f, &n) in tf.iter().enumerate() {
-                    let (mine, after) = rest.split_at(n as usize);
-                    let mut last = FIELD_BASES[f];
-                    for &p in mine {
-                        put(&mut postings, p - last);
-                        last = p;
-                    }
-                    rest = after;
-                }
-            }
+            encode_postings(list, &mut postings);
         }
         offsets.push(postings.len() as u32);
         IndexData {
@@ -224,7 +259,7 @@ impl IndexData {
             offsets,
             df,
             postings: postings.into(),
-            doc_len,
+            doc_len: c.doc_len,
         }
     }
 }
