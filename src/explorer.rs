@@ -1,7 +1,7 @@
 //! The app's state: the view state (mirrored in the URL), the search response
 //! derived from it, and the actions components call.
 
-use explorer_core::map::Region;
+use explorer_core::topic_map::Region;
 use explorer_core::{Engine, Extra, Extras, Response, Selection, Sort};
 use leptos::ev;
 use leptos::prelude::*;

@@ -23,13 +23,11 @@ pub mod text;
 pub mod title;
 #[cfg(feature = "compile")]
 pub mod title_eval;
+pub mod topic_map;
 pub mod window;
 
 #[cfg(feature = "compile")]
 pub mod compile;
-#[cfg(feature = "compile")]
-pub mod layout;
-pub mod map;
 #[cfg(feature = "compile")]
 pub mod similar;
 #[cfg(feature = "compile")]

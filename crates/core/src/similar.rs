@@ -93,7 +93,7 @@ pub fn discover(data: &IndexData, derived_titles: &[bool]) -> Discovery {
         .iter()
         .map(|best| best.iter().map(|&(e, _)| e).collect())
         .collect();
-    let map = crate::layout::layout(&vectors, index.stem_count() as usize, &graph);
+    let map = crate::topic_map::layout::layout(&vectors, index.stem_count() as usize, &graph);
     Discovery {
         similar,
         keywords,

@@ -840,7 +840,7 @@ fn the_map_puts_papers_on_one_topic_near_each_other() {
 
 #[test]
 fn a_region_of_the_map_says_what_it_is_about() {
-    use explorer_core::map::Region;
+    use explorer_core::topic_map::Region;
     use explorer_core::{Extra, Extras};
     // A box around the RLVR papers.
     let (dph, diver) = (paper(by_title("DPH-RL")).map, paper(by_title("DIVER")).map);
@@ -901,4 +901,54 @@ fn every_paper_is_found_by_its_id() {
     }
     assert_eq!(e.doc_of("p-000000000000"), None);
     assert_eq!(e.doc_of(""), None);
+}
+
+#[test]
+fn the_map_colours_each_paper_by_its_rarest_common_topic() {
+    use explorer_core::topic_map::colour_facets;
+    let e = engine();
+    let (facets, first) = colour_facets(&e.corpus);
+    let topic = facet("topic");
+    assert_eq!(first, Some(topic), "the map opens coloured by topic");
+    assert!(
+        !facets.contains(&facet("author")),
+        "authors are too many to colour"
+    );
+    let c = e.colouring(topic, 3);
+    let totals = e.facet_totals(topic);
+    // The three colours are the three most common topics, most common first.
+    assert_eq!(c.legend.len(), 3);
+    let mut by_count: Vec<u32> = totals.clone();
+    by_count.sort_unstable_by(|a, b| b.cmp(a));
+    let legend_counts: Vec<u32> = c.legend.iter().map(|&v| totals[v as usize]).collect();
+    assert_eq!(legend_counts, by_count[..3]);
+    let mut coloured = 0;
+    for (d, p) in e.corpus.papers.iter().enumerate() {
+        let topics: Vec<u32> = p
+            .tags
+            .iter()
+            .filter(|t| t.facet as usize == topic)
+            .map(|t| t.value)
+            .collect();
+        let in_legend: Vec<u32> = topics
+            .iter()
+            .copied()
+            .filter(|v| c.legend.contains(v))
+            .collect();
+        match c.per_paper[d] {
+            None => assert!(in_legend.is_empty(), "{}: has a coloured topic", p.title),
+            Some(i) => {
+                coloured += 1;
+                let v = c.legend[i as usize];
+                assert!(
+                    topics.contains(&v),
+                    "{}: coloured by a topic it lacks",
+                    p.title
+                );
+                let rarest = in_legend.iter().map(|&v| totals[v as usize]).min();
+                assert_eq!(Some(totals[v as usize]), rarest, "{}", p.title);
+            }
+        }
+    }
+    assert!(coloured > e.len() / 3, "{coloured} of {} coloured", e.len());
 }

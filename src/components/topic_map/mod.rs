@@ -1,5 +1,4 @@
-use explorer_core::map::Region;
-use explorer_core::FacetKind;
+use explorer_core::topic_map::{self, brush_box, dot_centre, dot_radius, is_brush, Region};
 use leptos::prelude::*;
 
 use crate::i18n::use_i18n;
@@ -12,10 +11,6 @@ const PALETTE: [&str; 9] = [
     "#ff9da7",
 ];
 const OTHER: &str = "#a0a0a0";
-/// The map's coordinates: a square of this many units.
-const SIZE: f64 = 1000.0;
-/// A drag smaller than this share of the map is a click, not a region.
-const MIN_DRAG: f64 = 0.015;
 
 /// The topic map: every paper as a dot placed by its content (computed at
 /// build time), coloured by a facet, the results bright and the rest dim.
@@ -75,46 +70,23 @@ fn MapView() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
     let corpus = &x.engine.corpus;
-    // Facets worth colouring by: a handful of values, more than one.
-    let facets: Vec<usize> = corpus
-        .facets
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| (2..=40).contains(&f.values.len()))
-        .map(|(i, _)| i)
-        .collect();
-    let first = corpus
-        .facet_index(FacetKind::Topic)
-        .filter(|f| facets.contains(f))
-        .or(facets.first().copied());
+    let (facets, first) = topic_map::colour_facets(corpus);
     let (colour_by, set_colour_by) = signal(first);
-    // Each paper's colour: its least common value of the facet (the most
-    // telling), among the most common values overall.
     let colours = Memo::new(move |_| {
         let Some(f) = colour_by.get() else {
             return (vec![OTHER; corpus.papers.len()], Vec::new());
         };
-        let totals = x.engine.facet_totals(f);
-        let mut ranked: Vec<u32> = (0..totals.len() as u32).collect();
-        ranked.sort_by(|&a, &b| totals[b as usize].cmp(&totals[a as usize]).then(a.cmp(&b)));
-        ranked.truncate(PALETTE.len());
-        let colour = |v: u32| ranked.iter().position(|&r| r == v).map(|i| PALETTE[i]);
-        let per_paper = corpus
-            .papers
+        let c = x.engine.colouring(f, PALETTE.len());
+        let per_paper = c
+            .per_paper
             .iter()
-            .map(|p| {
-                p.tags
-                    .iter()
-                    .filter(|t| t.facet as usize == f)
-                    .filter_map(|t| colour(t.value).map(|c| (totals[t.value as usize], c)))
-                    .min()
-                    .map_or(OTHER, |(_, c)| c)
-            })
+            .map(|i| i.map_or(OTHER, |i| PALETTE[usize::from(i)]))
             .collect::<Vec<_>>();
-        let legend = ranked
+        let legend = c
+            .legend
             .iter()
-            .enumerate()
-            .map(|(i, &v)| (PALETTE[i], corpus.facets[f].values[v as usize].clone()))
+            .zip(PALETTE)
+            .map(|(&v, colour)| (colour, corpus.facets[f].values[v as usize].clone()))
             .collect::<Vec<_>>();
         (per_paper, legend)
     });
@@ -140,9 +112,6 @@ fn MapView() -> impl IntoView {
             (f64::from(ev.client_y()) - rect.top()) / rect.height(),
         ))
     };
-    let big_enough = |a: (f64, f64), b: (f64, f64)| {
-        (a.0 - b.0).abs() >= MIN_DRAG && (a.1 - b.1).abs() >= MIN_DRAG
-    };
     let on_down = move |ev: web_sys::PointerEvent| {
         if ev.button() == 0 {
             if let Some(p) = at(&ev) {
@@ -165,7 +134,7 @@ fn MapView() -> impl IntoView {
     let on_up = move |_| {
         if let Some((a, b)) = drag.get_untracked() {
             drag.set(None);
-            if big_enough(a, b) {
+            if is_brush(a, b) {
                 dragged.set_value(true);
                 if let Some(r) = Region::from_corners(a, b) {
                     x.set_region(Some(r));
@@ -173,20 +142,7 @@ fn MapView() -> impl IntoView {
             }
         }
     };
-    let box_of = |a: (f64, f64), b: (f64, f64)| {
-        (
-            a.0.min(b.0) * SIZE,
-            a.1.min(b.1) * SIZE,
-            (a.0 - b.0).abs() * SIZE,
-            (a.1 - b.1).abs() * SIZE,
-        )
-    };
-    let region_box = move || {
-        x.region.get().map(|r| {
-            let s = |v: u16| f64::from(v) / f64::from(explorer_core::map::SCALE);
-            box_of((s(r.x0), s(r.y0)), (s(r.x1), s(r.y1)))
-        })
-    };
+    let region_box = move || x.region.get().map(Region::rect);
     let open_paper = move |doc: usize| {
         if dragged.get_value() {
             dragged.set_value(false);
@@ -196,19 +152,13 @@ fn MapView() -> impl IntoView {
             .location()
             .set_hash(&x.engine.corpus.papers[doc].id);
     };
-    // Dots as large as a crowd allows: 14 units of 1,000 for a list of
-    // fifty papers, 4 for twenty thousand.
-    let radius = format!(
-        "{:.1}",
-        (600.0 / (corpus.papers.len().max(1) as f64).sqrt()).clamp(3.0, 14.0)
-    );
+    let radius = format!("{:.1}", dot_radius(corpus.papers.len()));
     let dots = corpus
         .papers
         .iter()
         .enumerate()
         .map(|(d, p)| {
-            let cx = f64::from(p.map[0]) / f64::from(u16::MAX) * SIZE;
-            let cy = f64::from(p.map[1]) / f64::from(u16::MAX) * SIZE;
+            let (cx, cy) = dot_centre(p.map);
             view! {
                 <circle
                     class="dot"
@@ -268,9 +218,9 @@ fn MapView() -> impl IntoView {
                 <g class="dots">{dots}</g>
                 {move || {
                     drag.get()
-                        .filter(|&(a, b)| big_enough(a, b))
+                        .filter(|&(a, b)| is_brush(a, b))
                         .map(|(a, b)| {
-                            let (x0, y0, w, h) = box_of(a, b);
+                            let (x0, y0, w, h) = brush_box(a, b);
                             view! { <rect class="brush" x=x0 y=y0 width=w height=h></rect> }
                         })
                 }}
