@@ -2,6 +2,7 @@
 //! natively for the build-time corpus compiler and the tests, and to
 //! WebAssembly for the app.
 
+pub mod acronym;
 pub mod embed;
 pub mod engine;
 pub mod export;

@@ -201,7 +201,7 @@ proptest! {
         let t = explorer_core::title::derive_title(&text);
         prop_assert!(!t.is_empty() || text.trim().is_empty());
         prop_assert!(t.chars().count() <= 110, "{}", t);
-        let _ = explorer_core::title::definitions(&text);
+        let _ = explorer_core::acronym::definitions(&text);
     }
 
     /// Very long abstracts (a pasted section) and very short ones.

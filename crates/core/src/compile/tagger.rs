@@ -5,13 +5,13 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use crate::acronym::{acronym_key, definitions, is_facet_acronym};
 use crate::facet::FacetKind;
 use crate::markup::{self, Markup};
 use crate::model::{Facet, List, Paper, RunKind, Tag};
 use crate::records::Record;
 use crate::tags::{is_code_link, Matcher, Taxonomy};
 use crate::text::Token;
-use crate::title::{acronym_key, definitions, is_facet_acronym};
 
 /// Tags papers one by one, collecting the facets' values as it goes.
 pub(super) struct Tagger {
