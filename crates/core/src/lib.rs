@@ -18,6 +18,7 @@ pub mod reading_list;
 #[cfg(feature = "compile")]
 pub mod records;
 pub mod seed;
+pub mod source;
 #[cfg(feature = "synth")]
 pub mod synth;
 pub mod text;

@@ -15,7 +15,8 @@ use std::path::Path;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use crate::seed::{parse_seed, SourceError};
+use crate::seed::parse_seed;
+use crate::source::SourceError;
 
 /// One paper as read from a source, before compiling.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -123,7 +124,7 @@ struct Text<'a> {
 
 impl<'a> Text<'a> {
     fn new(file: &'a str, bytes: &'a [u8]) -> Result<Text<'a>, SourceError> {
-        let text = crate::seed::source_text(file, bytes)?;
+        let text = crate::source::source_text(file, bytes)?;
         Ok(Text {
             file,
             bytes,
@@ -142,7 +143,7 @@ impl<'a> Text<'a> {
 
     /// The 1-based line of a byte offset into `text`.
     fn line_of(&self, offset_in_text: usize) -> u32 {
-        crate::seed::line_of(self.bytes, self.base + offset_in_text)
+        crate::source::line_of(self.bytes, self.base + offset_in_text)
     }
 }
 

@@ -10,7 +10,7 @@ use crate::markup;
 use crate::mathml::render_math;
 use crate::model::{Corpus, Link, LinkKind, List, Paper};
 use crate::records::{self, Format, Record, RecordList};
-use crate::seed::SourceError;
+use crate::source::SourceError;
 use crate::tags::Taxonomy;
 use crate::text::tokenize;
 use crate::title::derive_title;
