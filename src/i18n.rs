@@ -53,8 +53,7 @@ impl Lang {
     }
 
     fn stored() -> Option<Lang> {
-        let s = window().local_storage().ok().flatten()?;
-        match s.get_item(KEY).ok().flatten()?.as_str() {
+        match crate::storage::get_choice(KEY)?.as_str() {
             "en" => Some(Lang::En),
             "zh" => Some(Lang::Zh),
             _ => None,
@@ -106,9 +105,7 @@ impl I18n {
             Lang::Zh => Lang::En,
         };
         self.lang.set(next);
-        if let Ok(Some(s)) = window().local_storage() {
-            let _ = s.set_item(KEY, next.code());
-        }
+        crate::storage::set_choice(KEY, Some(next.code()));
     }
 }
 

@@ -11,6 +11,7 @@ mod i18n;
 mod offline;
 mod reading_list;
 mod shortcuts;
+mod storage;
 pub mod url_state;
 
 use std::sync::OnceLock;

@@ -10,7 +10,8 @@
 use explorer_core::reading_list::{ImportError, Merged, ReadingList};
 use explorer_core::Engine;
 use gloo_storage::errors::StorageError;
-use gloo_storage::{LocalStorage, Storage};
+
+use crate::storage;
 use leptos::prelude::*;
 
 /// Where the list is stored.
@@ -50,29 +51,16 @@ pub struct Stars {
     pub notice: RwSignal<Option<Notice>>,
 }
 
-/// Whether this page may keep data: `localStorage` throws in sandboxed
-/// frames and when site data is blocked, and `setItem` when it is full or
-/// in some private modes.
-fn storage_works() -> bool {
-    let Ok(Some(storage)) = window().local_storage() else {
-        return false;
-    };
-    let probe = format!("{KEY}.probe");
-    let ok = storage.set_item(&probe, "1").is_ok();
-    let _ = storage.remove_item(&probe);
-    ok
-}
-
 /// Reads the stored list. A value that cannot be read is copied aside
 /// (false when even that failed: then nothing may be written).
 fn load() -> (ReadingList, Option<Notice>, bool) {
-    match LocalStorage::get::<ReadingList>(KEY) {
+    match storage::get::<ReadingList>(KEY) {
         Ok(list) => (list, None, true),
         Err(StorageError::KeyNotFound(_)) => (ReadingList::default(), None, true),
         Err(e) => {
-            let raw = LocalStorage::raw().get_item(KEY).ok().flatten();
+            let raw = storage::get_raw(KEY);
             let aside = format!("{KEY}.unreadable-{}", js_sys::Date::now() as u64);
-            let kept = raw.is_some_and(|v| LocalStorage::raw().set_item(&aside, &v).is_ok());
+            let kept = raw.is_some_and(|v| storage::set_raw(&aside, &v));
             let notice = if kept {
                 Notice::KeptAside {
                     aside,
@@ -88,7 +76,7 @@ fn load() -> (ReadingList, Option<Notice>, bool) {
 
 impl Stars {
     pub fn new(engine: &'static Engine) -> Stars {
-        let (initial, notice, writable) = if storage_works() {
+        let (initial, notice, writable) = if storage::writable(&format!("{KEY}.probe")) {
             load()
         } else {
             (ReadingList::default(), Some(Notice::InMemory), false)
@@ -102,7 +90,7 @@ impl Stars {
         Effect::new(move |first: Option<()>| {
             list.track();
             if first.is_some() && persistent.get_value() {
-                let saved = list.with_untracked(|l| LocalStorage::set(KEY, l));
+                let saved = list.with_untracked(|l| storage::set(KEY, l));
                 if saved.is_err() {
                     persistent.set_value(false);
                     notice.set(Some(Notice::InMemory));
@@ -113,7 +101,7 @@ impl Stars {
         if writable {
             let handle = window_event_listener(leptos::ev::storage, move |ev| {
                 if ev.key().as_deref() == Some(KEY) {
-                    if let Ok(l) = LocalStorage::get::<ReadingList>(KEY) {
+                    if let Ok(l) = storage::get::<ReadingList>(KEY) {
                         if list.with_untracked(|cur| *cur != l) {
                             list.set(l);
                         }

@@ -39,12 +39,7 @@ impl Theme {
     }
 
     fn stored() -> Theme {
-        let saved = window()
-            .local_storage()
-            .ok()
-            .flatten()
-            .and_then(|s| s.get_item(KEY).ok().flatten());
-        match saved.as_deref() {
+        match crate::storage::get_choice(KEY).as_deref() {
             Some("light") => Theme::Light,
             Some("dark") => Theme::Dark,
             _ => Theme::System,
@@ -65,12 +60,7 @@ pub fn ThemeToggle() -> impl IntoView {
             Theme::System => root.remove_attribute("data-theme"),
             _ => root.set_attribute("data-theme", t.key()),
         };
-        if let Ok(Some(storage)) = window().local_storage() {
-            let _ = match t {
-                Theme::System => storage.remove_item(KEY),
-                _ => storage.set_item(KEY, t.key()),
-            };
-        }
+        crate::storage::set_choice(KEY, (t != Theme::System).then(|| t.key()));
     });
     view! {
         <button
