@@ -103,7 +103,7 @@ pub fn UpdateBanner() -> impl IntoView {
         <Show when=move || waiting.with(Option::is_some)>
             <div class="update-banner" role="status">
                 {move || tr.get().update_ready}
-                <button type="button" on:click=move |_| waiting.with(|w| if let Some(w) = w { apply_update(w) })>
+                <button type="button" class="button" on:click=move |_| waiting.with(|w| if let Some(w) = w { apply_update(w) })>
                     {move || tr.get().reload}
                 </button>
             </div>

@@ -28,7 +28,7 @@ pub fn ExportMenu() -> impl IntoView {
                     .map(|f| {
                         view! {
                             <li>
-                                <button type="button" data-format=f.key() on:click=move |_| download(f)>
+                                <button type="button" class="button" data-format=f.key() on:click=move |_| download(f)>
                                     {f.label()}
                                 </button>
                             </li>

@@ -10,7 +10,7 @@ pub fn LanguageToggle() -> impl IntoView {
     view! {
         <button
             type="button"
-            class="pill-button language-toggle"
+            class="button pill language-toggle"
             lang=move || if tr.get().html_lang == "en" { "zh-Hans" } else { "en" }
             title=move || tr.get().switch_language
             on:click=move |_| tr.switch()

@@ -57,13 +57,13 @@ pub fn ReadingListPanel() -> impl IntoView {
             <div class="reading-list-actions">
                 <button
                     type="button"
-                    class="pill-button"
+                    class="button pill"
                     disabled=move || stars.len() == 0
                     on:click=export
                 >
                     {move || tr.get().export_list}
                 </button>
-                <label class="pill-button import">
+                <label class="button pill import">
                     {move || tr.get().import}
                     <input type="file" accept=".json,application/json" on:change=import />
                 </label>

@@ -45,11 +45,11 @@ pub fn SharePanel() -> impl IntoView {
                 <label for="share-link">{move || tr.get().link_to_view}</label>
                 <div class="share-row">
                     <input id="share-link" type="text" readonly prop:value=link on:focus:target=move |ev| ev.target().select() />
-                    <button type="button" on:click=move |_| copy(link())>{move || tr.get().copy}</button>
+                    <button type="button" class="button" on:click=move |_| copy(link())>{move || tr.get().copy}</button>
                 </div>
                 <label for="share-embed">{move || tr.get().embed_in_wiki}</label>
                 <textarea id="share-embed" readonly rows="5" prop:value=snippet on:focus:target=move |ev| ev.target().select()></textarea>
-                <button type="button" on:click=move |_| copy(snippet())>{move || tr.get().copy_snippet}</button>
+                <button type="button" class="button" on:click=move |_| copy(snippet())>{move || tr.get().copy_snippet}</button>
                 <p class="share-note">{move || tr.get().embed_note}</p>
             </div>
         </details>

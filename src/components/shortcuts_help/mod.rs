@@ -10,7 +10,7 @@ pub fn ShortcutsHelp(open: RwSignal<bool>) -> impl IntoView {
     view! {
         <button
             type="button"
-            class="pill-button shortcuts-button"
+            class="button pill shortcuts-button"
             aria-expanded=move || open.get().to_string()
             aria-controls="shortcuts"
             title=move || tr.get().shortcuts_tooltip

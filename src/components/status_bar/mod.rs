@@ -56,7 +56,7 @@ pub fn StatusBar() -> impl IntoView {
         <Show when=move || shown() == 0 && !waiting()>
             <div class="empty-state">
                 <p>{move || tr.get().no_results}</p>
-                <button type="button" on:click=move |_| x.clear()>
+                <button type="button" class="button primary" on:click=move |_| x.clear()>
                     {move || tr.get().clear_all}
                 </button>
             </div>

@@ -65,7 +65,7 @@ pub fn ThemeToggle() -> impl IntoView {
     view! {
         <button
             type="button"
-            class="pill-button theme-toggle"
+            class="button pill theme-toggle"
             data-theme-choice=move || theme.get().key()
             on:click=move |_| set_theme.update(|t| *t = t.next())
         >

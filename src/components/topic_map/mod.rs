@@ -27,7 +27,7 @@ pub fn TopicMap() -> impl IntoView {
                 <button
                     type="button"
                     id="topic-map-toggle"
-                    class="pill-button"
+                    class="button pill"
                     aria-expanded=move || open.get().to_string()
                     on:click=move |_| open.update(|o| *o = !*o)
                 >
