@@ -7,7 +7,9 @@
 /// An acronym defined in a text: `Long Form (SHORT)` or `SHORT (Long Form)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Definition {
+    /// The short form as written (`LLMs`).
     pub short: String,
+    /// The long form it stands for (`Large Language Models`).
     pub long: String,
     /// Byte offset of the opening parenthesis.
     pub paren: usize,

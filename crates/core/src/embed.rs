@@ -12,12 +12,14 @@ pub const HEIGHT: &str = "paper-explorer:height";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Height {
     #[serde(rename = "type")]
+    /// The message's type tag ([`HEIGHT`]).
     pub kind: &'static str,
     /// CSS pixels.
     pub height: i32,
 }
 
 impl Height {
+    /// The message for a document `height` CSS pixels tall.
     pub fn new(height: i32) -> Height {
         Height {
             kind: HEIGHT,

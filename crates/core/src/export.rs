@@ -6,16 +6,23 @@ use crate::facet::FacetKind;
 use crate::model::{Corpus, LinkKind, Paper};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The formats the results can be exported in.
 pub enum Format {
+    /// Comma-separated values, one paper per row.
     Csv,
+    /// A JSON array of papers.
     Json,
+    /// A Markdown list with links.
     Markdown,
+    /// BibTeX entries.
     Bibtex,
 }
 
 impl Format {
+    /// Every format, in the order offered.
     pub const ALL: [Format; 4] = [Format::Csv, Format::Json, Format::Markdown, Format::Bibtex];
 
+    /// Its short name (the file extension).
     pub fn key(self) -> &'static str {
         match self {
             Format::Csv => "csv",
@@ -25,6 +32,7 @@ impl Format {
         }
     }
 
+    /// Its name in the menu.
     pub fn label(self) -> &'static str {
         match self {
             Format::Csv => "CSV",
@@ -34,6 +42,7 @@ impl Format {
         }
     }
 
+    /// Its MIME type.
     pub fn mime(self) -> &'static str {
         match self {
             Format::Csv => "text/csv;charset=utf-8",
@@ -43,6 +52,7 @@ impl Format {
         }
     }
 
+    /// The format with this short name.
     pub fn from_key(key: &str) -> Option<Format> {
         Format::ALL.into_iter().find(|f| f.key() == key)
     }

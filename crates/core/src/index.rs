@@ -22,11 +22,16 @@ use crate::text;
 /// Where each field's token positions start (title at 0), so that a phrase
 /// never spans two fields.
 pub const TEXT_BASE: u32 = 1 << 24;
+/// Where the author list's token positions start.
 pub const AUTHORS_BASE: u32 = 1 << 31;
 
+/// The title's field number.
 pub const FIELD_TITLE: usize = 0;
+/// The abstract's field number.
 pub const FIELD_TEXT: usize = 1;
+/// The author list's field number.
 pub const FIELD_AUTHORS: usize = 2;
+/// How many fields are indexed.
 pub const N_FIELDS: usize = 3;
 const FIELD_BASES: [u32; N_FIELDS] = [0, TEXT_BASE, AUTHORS_BASE];
 
@@ -62,13 +67,16 @@ pub struct IndexData {
     /// Per stem id, the number of documents containing it.
     pub df: Vec<u32>,
     #[serde(skip)]
+    /// Every stem's compressed postings, one after another.
     pub postings: Bytes,
     /// Tokens per document per field.
     pub doc_len: Vec<[u32; N_FIELDS]>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
+/// One document of a stem's postings.
 pub struct Posting {
+    /// The document.
     pub doc: u32,
     /// Term frequency in each field.
     pub tf: [u32; N_FIELDS],
@@ -291,7 +299,9 @@ pub struct Index {
     offsets: Vec<u32>,
     df: Vec<u32>,
     postings: Bytes,
+    /// Tokens per document per field.
     pub doc_len: Vec<[u32; N_FIELDS]>,
+    /// The average of `doc_len`, per field (BM25's length normalisation).
     pub avg_len: [f32; N_FIELDS],
 }
 
@@ -327,10 +337,12 @@ impl Index {
         })
     }
 
+    /// The id of a stem.
     pub fn stem_id(&self, stem: &str) -> Option<u32> {
         self.stems.get(stem).map(|v| v as u32)
     }
 
+    /// The stem id a folded word was indexed under.
     pub fn surface_id(&self, folded: &str) -> Option<u32> {
         self.surface.get(folded).map(|v| v as u32)
     }
@@ -477,6 +489,7 @@ impl Index {
             .collect()
     }
 
+    /// How many documents are indexed.
     pub fn doc_count(&self) -> usize {
         self.doc_len.len()
     }

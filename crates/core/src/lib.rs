@@ -2,6 +2,8 @@
 //! natively for the build-time corpus compiler and the tests, and to
 //! WebAssembly for the app.
 
+#![warn(missing_docs)]
+
 pub mod acronym;
 pub mod embed;
 pub mod engine;

@@ -11,6 +11,7 @@ use crate::model::{style, Run, RunKind};
 pub struct Markup {
     /// Visible text: what is searched, highlighted and shown.
     pub text: String,
+    /// Consecutive runs covering `text`, each with how to render it.
     pub runs: Vec<Run>,
 }
 
@@ -354,6 +355,7 @@ impl Parser<'_> {
     }
 }
 
+/// Whether a URL is an absolute http(s) link (the only links kept).
 pub fn is_web_url(url: &str) -> bool {
     let lower = url.to_ascii_lowercase();
     (lower.starts_with("https://") || lower.starts_with("http://"))

@@ -18,15 +18,35 @@ pub const FORMAT_VERSION: u16 = 8;
 
 /// Text styles of a run, as bit flags.
 pub mod style {
+    /// Bold text.
     pub const BOLD: u8 = 1;
+    /// Italic text.
     pub const ITALIC: u8 = 2;
+    /// Inline code.
     pub const CODE: u8 = 4;
+    /// A footnote.
     pub const FOOTNOTE: u8 = 8;
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A compiled corpus: what the app shows and searches.
+///
+/// ```
+/// use explorer_core::compile::compile_dir;
+/// use explorer_core::Corpus;
+///
+/// let corpus = compile_dir(std::path::Path::new("../../corpus")).unwrap();
+/// // The shipped format: the papers first, the index fetched after.
+/// let parts = corpus.to_parts();
+/// let papers = Corpus::from_papers_part(&parts.papers).unwrap();
+/// assert_eq!(papers.papers, corpus.papers);
+/// // Or whole, in one file.
+/// assert_eq!(Corpus::from_bytes(&corpus.to_bytes()).unwrap(), corpus);
+/// ```
 pub struct Corpus {
+    /// The source lists, one per input file.
     pub lists: Vec<List>,
+    /// The facets, in [`crate::facet::FacetKind::ALL`]'s order.
     pub facets: Vec<Facet>,
     /// Why tags were given, each distinct reason once (“author” is the
     /// reason of most tags of a large corpus): [`Tag::reason`] indexes it.
@@ -34,6 +54,7 @@ pub struct Corpus {
     /// The words that explain similar papers and what a region of the topic
     /// map is about ([`Similar::terms`] and [`Paper::keywords`] index it).
     pub similar_terms: Vec<String>,
+    /// The papers, in list order.
     pub papers: Vec<Paper>,
     /// The search index over `papers`, built at compile time.
     pub index: crate::index::IndexData,
@@ -60,6 +81,7 @@ pub struct Facet {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One paper.
 pub struct Paper {
     /// Stable id derived from the abstract's content, usable as a URL fragment.
     pub id: String,
@@ -67,11 +89,13 @@ pub struct Paper {
     pub list: u32,
     /// 1-based line of the paragraph in its source file.
     pub line: u32,
+    /// Its title: the record's own, or derived from the abstract.
     pub title: String,
     /// True when the title was derived from the abstract (the seeds have none).
     pub title_derived: bool,
     /// Author names, in the source's order (searchable, and a facet).
     pub authors: Vec<String>,
+    /// Its year, when the record gives one.
     pub year: Option<u16>,
     /// The record's own links: its page, PDF and code.
     pub links: Vec<Link>,
@@ -79,6 +103,7 @@ pub struct Paper {
     pub text: String,
     /// Consecutive runs covering `text`, each with how to render it.
     pub runs: Vec<Run>,
+    /// Its facet values, each with why it was given.
     pub tags: Vec<Tag>,
     /// The most similar papers, nearest first (computed at build time).
     pub similar: Vec<Similar>,
@@ -101,30 +126,40 @@ pub struct Similar {
 }
 
 impl Similar {
+    /// An unused slot of [`Similar::terms`].
     pub const NO_TERM: u32 = u32::MAX;
 }
 
 /// A run of visible text: `text[previous run's end .. end]`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Run {
+    /// Byte offset in the paper's text where the run ends (it starts where the previous one ended).
     pub end: u32,
+    /// How to render it.
     pub kind: RunKind,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// How a run of text is rendered.
 pub enum RunKind {
+    /// Plain or styled text.
     Text {
+        /// Its [`style`] flags.
         style: u8,
     },
     /// Inline math; the run's visible text is its plain-text rendering, used
     /// for search and as the fallback when `mathml` is absent.
     Math {
+        /// The formula as written.
         tex: String,
+        /// Its MathML, when it rendered and passed the allow-list.
         mathml: Option<String>,
     },
     /// An http(s) link; the run's visible text is what is shown.
     Link {
+        /// Where it points.
         href: String,
+        /// Its [`style`] flags.
         style: u8,
     },
 }
@@ -132,18 +167,25 @@ pub enum RunKind {
 /// A link given by a record's `url`, `pdf` or `code` field (http/https only).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Link {
+    /// What the link is to.
     pub kind: LinkKind,
+    /// Its address.
     pub href: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// What a record's link is to.
 pub enum LinkKind {
+    /// The paper's page.
     Page,
+    /// Its PDF.
     Pdf,
+    /// Its code.
     Code,
 }
 
 impl LinkKind {
+    /// Its label on the card.
     pub fn label(self) -> &'static str {
         match self {
             LinkKind::Page => "Page",
@@ -156,16 +198,27 @@ impl LinkKind {
 /// A facet value assigned to a paper, with the reason shown on hover.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Tag {
+    /// The facet: its index in [`Corpus::facets`].
     pub facet: u32,
+    /// The value: its index in the facet's values.
     pub value: u32,
     /// Index into [`Corpus::reasons`].
     pub reason: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// Why bytes are not a corpus this version can read.
 pub enum DecodeError {
+    /// Not a compiled corpus (its magic is wrong).
     BadMagic,
-    Version { found: u16, expected: u16 },
+    /// A corpus of another format version.
+    Version {
+        /// The version the bytes have.
+        found: u16,
+        /// The version this build reads ([`FORMAT_VERSION`]).
+        expected: u16,
+    },
+    /// A corpus, but damaged: what is wrong.
     Corrupt(String),
 }
 

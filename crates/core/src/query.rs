@@ -17,23 +17,31 @@
 use crate::text::{fold, tokenize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// A parsed query.
 pub struct Query {
     /// AND of groups; each group is an OR of clauses.
     pub groups: Vec<Vec<Clause>>,
+    /// Clauses whose documents are excluded (`-word`).
     pub excluded: Vec<Clause>,
+    /// `key:value` facet filters.
     pub filters: Vec<Filter>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// One clause of a group.
 pub enum Clause {
+    /// One word (prefix and typo matching apply).
     Term(Term),
     /// Consecutive words, each exact (after folding and stemming).
     Phrase(Vec<Term>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// A query word.
 pub struct Term {
+    /// Case- and accent-folded.
     pub folded: String,
+    /// Its stem, as the index has it.
     pub stem: String,
     /// Also match words starting with `folded` (the word being typed).
     pub prefix: bool,
@@ -42,12 +50,16 @@ pub struct Term {
 /// `key:value`: a facet filter; `key` is `tag` for any facet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Filter {
+    /// The facet key (`topic`), or `tag` for every facet.
     pub key: String,
+    /// The value wanted (matched folded, by word prefix).
     pub value: String,
+    /// `-key:value`: papers with the value are excluded.
     pub negated: bool,
 }
 
 impl Query {
+    /// Whether the query asks for nothing (no words, no filters).
     pub fn is_empty(&self) -> bool {
         self.groups.is_empty() && self.excluded.is_empty() && self.filters.is_empty()
     }

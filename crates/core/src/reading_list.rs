@@ -15,16 +15,22 @@ pub const VERSION: u32 = 1;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "Wire", into = "Wire")]
+/// The reader's starred papers with their notes, in the order starred.
 pub struct ReadingList {
+    /// The entries.
     pub entries: Vec<Entry>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One starred paper.
 pub struct Entry {
+    /// The paper's stable id.
     pub id: String,
     #[serde(default)]
+    /// Its title when starred (shown if the paper leaves the corpus).
     pub title: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
+    /// The reader's note (may be empty).
     pub note: String,
 }
 
@@ -41,10 +47,20 @@ struct Wire {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImportError {
     /// Not JSON at all; where the parser stopped (1-based).
-    NotJson { line: usize, column: usize },
+    NotJson {
+        /// The line.
+        line: usize,
+        /// The column.
+        column: usize,
+    },
     /// JSON, but not shaped as a reading list (a field missing or of the
     /// wrong type); where.
-    Shape { line: usize, column: usize },
+    Shape {
+        /// The line.
+        line: usize,
+        /// The column.
+        column: usize,
+    },
     /// Another kind of JSON file: the `format` it names.
     OtherFormat(String),
     /// A reading list written by a newer version of the format.
@@ -131,22 +147,27 @@ impl ReadingList {
         ReadingList::try_from(wire)
     }
 
+    /// The list in its file format (pretty-printed JSON).
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a reading list always serializes")
     }
 
+    /// How many papers are starred.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Whether no paper is starred.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
+    /// The entry of a paper.
     pub fn get(&self, id: &str) -> Option<&Entry> {
         self.entries.iter().find(|e| e.id == id)
     }
 
+    /// Whether a paper is starred.
     pub fn contains(&self, id: &str) -> bool {
         self.get(id).is_some()
     }

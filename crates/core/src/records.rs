@@ -25,16 +25,27 @@ pub struct Record {
     pub number: u32,
     /// 1-based line where the record starts.
     pub line: u32,
+    /// Its title, if the record has one.
     pub title: Option<String>,
+    /// Its abstract (markup as written).
     pub abstract_text: Option<String>,
+    /// Its authors, in order.
     pub authors: Vec<String>,
+    /// Its own keywords.
     pub keywords: Vec<String>,
+    /// Its primary area.
     pub primary_area: Option<String>,
+    /// Its venue or decision.
     pub venue: Option<String>,
+    /// Its page.
     pub url: Option<String>,
+    /// Its PDF.
     pub pdf: Option<String>,
+    /// Its code.
     pub code: Option<String>,
+    /// Its own id.
     pub id: Option<String>,
+    /// Its year.
     pub year: Option<u16>,
     /// Names of fields this format does not use.
     pub ignored: Vec<String>,
@@ -45,19 +56,25 @@ pub struct Record {
 pub struct RecordList {
     /// The list's name: the seed header line, a JSON `name`, else the file stem.
     pub name: String,
+    /// Its records, in file order.
     pub records: Vec<Record>,
 }
 
 /// The formats a corpus directory may hold, by file extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
+    /// A seed list (`.txt`).
     Seed,
+    /// A JSON array of records, or an object with `papers` (`.json`).
     Json,
+    /// One JSON record per line (`.jsonl`, `.ndjson`).
     JsonLines,
+    /// A header row, then one record per row (`.csv`).
     Csv,
 }
 
 impl Format {
+    /// The format a file's extension says.
     pub fn of(path: &Path) -> Option<Format> {
         match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
             "txt" => Some(Format::Seed),

@@ -4,13 +4,18 @@
 use crate::source::{source_text, SourceError};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// A parsed seed list.
 pub struct SeedList {
+    /// The list's name (its header line).
     pub name: String,
+    /// The header's line.
     pub header_line: u32,
+    /// Its abstracts.
     pub paragraphs: Vec<Paragraph>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// One paragraph: one abstract.
 pub struct Paragraph {
     /// 1-based line where the paragraph starts.
     pub line: u32,

@@ -6,8 +6,11 @@ use std::fmt;
 /// An error in a corpus source, reported as `file:line: reason`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SourceError {
+    /// The file.
     pub file: String,
+    /// The 1-based line (0 when the error is about the whole file).
     pub line: u32,
+    /// What is wrong.
     pub reason: String,
 }
 

@@ -14,16 +14,21 @@ use crate::text::{tokenize, Token};
 #[serde(deny_unknown_fields)]
 pub struct Taxonomy {
     #[serde(default, rename = "topic")]
+    /// Topics, tagged from the text.
     pub topics: Vec<Rule>,
     #[serde(default, rename = "contribution")]
+    /// Kinds of contribution, tagged from the text.
     pub contributions: Vec<Rule>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+/// One tagging rule: a name and the terms that give it.
 pub struct Rule {
+    /// The value it gives.
     pub name: String,
     #[serde(default)]
+    /// Words and phrases any one of which gives it.
     pub terms: Vec<String>,
     /// Words matched as written (after case and diacritic folding) but not
     /// stemmed: for words whose stem is too broad (`tokenizer` → `token`).
@@ -40,6 +45,7 @@ fn one() -> usize {
 
 /// A rule compiled to stem sequences.
 pub struct Matcher {
+    /// The value it gives.
     pub name: String,
     /// (term as written, its words, whether to compare stems or folded words)
     phrases: Vec<(String, Vec<String>, bool)>,
@@ -47,6 +53,7 @@ pub struct Matcher {
 }
 
 impl Matcher {
+    /// The rule compiled.
     pub fn new(rule: &Rule) -> Matcher {
         Matcher {
             name: rule.name.clone(),

@@ -12,7 +12,9 @@ use unicode_segmentation::UnicodeSegmentation;
 /// always on character boundaries), its folded surface form and its stem.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
+    /// Byte offset of its first character.
     pub start: usize,
+    /// Byte offset after its last character.
     pub end: usize,
     /// Case- and diacritic-folded word (`Bokmål` → `bokmal`).
     pub folded: String,

@@ -6,9 +6,13 @@
 /// results before it (`above`) and after it (`below`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Window {
+    /// The first result in the document.
     pub start: usize,
+    /// One past the last.
     pub end: usize,
+    /// The height of the results before `start`.
     pub above: f64,
+    /// The height of the results from `end` on.
     pub below: f64,
 }
 

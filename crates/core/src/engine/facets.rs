@@ -13,6 +13,7 @@ use super::{Engine, Selection};
 pub struct Extra<'a> {
     /// Document ids, in any order.
     pub docs: &'a [u32],
+    /// Whether the filter restricts the results (it is counted either way).
     pub active: bool,
 }
 

@@ -45,6 +45,7 @@ pub struct DocWords {
 }
 
 impl DocWords {
+    /// The ranges of these words that the query matched.
     pub fn highlights(&self, matched: &Matched) -> Highlights {
         let [title, text, authors] = &self.fields;
         Highlights {
@@ -76,7 +77,9 @@ fn ranges(toks: &[(u32, Range<usize>)], matched: &Matched) -> Vec<Range<usize>> 
 /// Highlight ranges (byte offsets, on character boundaries, sorted, disjoint).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Highlights {
+    /// In the title.
     pub title: Vec<Range<usize>>,
+    /// In the abstract's visible text.
     pub text: Vec<Range<usize>>,
     /// In the authors joined by “, ”.
     pub authors: Vec<Range<usize>>,

@@ -20,8 +20,11 @@ pub use score::{AUTHORS_WEIGHT, TITLE_WEIGHT};
 /// typo-tolerant match never outranks an exact or prefix one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum MatchClass {
+    /// The word itself (after folding and stemming).
     Exact = 0,
+    /// A word that begins with the typed word.
     Prefix = 1,
+    /// A word within a typo or two of the typed word.
     Fuzzy = 2,
 }
 
@@ -44,14 +47,19 @@ impl MatchClass {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// The order of the results.
 pub enum Sort {
     #[default]
+    /// Best match first (match class, then BM25F).
     Relevance,
+    /// As the lists have them.
     ListOrder,
+    /// By title, A–Z (case and accents folded).
     Title,
 }
 
 impl Sort {
+    /// Its name in URLs (`sort=title`).
     pub fn key(self) -> &'static str {
         match self {
             Sort::Relevance => "relevance",
@@ -60,6 +68,7 @@ impl Sort {
         }
     }
 
+    /// The sort named in a URL.
     pub fn from_key(s: &str) -> Option<Sort> {
         [Sort::Relevance, Sort::ListOrder, Sort::Title]
             .into_iter()
@@ -68,9 +77,13 @@ impl Sort {
 }
 
 #[derive(Debug, Clone, PartialEq)]
+/// One document found.
 pub struct Hit {
+    /// The document: its index in [`Corpus::papers`].
     pub doc: u32,
+    /// Its BM25F score (0 without words).
     pub score: f32,
+    /// The best class by which all its words matched (the worst word's).
     pub tier: MatchClass,
 }
 
@@ -84,6 +97,7 @@ pub struct Matched {
 }
 
 #[derive(Debug, Clone, PartialEq)]
+/// What a search answers: the hits, the facet counts, what to highlight.
 pub struct Response {
     /// Documents passing query and facet selection, in display order.
     pub hits: Vec<Hit>,
@@ -93,6 +107,7 @@ pub struct Response {
     /// Documents of each [`Extra`] among those matching the query, the
     /// facet selection and the *other* extra.
     pub extra_counts: ExtraCounts,
+    /// The words matched, for highlighting the hits.
     pub matched: Matched,
     /// The query has words to look up, and the index is not loaded yet:
     /// no hits until it is.
@@ -110,7 +125,21 @@ impl Response {
 /// OR within a facet, AND across facets.
 pub type Selection = Vec<Vec<u32>>;
 
+/// The search engine over one corpus.
+///
+/// ```
+/// use explorer_core::compile::compile_dir;
+/// use explorer_core::{Engine, Sort};
+///
+/// let corpus = compile_dir(std::path::Path::new("../../corpus")).unwrap();
+/// let engine = Engine::new(corpus);
+/// let found = engine.search("reinforcement learning", &engine.no_selection(), Sort::Relevance);
+/// assert!(!found.hits.is_empty());
+/// let first = &engine.corpus.papers[found.hits[0].doc as usize];
+/// assert!(engine.highlights(found.hits[0].doc, &found.matched).text.len() > 0, "{}", first.title);
+/// ```
 pub struct Engine {
+    /// The papers, lists and facets searched.
     pub corpus: Corpus,
     /// The search index: with the corpus ([`Engine::new`]), or later
     /// ([`Engine::without_index`], then [`Engine::open_index`]).
@@ -136,6 +165,7 @@ pub struct Engine {
 pub(super) const NO_MATCH: u8 = u8::MAX;
 
 impl Engine {
+    /// The engine over an encoded corpus ([`Corpus::to_bytes`]).
     pub fn from_bytes(bytes: &[u8]) -> Result<Engine, DecodeError> {
         Ok(Engine::new(Corpus::from_bytes(bytes)?))
     }
@@ -257,10 +287,12 @@ impl Engine {
             .expect("words are looked up only once the index is open")
     }
 
+    /// How many papers.
     pub fn len(&self) -> usize {
         self.corpus.papers.len()
     }
 
+    /// Whether the corpus has no paper.
     pub fn is_empty(&self) -> bool {
         self.corpus.papers.is_empty()
     }
@@ -277,6 +309,7 @@ impl Engine {
         vec![Vec::new(); self.corpus.facets.len()]
     }
 
+    /// A query as this corpus reads it: `key:value` is a filter only for its facets' keys (and `tag`).
     pub fn parse_query(&self, q: &str) -> Query {
         query::parse(q, &|k| {
             k == ANY_FACET
@@ -284,6 +317,7 @@ impl Engine {
         })
     }
 
+    /// The papers a query and a facet selection find, in `sort` order, with every facet value's count.
     pub fn search(&self, query: &str, selection: &Selection, sort: Sort) -> Response {
         self.search_with(query, selection, Extras::default(), sort)
     }

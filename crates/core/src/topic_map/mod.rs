@@ -13,9 +13,13 @@ use crate::model::Corpus;
 /// A rectangle on the map, in thousandths (0 to 1000), `x0 < x1`, `y0 < y1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Region {
+    /// Left edge.
     pub x0: u16,
+    /// Top edge.
     pub y0: u16,
+    /// Right edge.
     pub x1: u16,
+    /// Bottom edge.
     pub y1: u16,
 }
 
@@ -42,6 +46,7 @@ impl Region {
         Some(Region { x0, y0, x1, y1 })
     }
 
+    /// The region as its URL parameter (`x0,y0,x1,y1`).
     pub fn to_param(self) -> String {
         format!("{},{},{},{}", self.x0, self.y0, self.x1, self.y1)
     }
