@@ -58,7 +58,9 @@ impl Format {
     }
 }
 
-/// One paper as exported: what every format can carry.
+/// One paper as exported: what every format can carry (and, serialized,
+/// one object of the JSON export: absent values are `null`).
+#[derive(serde::Serialize)]
 struct Row<'a> {
     id: &'a str,
     title: &'a str,
@@ -143,45 +145,14 @@ fn csv<'a>(rows: impl Iterator<Item = Row<'a>>) -> String {
     out
 }
 
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            // Also escaped: the line and paragraph separators, which some
-            // JavaScript parsers reject in strings, and `<` (safe in HTML).
-            c if (c as u32) < 0x20 || matches!(c, '\u{2028}' | '\u{2029}' | '<') => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// An array of objects; absent values are `null`, authors an array.
+/// An array of objects, one per line; absent values are `null`, authors
+/// an array.
 fn json<'a>(rows: impl Iterator<Item = Row<'a>>) -> String {
-    let opt = |v: Option<&str>| v.map_or_else(|| "null".to_string(), json_string);
     let objects: Vec<String> = rows
         .map(|r| {
-            let authors: Vec<String> = r.authors.iter().map(|a| json_string(a)).collect();
             format!(
-                "  {{\"id\": {}, \"title\": {}, \"authors\": [{}], \"year\": {}, \"venue\": {}, \"list\": {}, \"url\": {}, \"pdf\": {}, \"code\": {}}}",
-                json_string(r.id),
-                json_string(r.title),
-                authors.join(", "),
-                r.year.map_or_else(|| "null".to_string(), |y| y.to_string()),
-                opt(r.venue),
-                json_string(r.list),
-                json_string(&r.url),
-                opt(r.pdf),
-                opt(r.code),
+                "  {}",
+                serde_json::to_string(&r).expect("strings and numbers serialize")
             )
         })
         .collect();
@@ -248,11 +219,31 @@ fn bibtex_text(s: &str) -> String {
             }
             '~' => out.push_str("\\textasciitilde{}"),
             '^' => out.push_str("\\textasciicircum{}"),
-            '\n' => out.push(' '),
+            // Line and paragraph separators, tabs, newlines: TeX reads
+            // any of them as a space at best.
+            c if c.is_whitespace() => out.push(' '),
+            c if c.is_control() => {}
             c => out.push(c),
         }
     }
     out
+}
+
+/// An author for BibTeX's name parser: a plain `Given Family` name as it
+/// is (styles can then abbreviate it), anything that parser would split
+/// wrongly (a comma, quotes, brackets) in braces, as one name.
+fn bibtex_name(name: &str) -> String {
+    let plain = name
+        .chars()
+        .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '.' | '\''))
+        && name
+            .split_whitespace()
+            .all(|w| w.starts_with(char::is_uppercase));
+    if plain {
+        bibtex_text(name)
+    } else {
+        format!("{{{}}}", bibtex_text(name))
+    }
 }
 
 /// `@misc` entries keyed by the paper's id (stable across rebuilds).
@@ -262,7 +253,7 @@ fn bibtex<'a>(rows: impl Iterator<Item = Row<'a>>) -> String {
         out += &format!("@misc{{{},\n", r.id);
         out += &format!("  title = {{{{{}}}}},\n", bibtex_text(r.title));
         if !r.authors.is_empty() {
-            let authors: Vec<String> = r.authors.iter().map(|a| bibtex_text(a)).collect();
+            let authors: Vec<String> = r.authors.iter().map(|a| bibtex_name(a)).collect();
             out += &format!("  author = {{{}}},\n", authors.join(" and "));
         }
         if let Some(y) = r.year {

@@ -61,55 +61,51 @@ fn from_json(text: &str) -> Back {
         .collect()
 }
 
-/// Undoes Markdown's backslash escapes.
-fn unescape_md(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        out.push(if c == '\\' { chars.next().unwrap() } else { c });
-    }
-    out
-}
-
-/// `- [title](url) — authors (…)`: the link text ends at the first
-/// unescaped `](`; the URL names the paper's fragment or its page.
+/// `- [title](url) — authors (…)`, read by a CommonMark parser: per list
+/// item, the link's text and destination, and the text after the link.
 fn from_markdown(text: &str, c: &Corpus) -> Back {
-    text.lines()
-        .map(|line| {
-            let rest = line.strip_prefix("- [").expect("a list item with a link");
-            let mut end = None;
-            let mut escaped = false;
-            for (i, ch) in rest.char_indices() {
-                if !escaped && rest[i..].starts_with("](") {
-                    end = Some(i);
-                    break;
-                }
-                escaped = !escaped && ch == '\\';
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let mut items = Vec::new();
+    // (title, url, after the link) of the item being read.
+    let mut item: Option<(String, String, String)> = None;
+    let mut in_link = false;
+    for event in Parser::new(text) {
+        match event {
+            Event::Start(Tag::Item) => item = Some(Default::default()),
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                in_link = true;
+                item.as_mut().expect("a link inside an item").1 = dest_url.to_string();
             }
-            let end = end.expect("the link's end");
-            let title = unescape_md(&rest[..end]);
-            // `(url)`, or `(<url>)` when the URL has spaces or parentheses.
-            let target = &rest[end + 2..];
-            let (url, len) = match target.strip_prefix('<') {
-                Some(t) => (&t[..t.find('>').unwrap()], t.find('>').unwrap() + 2),
-                None => (
-                    &target[..target.find(')').unwrap()],
-                    target.find(')').unwrap(),
-                ),
-            };
-            let url_end = end + 2 + len;
+            Event::End(TagEnd::Link) => in_link = false,
+            Event::Text(t) | Event::Code(t) => {
+                let it = item.as_mut().expect("text inside an item");
+                if in_link {
+                    it.0.push_str(&t);
+                } else {
+                    it.2.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::Item) => items.push(item.take().expect("an item")),
+            Event::Start(Tag::List(_)) | Event::End(TagEnd::List(_)) => {}
+            Event::SoftBreak | Event::HardBreak => panic!("an item on two lines: {text}"),
+            other => panic!("unexpected Markdown: {other:?} in {text}"),
+        }
+    }
+    items
+        .into_iter()
+        .map(|(title, url, after)| {
             let p = c
                 .papers
                 .iter()
                 .find(|p| {
                     url == format!("{PAGE}#{}", p.id) || p.links.iter().any(|l| l.href == url)
                 })
-                .expect("the URL names a paper");
-            let authors = rest[url_end + 1..]
+                .unwrap_or_else(|| panic!("the URL {url} names no paper"));
+            let authors = after
                 .strip_prefix(" — ")
                 .map(|a| {
                     let a = a.rsplit_once(" (").map_or(a, |(a, _)| a);
-                    unescape_md(a).split(", ").map(String::from).collect()
+                    a.split(", ").map(String::from).collect()
                 })
                 .unwrap_or_default();
             (p.id.clone(), title, authors)
@@ -117,36 +113,36 @@ fn from_markdown(text: &str, c: &Corpus) -> Back {
         .collect()
 }
 
-/// Undoes the BibTeX escapes the exporter writes.
-fn unescape_tex(s: &str) -> String {
-    s.replace("\\textbackslash{}", "\\")
-        .replace("\\textasciitilde{}", "~")
-        .replace("\\textasciicircum{}", "^")
-        .replace("\\{", "{")
-        .replace("\\}", "}")
-        .replace("\\%", "%")
-        .replace("\\&", "&")
-        .replace("\\#", "#")
-        .replace("\\_", "_")
-        .replace("\\$", "$")
-}
-
+/// Entries read by a BibTeX parser; fields as plain text.
 fn from_bibtex(text: &str) -> Back {
-    text.split("@misc{")
-        .skip(1)
+    use biblatex::{Bibliography, ChunksExt};
+    let bib = Bibliography::parse(text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    bib.iter()
         .map(|entry| {
-            let (key, body) = entry.split_once(",\n").unwrap();
-            let field = |name: &str| {
-                body.lines()
-                    .find_map(|l| l.trim().strip_prefix(&format!("{name} = {{")))
-                    .map(|v| v.strip_suffix("},").unwrap().to_string())
+            let title = entry
+                .title()
+                .unwrap_or_else(|e| panic!("{}: {e}", entry.key))
+                .format_verbatim();
+            let authors = match entry.author() {
+                Ok(people) => people
+                    .iter()
+                    .map(|p| {
+                        // Names are written whole in braces: one "name" each.
+                        [
+                            p.prefix.as_str(),
+                            p.given_name.as_str(),
+                            p.name.as_str(),
+                            p.suffix.as_str(),
+                        ]
+                        .into_iter()
+                        .filter(|s| !s.is_empty())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                    })
+                    .collect(),
+                Err(_) => Vec::new(),
             };
-            let title = field("title").unwrap();
-            let title = title.strip_prefix('{').unwrap().strip_suffix('}').unwrap();
-            let authors = field("author")
-                .map(|a| a.split(" and ").map(unescape_tex).collect())
-                .unwrap_or_default();
-            (key.to_string(), unescape_tex(title), authors)
+            (entry.key.clone(), title, authors)
         })
         .collect()
 }
@@ -175,7 +171,13 @@ fn expected(c: &Corpus, docs: &[u32], format: Format) -> Back {
                     .map(String::from)
                     .collect();
             }
-            (p.id.clone(), p.title.clone(), authors)
+            let title = if format == Format::Bibtex {
+                // TeX reads any whitespace as a space.
+                p.title.replace(char::is_whitespace, " ")
+            } else {
+                p.title.clone()
+            };
+            (p.id.clone(), title, authors)
         })
         .collect()
 }
