@@ -14,6 +14,7 @@ pub mod index;
 pub mod markup;
 #[cfg(feature = "compile")]
 pub mod mathml;
+pub mod meaning;
 pub mod model;
 pub mod query;
 pub mod reading_list;

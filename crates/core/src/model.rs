@@ -250,7 +250,7 @@ pub struct Parts {
     pub index: Vec<u8>,
 }
 
-fn frame(magic: &[u8; 4], pieces: &[&[u8]]) -> Vec<u8> {
+pub(crate) fn frame(magic: &[u8; 4], pieces: &[&[u8]]) -> Vec<u8> {
     let mut rest = Vec::new();
     for p in pieces {
         let len = u32::try_from(p.len()).expect("a corpus piece under 4 GB");
@@ -270,7 +270,7 @@ fn frame(magic: &[u8; 4], pieces: &[&[u8]]) -> Vec<u8> {
 /// the frame. Every length is checked against what is there, and the
 /// checksum before anything is read: the index's automata are used as they
 /// lie, and `fst` trusts its bytes.
-fn unframe<'a, const N: usize>(
+pub(crate) fn unframe<'a, const N: usize>(
     magic: &[u8; 4],
     bytes: &'a [u8],
 ) -> Result<([&'a [u8]; N], &'a [u8]), DecodeError> {
@@ -310,7 +310,7 @@ fn unframe<'a, const N: usize>(
 }
 
 /// A part must be all there is of what was handed in.
-fn nothing_after(rest: &[u8]) -> Result<(), DecodeError> {
+pub(crate) fn nothing_after(rest: &[u8]) -> Result<(), DecodeError> {
     if rest.is_empty() {
         Ok(())
     } else {

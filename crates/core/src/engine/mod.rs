@@ -3,6 +3,7 @@
 
 mod facets;
 mod highlight;
+mod related;
 mod score;
 
 use fixedbitset::FixedBitSet;
@@ -13,6 +14,7 @@ use crate::model::{Corpus, DecodeError};
 use crate::query::{self, Query};
 pub use facets::{Extra, ExtraCounts, Extras};
 pub use highlight::{overlaps, split_by_marks, DocWords, Highlights};
+pub use related::{Related, FUSION_K, RELATED};
 pub use score::{AUTHORS_WEIGHT, TITLE_WEIGHT};
 
 /// How a query word matched a document's word. Lower is better; a document's
@@ -159,6 +161,8 @@ pub struct Engine {
     /// Per facet, its values folded for `key:value` filters: folded on the
     /// first filter of that facet, then kept (authors may be 60,000 names).
     folded_values: Vec<std::sync::OnceLock<Vec<String>>>,
+    /// The meaning file, fetched after the index ([`Engine::open_meaning`]).
+    meaning: std::sync::OnceLock<crate::meaning::Meaning>,
 }
 
 /// No match yet, in the dense per-document tier arrays.
@@ -250,6 +254,7 @@ impl Engine {
             by_id,
             keyword_df,
             folded_values: (0..n_facets).map(|_| std::sync::OnceLock::new()).collect(),
+            meaning: std::sync::OnceLock::new(),
         }
     }
 
