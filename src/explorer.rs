@@ -2,7 +2,7 @@
 //! derived from it, and the actions components call.
 
 use explorer_core::topic_map::Region;
-use explorer_core::{Engine, Extra, Extras, Response, Selection, Sort};
+use explorer_core::{Engine, Extra, Extras, Related, Response, Selection, Sort, RELATED};
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -35,6 +35,11 @@ pub struct Explorer {
     pub query_replaced: Trigger,
     /// Set once the search index, fetched after the first results, is open.
     index_ready: RwSignal<bool>,
+    /// Set once the meaning file, fetched after the index, is open.
+    meaning_ready: RwSignal<bool>,
+    /// Papers close in meaning to the query that it does not match, under
+    /// the same filters (empty until the meaning file is open).
+    pub related: Memo<Vec<Related>>,
 }
 
 /// The app's own address: origin and folder, without query or fragment.
@@ -87,6 +92,30 @@ impl Explorer {
                             },
                         };
                         engine.search_with(&s.query, &s.selection, extras, s.sort)
+                    })
+                })
+            })
+        });
+        let meaning_ready = RwSignal::new(engine.has_meaning());
+        let related = Memo::new(move |_| {
+            if !meaning_ready.get() {
+                return Vec::new();
+            }
+            let shown = response.with(Response::docs);
+            starred.with(|starred| {
+                region_docs.with(|inside| {
+                    state.with(|s| {
+                        let extras = Extras {
+                            starred: Extra {
+                                docs: starred,
+                                active: s.starred,
+                            },
+                            region: Extra {
+                                docs: inside,
+                                active: s.region.is_some(),
+                            },
+                        };
+                        engine.related(&s.query, &s.selection, extras, &shown, RELATED)
                     })
                 })
             })
@@ -156,6 +185,8 @@ impl Explorer {
             push_history,
             query_replaced,
             index_ready,
+            meaning_ready,
+            related,
         };
         let handle = window_event_listener(ev::hashchange, move |_| x.follow_fragment());
         on_cleanup(move || handle.remove());
@@ -182,6 +213,11 @@ impl Explorer {
     /// The engine's index has been opened: a query waiting for it runs.
     pub fn index_opened(&self) {
         self.index_ready.set(true);
+    }
+
+    /// The meaning file is open: related papers can be listed.
+    pub fn meaning_opened(&self) {
+        self.meaning_ready.set(true);
     }
 
     pub fn set_query(&self, q: String) {

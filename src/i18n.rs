@@ -141,6 +141,11 @@ pub struct Strings {
     /// The status while a query waits for the search index (fetched after
     /// the first results).
     pub index_loading: &'static str,
+    /// The list of papers close in meaning to the query: its heading, what
+    /// it is, and the words that bring each paper.
+    pub related_heading: &'static str,
+    pub related_note: &'static str,
+    pub related_via: &'static str,
     pub clear_all: &'static str,
     pub results_label: &'static str,
 
@@ -253,6 +258,9 @@ pub static EN: Strings = Strings {
     export_as: "Export the results as",
     no_results: "No papers match this search.",
     index_loading: "Loading the search index…",
+    related_heading: "Related by meaning",
+    related_note: "Papers close in meaning to your search, whether or not they use its words.",
+    related_via: "via:",
     clear_all: "Clear search and filters",
     results_label: "Papers",
 
@@ -388,6 +396,9 @@ pub static ZH: Strings = Strings {
     export_as: "将结果导出为",
     no_results: "没有符合此搜索的论文。",
     index_loading: "正在加载搜索索引…",
+    related_heading: "语义相关",
+    related_note: "与搜索含义相近的论文，不一定包含相同的词语。",
+    related_via: "相关词：",
     clear_all: "清除搜索和筛选",
     results_label: "论文",
 

@@ -22,8 +22,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
 
 use components::{
-    FacetPanel, LanguageToggle, ResultList, SearchBox, SharePanel, ShortcutsHelp, StatusBar,
-    ThemeToggle, TopicMap,
+    FacetPanel, LanguageToggle, RelatedPapers, ResultList, SearchBox, SharePanel, ShortcutsHelp,
+    StatusBar, ThemeToggle, TopicMap,
 };
 pub use explorer::Explorer;
 
@@ -87,6 +87,21 @@ pub async fn load_index() -> Result<(), String> {
     engine()
         .open_index(data)
         .map_err(|e| format!("{href}: {e}"))
+}
+
+/// Fetches the meaning file, if the page names one (the single-file build
+/// does not carry it), and attaches it: false when there is none.
+pub async fn load_meaning() -> Result<bool, String> {
+    let Ok(href) = corpus_link("data-meaning") else {
+        return Ok(false);
+    };
+    let bytes = fetch_bytes(&href).await?;
+    let meaning =
+        explorer_core::meaning::Meaning::from_bytes(&bytes).map_err(|e| format!("{href}: {e}"))?;
+    engine()
+        .open_meaning(meaning)
+        .map_err(|e| format!("{href}: {e}"))?;
+    Ok(true)
 }
 
 /// A thrown JavaScript value as text.
@@ -176,7 +191,13 @@ pub fn App() -> impl IntoView {
             leptos::task::spawn_local(async move {
                 match load_index().await {
                     Ok(()) => x.index_opened(),
-                    Err(e) => crash::load_failed(&e),
+                    Err(e) => return crash::load_failed(&e),
+                }
+                // Meaning is an extra: without it the page searches words.
+                match load_meaning().await {
+                    Ok(true) => x.meaning_opened(),
+                    Ok(false) => {}
+                    Err(e) => web_sys::console::warn_1(&e.into()),
                 }
             })
         });
@@ -204,6 +225,7 @@ pub fn App() -> impl IntoView {
                 <TopicMap />
                 <StatusBar />
                 <ResultList />
+                <RelatedPapers />
             </main>
         </div>
     }

@@ -7,6 +7,7 @@ mod language_toggle;
 mod paper_card;
 mod paper_note;
 mod reading_list_panel;
+mod related_papers;
 mod result_list;
 mod search_box;
 mod share_panel;
@@ -19,6 +20,7 @@ mod topic_map;
 
 pub use facet_panel::FacetPanel;
 pub use language_toggle::LanguageToggle;
+pub use related_papers::RelatedPapers;
 pub use result_list::{after_paint, ResultList};
 pub use search_box::SearchBox;
 pub use share_panel::SharePanel;

@@ -8,8 +8,9 @@
 //!                                       HTML (run by the Trunk post-build hook)
 //! explorer-cli manifest DIR --into FILE name the web app manifest FILE after the corpus
 //! explorer-cli stage DIR --into STAGING the three steps of the Trunk post-build hook from one
-//!                                       compile: the corpus as STAGING/corpus-<hash>.bin and
-//!                                       index-<hash>.bin, linked from index.html; noscript; manifest
+//!                                       compile: the corpus as STAGING/corpus-<hash>.bin,
+//!                                       index-<hash>.bin and meaning-<hash>.bin, linked from
+//!                                       index.html; noscript; manifest
 //! explorer-cli synth N --seed S --out DIR
 //!                                       N synthetic papers (deterministic for a seed), trained
 //!                                       on the seed lists in corpus/, as DIR/papers.jsonl
@@ -17,6 +18,9 @@
 //!                                       compare with the real one (four measures, 20 worst)
 //! explorer-cli eval-tags DIR            how many papers get a topic, and how the topics agree
 //!                                       with the records' own keywords and primary areas
+//! explorer-cli eval-meaning DIR --queries FILE
+//!                                       recall@10 and MRR of judged queries (JSON lines): words
+//!                                       only, meaning only, and the page's order of both
 //! explorer-cli single-file DIST --out FILE
 //!                                       one self-contained HTML file from a built DIST (CSS,
 //!                                       JS and WASM inlined): opens from file://, can be mailed
@@ -30,13 +34,14 @@ use std::process::ExitCode;
 
 use explorer_core::compile::{compile_dir_with, Options};
 use explorer_core::html::{escape, listing, noscript, LISTING_FILE, NOSCRIPT_MARKER};
+use explorer_core::meaning;
 use explorer_core::model::RunKind;
 use explorer_core::FacetKind;
 use serde_json::json;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli manifest DIR --into FILE\n       explorer-cli stage DIR --into STAGING\n       explorer-cli synth N --seed S --out DIR\n       explorer-cli eval-titles [--cases] FILE...\n       explorer-cli eval-tags DIR\n       explorer-cli single-file DIST --out FILE\n       explorer-cli external-loader DIST"
+        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli manifest DIR --into FILE\n       explorer-cli stage DIR --into STAGING\n       explorer-cli synth N --seed S --out DIR\n       explorer-cli eval-titles [--cases] FILE...\n       explorer-cli eval-tags DIR\n       explorer-cli eval-meaning DIR --queries FILE\n       explorer-cli single-file DIST --out FILE\n       explorer-cli external-loader DIST"
     );
     ExitCode::from(2)
 }
@@ -170,11 +175,37 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         ("eval-tags", None, None) => eval_tags(corpus),
+        ("eval-meaning", Some("--queries"), Some(file)) => done(eval_meaning(corpus, file)),
         ("noscript", Some("--into"), Some(file)) => done(write_noscript(corpus, file)),
         ("manifest", Some("--into"), Some(file)) => done(write_manifest(corpus, file)),
         ("stage", Some("--into"), Some(dir)) => done(stage(corpus, Path::new(dir))),
         _ => usage(),
     }
+}
+
+/// `eval-meaning DIR --queries FILE`: recall@10 and MRR of the judged
+/// queries in FILE, for words only, meaning only and both.
+fn eval_meaning(corpus: &explorer_core::Corpus, file: &str) -> Result<(), String> {
+    use explorer_core::meaning::eval::{evaluate, read, RANKINGS};
+    let judged = read(&std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?)
+        .map_err(|e| format!("{file}: {e}"))?;
+    let m = meaning::build::build(&meaning::build::StaticModel::committed(), &corpus.papers);
+    let e = explorer_core::Engine::new(corpus.clone());
+    e.open_meaning(m).map_err(|e| e.to_string())?;
+    println!("| queries | ranking | recall@10 | MRR |\n|---|---|---|---|");
+    for (label, kind) in [
+        ("all", None),
+        ("lexical", Some("lexical")),
+        ("paraphrased", Some("paraphrase")),
+    ] {
+        for (name, s) in RANKINGS.iter().zip(evaluate(&e, &judged, kind)) {
+            println!(
+                "| {label} ({}) | {name} | {:.3} | {:.3} |",
+                s.queries, s.recall_at_10, s.mrr
+            );
+        }
+    }
+    Ok(())
 }
 
 /// An exit code for a step that failed with a message.
@@ -215,8 +246,18 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &str) -> Resu
     let parts = corpus.to_parts();
     let name =
         |kind: &str, bytes: &[u8]| format!("{kind}-{:016x}.bin", xxhash_rust::xxh3::xxh3_64(bytes));
-    let (papers, search) = (name("corpus", &parts.papers), name("index", &parts.index));
-    for (file, bytes) in [(&papers, &parts.papers), (&search, &parts.index)] {
+    let meaning =
+        meaning::build::build(&meaning::build::StaticModel::committed(), &corpus.papers).to_bytes();
+    let (papers, search, close) = (
+        name("corpus", &parts.papers),
+        name("index", &parts.index),
+        name("meaning", &meaning),
+    );
+    for (file, bytes) in [
+        (&papers, &parts.papers),
+        (&search, &parts.index),
+        (&close, &meaning),
+    ] {
         std::fs::write(dir.join(file), bytes).map_err(|e| format!("{file}: {e}"))?;
     }
     let html = std::fs::read_to_string(index).map_err(|e| format!("{index}: {e}"))?;
@@ -224,7 +265,7 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &str) -> Resu
         return Err(format!("{index}: no </head>, or a corpus link already"));
     }
     let link = format!(
-        "<link rel=\"preload\" href=\"./{papers}\" as=\"fetch\" crossorigin=\"anonymous\" data-corpus data-index=\"./{search}\" />\n"
+        "<link rel=\"preload\" href=\"./{papers}\" as=\"fetch\" crossorigin=\"anonymous\" data-corpus data-index=\"./{search}\" data-meaning=\"./{close}\" />\n"
     );
     std::fs::write(index, html.replacen("</head>", &(link + "</head>"), 1))
         .map_err(|e| format!("{index}: {e}"))

@@ -40,7 +40,7 @@ pub mod tags;
 
 pub use engine::{
     overlaps, split_by_marks, DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit,
-    MatchClass, Matched, Response, Selection, Sort,
+    MatchClass, Matched, Related, Response, Selection, Sort, RELATED,
 };
 pub use facet::FacetKind;
 pub use model::Corpus;

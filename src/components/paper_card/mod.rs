@@ -33,8 +33,10 @@ fn with_words<T>(engine: &Engine, doc: u32, f: impl FnOnce(&DocWords) -> T) -> T
 }
 
 /// One paper: title, list, tag chips and the abstract, with highlights.
+/// A paper `related` by meaning has none: it matched no word of the query
+/// (the words it was found by are named above it).
 #[component]
-pub fn PaperCard(doc: u32) -> impl IntoView {
+pub fn PaperCard(doc: u32, #[prop(optional)] related: bool) -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
     let p = &x.engine.corpus.papers[doc as usize];
@@ -42,7 +44,7 @@ pub fn PaperCard(doc: u32) -> impl IntoView {
     // The card re-renders only when its highlight ranges change.
     let hl = Memo::new(move |_| {
         x.response.with(|r| {
-            if r.matched.is_empty() {
+            if related || r.matched.is_empty() {
                 return Highlights::default();
             }
             with_words(x.engine, doc, |w| w.highlights(&r.matched))

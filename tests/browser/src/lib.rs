@@ -671,12 +671,12 @@ impl Browser {
     }
 
     pub async fn titles(&self) -> Vec<String> {
-        strings(self.js("return [...document.querySelectorAll('article.paper .paper-title')].map(e => e.textContent)").await)
+        strings(self.js("return [...document.querySelectorAll('.results article.paper .paper-title')].map(e => e.textContent)").await)
     }
 
     /// The text of every `<mark>` in the result list, in document order.
     pub async fn marks(&self, within: &str) -> Vec<String> {
-        strings(self.js(&format!("return [...document.querySelectorAll('article.paper {within} mark')].map(e => e.textContent)")).await)
+        strings(self.js(&format!("return [...document.querySelectorAll('.results article.paper {within} mark')].map(e => e.textContent)")).await)
     }
 
     /// Clicks the first element matching a CSS selector.

@@ -20,8 +20,8 @@ async fn the_page_works_under_a_strict_content_security_policy() {
     b.wait_for_titles(&expected_titles("agents")).await;
     b.click("fieldset[data-facet=topic] input[type=checkbox]")
         .await;
-    b.click("article.paper .star-button").await;
-    b.click("article.paper .similar-toggle").await;
+    b.click(".results article.paper .star-button").await;
+    b.click(".results article.paper .similar-toggle").await;
     b.click("#topic-map-toggle").await;
     b.wait_for("document.querySelector('svg.map .dot') !== null", "the map")
         .await;

@@ -36,7 +36,7 @@ async fn nothing_is_requested_from_another_origin() {
     b.open("?q=diffusion").await;
     b.wait_for_titles(&expected_titles("diffusion")).await;
     // Expand a paper with links and formulas, and use the help popover.
-    b.click("article.paper .expand").await;
+    b.click(".results article.paper .expand").await;
     b.click(".help summary").await;
     let origins = b
         .js("return [location.href, ...performance.getEntriesByType('resource').map(e => e.name)].map(u => new URL(u).origin)")

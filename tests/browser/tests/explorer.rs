@@ -77,7 +77,7 @@ async fn typing_narrows_the_list_and_marks_matches() {
         "{marks:?}"
     );
     // Every article shown has at least one mark.
-    let unmarked = b.js("return [...document.querySelectorAll('article.paper')].filter(a => !a.querySelector('mark')).length").await;
+    let unmarked = b.js("return [...document.querySelectorAll('.results article.paper')].filter(a => !a.querySelector('mark')).length").await;
     assert_eq!(unmarked, 0);
 
     // A prefix while typing: "diffu" matches at least what "diffusion" does.
@@ -112,7 +112,7 @@ async fn phrases_exclusions_typos_and_accents_behave_as_documented() {
     assert!(!want.is_empty() && want.len() < expected_titles("reasoning ").len());
     b.wait_for_titles(&want).await;
     let with_math = b
-        .js("return [...document.querySelectorAll('article.paper')].filter(a => /\\bmath\\b/i.test(a.querySelector('.abstract').textContent)).length")
+        .js("return [...document.querySelectorAll('.results article.paper')].filter(a => /\\bmath\\b/i.test(a.querySelector('.abstract').textContent)).length")
         .await;
     assert_eq!(with_math, 0);
 
@@ -176,7 +176,7 @@ async fn facet_counts_follow_clicks() {
         .unwrap();
     b.wait_for(
         &format!(
-            "document.querySelectorAll('article.paper').length > {}",
+            "document.querySelectorAll('.results article.paper').length > {}",
             rl_count.max(agents_count) - 1
         ),
         "union",
@@ -243,7 +243,9 @@ async fn facet_counts_follow_clicks() {
     b.clear_query().await;
     let chip = b
         .client
-        .find(Locator::Css("article.paper .chip[data-facet='topic']"))
+        .find(Locator::Css(
+            ".results article.paper .chip[data-facet='topic']",
+        ))
         .await
         .unwrap();
     let label = chip.text().await.unwrap();
@@ -259,7 +261,7 @@ async fn facet_counts_follow_clicks() {
         serde_json::json!(pressed_before.as_deref() != Some("true"))
     );
     let why = b
-        .js("return document.querySelector('article.paper .chip').title")
+        .js("return document.querySelector('.results article.paper .chip').title")
         .await;
     assert!(
         why.as_str().unwrap().contains(": "),

@@ -47,7 +47,7 @@ async fn hostile_abstracts_are_shown_as_text_and_run_nothing() {
     let b = Browser::launch_dist(&dist(), "/", (1280, 900), true).await;
     b.open("").await;
     b.wait_for(
-        &format!("document.querySelectorAll('article.paper').length === {n}"),
+        &format!("document.querySelectorAll('.results article.paper').length === {n}"),
         "every paper",
     )
     .await;
@@ -97,7 +97,7 @@ async fn hostile_abstracts_are_shown_as_text_and_run_nothing() {
     let longest = corpus.papers.iter().map(|p| p.text.len()).max().unwrap();
     assert!(longest > 100_000);
     let shown = b
-        .js("return Math.max(...[...document.querySelectorAll('article.paper .abstract')].map(a => a.textContent.length))")
+        .js("return Math.max(...[...document.querySelectorAll('.results article.paper .abstract')].map(a => a.textContent.length))")
         .await
         .as_u64()
         .unwrap() as usize;
@@ -137,7 +137,7 @@ async fn a_panic_shows_a_notice_with_a_way_back() {
     let b = Browser::launch_dist(&dist(), "/", (1280, 900), true).await;
     b.open("?q=agents").await;
     b.wait_for(
-        "document.querySelectorAll('article.paper').length > 0",
+        "document.querySelectorAll('.results article.paper').length > 0",
         "the papers",
     )
     .await;
@@ -160,7 +160,7 @@ async fn a_panic_shows_a_notice_with_a_way_back() {
     // The link reloads the same view, working again.
     b.click("#crash a").await;
     b.wait_for(
-        "document.getElementById('crash') === null && document.querySelectorAll('article.paper').length > 0",
+        "document.getElementById('crash') === null && document.querySelectorAll('.results article.paper').length > 0",
         "the page working again",
     )
     .await;

@@ -31,6 +31,15 @@ async fn searches_offline_after_one_visit() {
     b.wait_for_titles(&expected_titles("unlearning OR diffusion"))
         .await;
     assert!(!b.marks(".abstract").await.is_empty());
+    // Meaning search too: its file was precached with the rest.
+    b.clear_query().await;
+    b.type_query("teaching models to forget what they saw")
+        .await;
+    b.wait_for(
+        "[...document.querySelectorAll('.related article.paper .paper-title')].some(t => t.textContent.startsWith('REM:'))",
+        "papers related by meaning, offline",
+    )
+    .await;
     b.close().await;
 }
 

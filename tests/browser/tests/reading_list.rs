@@ -11,10 +11,12 @@ const KEY: &str = "paper-explorer-reading-list";
 /// The ids of the papers whose star is pressed, in the order shown.
 async fn starred_ids(b: &Browser) -> Vec<String> {
     strings(
-        b.js("return [...document.querySelectorAll('article.paper')]\
+        b.js(
+            "return [...document.querySelectorAll('.results article.paper')]\
               .filter(a => a.querySelector('.star-button').getAttribute('aria-pressed') === 'true')\
-              .map(a => a.id)")
-            .await,
+              .map(a => a.id)",
+        )
+        .await,
     )
 }
 

@@ -28,7 +28,7 @@ async fn garbage_in_the_url_falls_back_to_defaults() {
         if url.contains("topic=Agents") {
             // The known value applies once; the whole-map region keeps all.
             let agents = b
-                .js("return document.querySelectorAll('article.paper').length")
+                .js("return document.querySelectorAll('.results article.paper').length")
                 .await
                 .as_u64()
                 .unwrap();

@@ -23,7 +23,7 @@ fn ranked(query: &str) -> Vec<String> {
 }
 
 async fn cards(b: &Browser) -> u64 {
-    b.js("return document.querySelectorAll('article.paper').length")
+    b.js("return document.querySelectorAll('.results article.paper').length")
         .await
         .as_u64()
         .unwrap()
@@ -53,7 +53,7 @@ async fn a_whole_conference_keeps_only_what_is_on_screen() {
         .await;
     b.wait_for(
         &format!(
-            "[...document.querySelectorAll('article.paper .paper-title')].pop()?.textContent === {}",
+            "[...document.querySelectorAll('.results article.paper .paper-title')].pop()?.textContent === {}",
             serde_json::to_string(all.last().unwrap()).unwrap()
         ),
         "the last paper, at the end of the page",

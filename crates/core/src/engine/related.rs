@@ -91,7 +91,15 @@ impl Engine {
             all.insert_range(..);
             all
         };
-        let (mut allowed, _, _) = self.facets(&base, selection, extras.all());
+        // Facet counts are not needed here: with nothing selected, the
+        // papers allowed are the base (the common case, and every keystroke).
+        let narrowed =
+            selection.iter().any(|s| !s.is_empty()) || extras.all().iter().any(|e| e.active);
+        let mut allowed = if narrowed {
+            self.facets(&base, selection, extras.all()).0
+        } else {
+            base
+        };
         for &d in shown {
             if (d as usize) < self.len() {
                 allowed.set(d as usize, false);

@@ -1,0 +1,71 @@
+//! Find by meaning in the page: a query in other words than the abstracts'
+//! lists the paper it means under "Related by meaning", with the words that
+//! bring it, and without highlights it did not earn.
+
+use browser_tests::{strings, Browser};
+
+const QUERY: &str = "teaching models to forget what they saw";
+
+#[tokio::test]
+async fn a_paraphrase_lists_the_paper_it_means_under_related_by_meaning() {
+    let b = Browser::start().await;
+    b.open(&format!("?q={}", QUERY.replace(' ', "+"))).await;
+    b.wait_for(
+        "document.querySelector('.related .related-list article.paper') !== null",
+        "the related papers",
+    )
+    .await;
+    // No paper has all the query's words: none matches, and the paper on
+    // machine unlearning comes first among the related ones.
+    assert!(b.titles().await.is_empty(), "{:?}", b.titles().await);
+    let related = strings(
+        b.js("return [...document.querySelectorAll('.related article.paper .paper-title')].map(e => e.textContent)")
+            .await,
+    );
+    assert!(related[0].starts_with("REM:"), "{related:?}");
+    assert!(related.len() <= 10, "{related:?}");
+    assert_eq!(
+        b.js("return document.querySelector('#related-heading').textContent")
+            .await,
+        "Related by meaning"
+    );
+    let via = b
+        .js("return document.querySelector('.related .related-words').textContent")
+        .await;
+    assert!(!via.as_str().unwrap().is_empty(), "{via}");
+    // The words of the query are not highlighted in papers found by meaning.
+    assert_eq!(
+        b.js("return document.querySelectorAll('.related mark').length")
+            .await,
+        0
+    );
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_query_that_matches_lists_related_papers_after_its_matches() {
+    let b = Browser::start().await;
+    b.open("?q=unlearning").await;
+    b.wait_for(
+        "document.querySelector('.related article.paper') !== null",
+        "the related papers",
+    )
+    .await;
+    let matches = b.titles().await;
+    assert!(!matches.is_empty());
+    let related = strings(
+        b.js("return [...document.querySelectorAll('.related article.paper .paper-title')].map(e => e.textContent)")
+            .await,
+    );
+    // None of the matches is listed again.
+    for t in &related {
+        assert!(!matches.contains(t), "{t} is a match and related");
+    }
+    // The list comes after the matches in the page.
+    assert_eq!(
+        b.js("return !!(document.querySelector('.results').compareDocumentPosition(document.querySelector('.related')) & Node.DOCUMENT_POSITION_FOLLOWING)")
+            .await,
+        true
+    );
+    b.close().await;
+}
