@@ -102,6 +102,9 @@ impl Explorer {
                 return Vec::new();
             }
             let shown = response.with(Response::docs);
+            if state.with(|s| s.like_starred) {
+                return starred.with(|starred| engine.like_these(starred, RELATED));
+            }
             starred.with(|starred| {
                 region_docs.with(|inside| {
                     state.with(|s| {
@@ -215,6 +218,11 @@ impl Explorer {
         self.index_ready.set(true);
     }
 
+    /// Whether the meaning file is open (reactive).
+    pub fn has_meaning(&self) -> bool {
+        self.meaning_ready.get()
+    }
+
     /// The meaning file is open: related papers can be listed.
     pub fn meaning_opened(&self) {
         self.meaning_ready.set(true);
@@ -239,6 +247,13 @@ impl Explorer {
     pub fn toggle_starred(&self) {
         self.push_history.set_value(true);
         self.set_state.update(|s| s.starred = !s.starred);
+    }
+
+    /// Lists the papers most like the starred ones below the results, or
+    /// stops.
+    pub fn toggle_like_starred(&self) {
+        self.push_history.set_value(true);
+        self.set_state.update(|s| s.like_starred = !s.like_starred);
     }
 
     /// Shows only the papers in a region of the map (or all, with `None`).

@@ -146,6 +146,11 @@ pub struct Strings {
     pub related_heading: &'static str,
     pub related_note: &'static str,
     pub related_via: &'static str,
+    /// The reading list's "more like these": the button, and the list's
+    /// heading and note.
+    pub like_starred: &'static str,
+    pub like_heading: &'static str,
+    pub like_note: &'static str,
     pub clear_all: &'static str,
     pub results_label: &'static str,
 
@@ -261,6 +266,9 @@ pub static EN: Strings = Strings {
     related_heading: "Related by meaning",
     related_note: "Papers close in meaning to your search, whether or not they use its words.",
     related_via: "via:",
+    like_starred: "More like these",
+    like_heading: "More like your reading list",
+    like_note: "Papers close in meaning and in words to the ones you starred.",
     clear_all: "Clear search and filters",
     results_label: "Papers",
 
@@ -399,6 +407,9 @@ pub static ZH: Strings = Strings {
     related_heading: "语义相关",
     related_note: "与搜索含义相近的论文，不一定包含相同的词语。",
     related_via: "相关词：",
+    like_starred: "更多类似论文",
+    like_heading: "与阅读列表相似",
+    like_note: "与已加星标的论文在含义和用词上相近的论文。",
     clear_all: "清除搜索和筛选",
     results_label: "论文",
 

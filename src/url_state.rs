@@ -15,6 +15,9 @@ pub struct ViewState {
     /// `starred=1`: only the papers on the reader's reading list (their own
     /// list: a link shows whoever opens it their stars).
     pub starred: bool,
+    /// `like=starred`: below the results, the papers most like the reader's
+    /// starred ones (their own list, as with `starred`).
+    pub like_starred: bool,
     /// `map=x0,y0,x1,y1`: only the papers in a region of the topic map.
     pub region: Option<Region>,
     /// `embed=1`: the compact layout for a wiki iframe; kept in the URL so a
@@ -29,6 +32,7 @@ impl ViewState {
             selection: vec![Vec::new(); corpus.facets.len()],
             sort: Sort::Relevance,
             starred: false,
+            like_starred: false,
             region: None,
             embed: false,
         }
@@ -44,6 +48,7 @@ impl ViewState {
                 "sort" => state.sort = Sort::from_key(&value).unwrap_or_default(),
                 "embed" => state.embed = value == "1",
                 "starred" => state.starred = value == "1",
+                "like" => state.like_starred = value == "starred",
                 "map" => state.region = Region::parse(&value),
                 k => {
                     let Some(f) = FacetKind::from_key(k).and_then(|k| corpus.facet_index(k)) else {
@@ -78,6 +83,9 @@ impl ViewState {
         }
         if self.starred {
             ser.append_pair("starred", "1");
+        }
+        if self.like_starred {
+            ser.append_pair("like", "starred");
         }
         if let Some(r) = self.region {
             ser.append_pair("map", &r.to_param());

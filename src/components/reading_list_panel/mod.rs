@@ -63,6 +63,15 @@ pub fn ReadingListPanel() -> impl IntoView {
                 >
                     {move || tr.get().export_list}
                 </button>
+                <button
+                    type="button"
+                    class="button pill like-starred"
+                    disabled=move || stars.len() == 0 || !x.has_meaning()
+                    aria-pressed=move || x.state.with(|s| s.like_starred).to_string()
+                    on:click=move |_| x.toggle_like_starred()
+                >
+                    {move || tr.get().like_starred}
+                </button>
                 <label class="button pill import">
                     {move || tr.get().import}
                     <input type="file" accept=".json,application/json" on:change=import />

@@ -11,11 +11,16 @@ use crate::Explorer;
 pub fn RelatedPapers() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
+    let like = move || x.state.with(|s| s.like_starred);
     view! {
         <Show when=move || x.related.with(|r| !r.is_empty())>
             <section class="related" aria-labelledby="related-heading">
-                <h2 id="related-heading">{move || tr.get().related_heading}</h2>
-                <p class="related-note">{move || tr.get().related_note}</p>
+                <h2 id="related-heading">
+                    {move || if like() { tr.get().like_heading } else { tr.get().related_heading }}
+                </h2>
+                <p class="related-note">
+                    {move || if like() { tr.get().like_note } else { tr.get().related_note }}
+                </p>
                 <ol class="related-list">
                     <For
                         each=move || x.related.get()

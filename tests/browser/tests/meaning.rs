@@ -69,3 +69,42 @@ async fn a_query_that_matches_lists_related_papers_after_its_matches() {
     );
     b.close().await;
 }
+
+#[tokio::test]
+async fn more_like_my_reading_list_ranks_the_other_unlearning_paper_first() {
+    let b = Browser::start().await;
+    b.open("?q=REM").await;
+    b.wait_for(
+        "[...document.querySelectorAll('.results article.paper .paper-title')].some(t => t.textContent.startsWith('REM:'))",
+        "the REM paper",
+    )
+    .await;
+    // Star REM (the first card's star), then ask for more like it.
+    b.click(".results article.paper .star-button").await;
+    b.wait_for(
+        "!document.querySelector('.like-starred').disabled",
+        "the button, once the meaning file is open",
+    )
+    .await;
+    b.click(".like-starred").await;
+    b.wait_for(
+        "document.querySelector('#related-heading')?.textContent === 'More like your reading list'",
+        "the list",
+    )
+    .await;
+    let related = strings(
+        b.js("return [...document.querySelectorAll('.related article.paper .paper-title')].map(e => e.textContent)")
+            .await,
+    );
+    // The other paper on machine unlearning, and never the starred one.
+    assert!(
+        related[0].starts_with("Subset-level evaluation"),
+        "{related:?}"
+    );
+    assert!(
+        related.iter().all(|t| !t.starts_with("REM:")),
+        "{related:?}"
+    );
+    assert!(b.location_search().await.contains("like=starred"));
+    b.close().await;
+}
