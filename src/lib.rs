@@ -162,6 +162,24 @@ pub fn count_matches(query: &str) -> u32 {
         .len() as u32
 }
 
+/// How many papers are related by meaning to a query (at most ten): the
+/// query embedded, every paper scored, the nearest explained. For the
+/// benchmark, as [`count_matches`] is for words.
+#[wasm_bindgen]
+pub fn count_related(query: &str) -> u32 {
+    let Some(e) = ENGINE.get() else {
+        return 0;
+    };
+    e.related(
+        query,
+        &e.no_selection(),
+        explorer_core::Extras::default(),
+        &[],
+        explorer_core::RELATED,
+    )
+    .len() as u32
+}
+
 /// Shows a readable notice with a reload link if the app panics (and
 /// logs the panic to the console).
 pub fn install_panic_notice() {

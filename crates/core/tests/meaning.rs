@@ -185,10 +185,19 @@ fn a_pasted_paragraph_finds_the_paper_it_describes() {
                 situations, fetches the closest ones at run time, and adjusts the \
                 action by how the current situation differs from them.";
     let matched = e.search(text, &e.no_selection(), explorer_core::Sort::Relevance);
-    let r = e.related(text, &e.no_selection(), Default::default(), &matched.docs(), 10);
+    let r = e.related(
+        text,
+        &e.no_selection(),
+        Default::default(),
+        &matched.docs(),
+        10,
+    );
     let titles: Vec<&str> = r
         .iter()
         .map(|x| e.corpus.papers[x.doc as usize].title.as_str())
         .collect();
-    assert!(titles.iter().take(3).any(|t| t.starts_with("DARP:")), "{titles:?}");
+    assert!(
+        titles.iter().take(3).any(|t| t.starts_with("DARP:")),
+        "{titles:?}"
+    );
 }

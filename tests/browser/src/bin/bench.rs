@@ -267,6 +267,19 @@ for (const q of queries) for (let i = 1; i <= q.length; i++) {
 return times;
 "#;
 
+/// Meaning alone, in the app's page: for every prefix, the query embedded
+/// and every paper scored, the ten nearest with their words.
+const MEANING_SCRIPT: &str = r#"
+const queries = arguments[0];
+const times = [];
+for (const q of queries) for (let i = 1; i <= q.length; i++) {
+  const t0 = performance.now();
+  wasmBindings.count_related(q.slice(0, i));
+  times.push(performance.now() - t0);
+}
+return times;
+"#;
+
 /// The peer page: MiniSearch and the same papers (id, title, abstract text,
 /// authors, and each paper's facet tags as [facet, value] pairs).
 fn peer_page(minisearch: &str, docs: &str, facets: &str) -> String {
@@ -597,6 +610,13 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     // Warm both up once, then measure.
     b.js_with(OURS_SCRIPT, vec![json!(COMPARE)]).await;
     let ours = numbers(&b.js_with(OURS_SCRIPT, vec![json!(COMPARE)]).await);
+    b.wait_for(
+        "wasmBindings.count_related('diffusion models') > 0",
+        "the meaning file",
+    )
+    .await;
+    b.js_with(MEANING_SCRIPT, vec![json!(COMPARE)]).await;
+    let meaning = numbers(&b.js_with(MEANING_SCRIPT, vec![json!(COMPARE)]).await);
     let minisearch = std::fs::read_to_string(
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join("../../tools/node_modules/minisearch/dist/umd/index.js"),
@@ -703,6 +723,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         "engine_only": {
             "queries": COMPARE,
             "ours_ms": stats(&ours),
+            "meaning_ms": stats(&meaning),
             "minisearch_ms": stats(&peer_times),
             "minisearch_index_build_ms": round(peer["build"].as_f64().unwrap_or(0.0)),
             "minisearch_index_heap_bytes": peer["index_heap"],
@@ -762,6 +783,10 @@ fn table(r: &Value) -> String {
     let e = &r["engine_only"];
     for (label, k) in [
         ("engine only, per typed prefix (ms)", "ours_ms"),
+        (
+            "related by meaning: embed, score every paper, ten nearest (ms)",
+            "meaning_ms",
+        ),
         (
             "MiniSearch + facet counts, same prefixes (ms)",
             "minisearch_ms",
