@@ -32,6 +32,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::{Parser, Subcommand};
 use explorer_core::compile::{compile_dir_with, Options};
 use explorer_core::html::{escape, listing, noscript, LISTING_FILE, NOSCRIPT_MARKER};
 use explorer_core::meaning;
@@ -39,72 +40,114 @@ use explorer_core::model::RunKind;
 use explorer_core::FacetKind;
 use serde_json::json;
 
-fn usage() -> ExitCode {
-    eprintln!(
-        "usage: explorer-cli inspect DIR\n       explorer-cli noscript DIR --into FILE\n       explorer-cli manifest DIR --into FILE\n       explorer-cli stage DIR --into STAGING\n       explorer-cli synth N --seed S --out DIR\n       explorer-cli eval-titles [--cases] FILE...\n       explorer-cli eval-tags DIR\n       explorer-cli eval-meaning DIR --queries FILE\n       explorer-cli single-file DIST --out FILE\n       explorer-cli external-loader DIST"
-    );
-    ExitCode::from(2)
+/// The compiler on the command line.
+#[derive(Parser)]
+#[command(name = "explorer-cli", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The compiled papers as JSON (id, title and whether it was derived,
+    /// list, tags with reasons, links).
+    Inspect { dir: PathBuf },
+    /// Replace <!-- noscript --> in FILE with a link to papers.html, written
+    /// beside FILE.
+    Noscript {
+        dir: PathBuf,
+        #[arg(long)]
+        into: String,
+    },
+    /// Name the web app manifest FILE after the corpus.
+    Manifest {
+        dir: PathBuf,
+        #[arg(long)]
+        into: String,
+    },
+    /// The Trunk post-build hook: the corpus, index and meaning files in
+    /// STAGING, linked from its index.html; noscript; manifest.
+    Stage {
+        dir: PathBuf,
+        #[arg(long)]
+        into: PathBuf,
+    },
+    /// N synthetic papers (deterministic for a seed) as OUT/papers.jsonl.
+    Synth {
+        n: usize,
+        #[arg(long)]
+        seed: u64,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Derive each record's title from its abstract and compare with the
+    /// real one.
+    EvalTitles {
+        /// Every paper as a tab-separated line.
+        #[arg(long)]
+        cases: bool,
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// How many papers get a topic, and how topics agree with the records'
+    /// keywords and areas.
+    EvalTags { dir: PathBuf },
+    /// Recall@10 and MRR of judged queries: words, meaning, both.
+    EvalMeaning {
+        dir: PathBuf,
+        #[arg(long)]
+        queries: String,
+    },
+    /// One self-contained HTML file from a built DIST.
+    SingleFile {
+        dist: PathBuf,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Move the JS loader out of DIST's index.html (strict CSP).
+    ExternalLoader { dist: PathBuf },
+}
+
+/// An exit code for a step's result, the error printed.
+fn done(r: Result<(), String>) -> ExitCode {
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn main() -> ExitCode {
     explorer_core::compile::report_panics_with_paper();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (Some(cmd), Some(dir)) = (args.first(), args.get(1)) else {
-        return usage();
+    let (dir, step) = match Cli::parse().command {
+        Command::Synth { n, seed, out } => {
+            let seeds = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+            return done(
+                explorer_core::synth::generate(&seeds, n, seed, &out).map_err(|e| e.to_string()),
+            );
+        }
+        Command::EvalTitles { cases, files } => return eval_titles(cases, &files),
+        Command::ExternalLoader { dist } => {
+            return done(
+                single_file::external_loader(&dist).map(|name| eprintln!("loader moved to {name}")),
+            );
+        }
+        Command::SingleFile { dist, out } => {
+            return done(single_file::build(&dist).and_then(|html| {
+                std::fs::write(&out, html).map_err(|e| format!("{}: {e}", out.display()))
+            }));
+        }
+        Command::Inspect { dir } => (dir, Step::Inspect),
+        Command::EvalTags { dir } => (dir, Step::EvalTags),
+        Command::Noscript { dir, into } => (dir, Step::Noscript(into)),
+        Command::Manifest { dir, into } => (dir, Step::Manifest(into)),
+        Command::Stage { dir, into } => (dir, Step::Stage(into)),
+        Command::EvalMeaning { dir, queries } => (dir, Step::EvalMeaning(queries)),
     };
-    if cmd == "synth" {
-        let (Ok(n), Some("--seed"), Some(Ok(seed)), Some("--out"), Some(out)) = (
-            dir.parse::<usize>(),
-            args.get(2).map(String::as_str),
-            args.get(3).map(|s| s.parse::<u64>()),
-            args.get(4).map(String::as_str),
-            args.get(5),
-        ) else {
-            return usage();
-        };
-        let seeds = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-        return match explorer_core::synth::generate(&seeds, n, seed, &PathBuf::from(out)) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        };
-    }
-    if cmd == "eval-titles" {
-        return eval_titles(&args[1..]);
-    }
-    if cmd == "external-loader" {
-        return match single_file::external_loader(&PathBuf::from(dir)) {
-            Ok(name) => {
-                eprintln!("loader moved to {name}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        };
-    }
-    if cmd == "single-file" {
-        let (Some("--out"), Some(out)) = (args.get(2).map(String::as_str), args.get(3)) else {
-            return usage();
-        };
-        return match single_file::build(&PathBuf::from(dir)) {
-            Ok(html) => match std::fs::write(out, html) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {out}: {e}");
-                    ExitCode::FAILURE
-                }
-            },
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        };
-    }
-    let compiled = match compile_dir_with(&PathBuf::from(dir), Options::from_env()) {
+    let compiled = match compile_dir_with(&dir, Options::from_env()) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");
@@ -115,8 +158,13 @@ fn main() -> ExitCode {
         eprintln!("warning: skipped {w}");
     }
     let corpus = &compiled.corpus;
-    match (cmd.as_str(), args.get(2).map(String::as_str), args.get(3)) {
-        ("inspect", None, None) => {
+    match step {
+        Step::EvalMeaning(file) => done(eval_meaning(corpus, &file)),
+        Step::Noscript(file) => done(write_noscript(corpus, &file)),
+        Step::Manifest(file) => done(write_manifest(corpus, &file)),
+        Step::Stage(dir) => done(stage(corpus, &dir)),
+        Step::EvalTags => eval_tags(corpus),
+        Step::Inspect => {
             let papers: Vec<_> = corpus
                 .papers
                 .iter()
@@ -174,13 +222,17 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        ("eval-tags", None, None) => eval_tags(corpus),
-        ("eval-meaning", Some("--queries"), Some(file)) => done(eval_meaning(corpus, file)),
-        ("noscript", Some("--into"), Some(file)) => done(write_noscript(corpus, file)),
-        ("manifest", Some("--into"), Some(file)) => done(write_manifest(corpus, file)),
-        ("stage", Some("--into"), Some(dir)) => done(stage(corpus, Path::new(dir))),
-        _ => usage(),
     }
+}
+
+/// What to do with the compiled corpus.
+enum Step {
+    Inspect,
+    EvalTags,
+    Noscript(String),
+    Manifest(String),
+    Stage(PathBuf),
+    EvalMeaning(String),
 }
 
 /// `eval-meaning DIR --queries FILE`: recall@10 and MRR of the judged
@@ -206,17 +258,6 @@ fn eval_meaning(corpus: &explorer_core::Corpus, file: &str) -> Result<(), String
         }
     }
     Ok(())
-}
-
-/// An exit code for a step that failed with a message.
-fn done(r: Result<(), String>) -> ExitCode {
-    match r {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
 }
 
 /// Everything the Trunk post-build hook writes from the corpus, from one
@@ -313,15 +354,10 @@ fn write_manifest(corpus: &explorer_core::Corpus, file: &str) -> Result<(), Stri
 
 /// `eval-titles FILE…`: records with real titles (any record format, or
 /// seed lists, which have none) read as the compiler reads them.
-fn eval_titles(args: &[String]) -> ExitCode {
+fn eval_titles(all: bool, files: &[String]) -> ExitCode {
     use explorer_core::records::{read, Format};
     use explorer_core::title_eval::Report;
     // `--cases`: every paper as a tab-separated line (for tuning).
-    let all = args.iter().any(|a| a == "--cases");
-    let files: Vec<&String> = args.iter().filter(|a| *a != "--cases").collect();
-    if files.is_empty() {
-        return usage();
-    }
     let mut records = Vec::new();
     for file in files {
         let path = PathBuf::from(file);

@@ -5,8 +5,10 @@ use crate::i18n::use_i18n;
 use crate::Explorer;
 
 /// Below the matches (and in their place when there are none): the papers
-/// closest in meaning to the query that it does not match, each with the
-/// words of the paper that bring it.
+/// closest in meaning to the query that it does not match, or most like
+/// the reading list. Each is a title with the words that bring it; its
+/// card (abstract, tags, star) is built when the reader opens it, so that a
+/// keystroke re-renders ten lines, not ten cards.
 #[component]
 pub fn RelatedPapers() -> impl IntoView {
     let x = expect_context::<Explorer>();
@@ -27,16 +29,38 @@ pub fn RelatedPapers() -> impl IntoView {
                         key=|r| (r.doc, r.via.clone())
                         let(r)
                     >
-                        <li data-doc=r.doc>
-                            <p class="related-via">
-                                {move || tr.get().related_via} " "
-                                <span class="related-words">{r.via.join(", ")}</span>
-                            </p>
-                            <PaperCard doc=r.doc related=true />
-                        </li>
+                        <RelatedPaper doc=r.doc via=r.via.join(", ") />
                     </For>
                 </ol>
             </section>
         </Show>
+    }
+}
+
+/// One related paper: its title and why, opening to its card.
+#[component]
+fn RelatedPaper(doc: u32, via: String) -> impl IntoView {
+    let x = expect_context::<Explorer>();
+    let tr = use_i18n();
+    let open = RwSignal::new(false);
+    let title = x.engine.corpus.papers[doc as usize].title.clone();
+    view! {
+        <li data-doc=doc>
+            <details on:toggle=move |ev| {
+                open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
+            }>
+                <summary>
+                    <span class="related-title">{title}</span>
+                    " "
+                    <span class="related-via">
+                        {move || tr.get().related_via} " "
+                        <span class="related-words">{via}</span>
+                    </span>
+                </summary>
+                <Show when=move || open.get()>
+                    <PaperCard doc=doc related=true />
+                </Show>
+            </details>
+        </li>
     }
 }

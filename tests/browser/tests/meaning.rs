@@ -11,7 +11,7 @@ async fn a_paraphrase_lists_the_paper_it_means_under_related_by_meaning() {
     let b = Browser::start().await;
     b.open(&format!("?q={}", QUERY.replace(' ', "+"))).await;
     b.wait_for(
-        "document.querySelector('.related .related-list article.paper') !== null",
+        "document.querySelector('.related .related-list .related-title') !== null",
         "the related papers",
     )
     .await;
@@ -19,7 +19,7 @@ async fn a_paraphrase_lists_the_paper_it_means_under_related_by_meaning() {
     // machine unlearning comes first among the related ones.
     assert!(b.titles().await.is_empty(), "{:?}", b.titles().await);
     let related = strings(
-        b.js("return [...document.querySelectorAll('.related article.paper .paper-title')].map(e => e.textContent)")
+        b.js("return [...document.querySelectorAll('.related .related-title')].map(e => e.textContent)")
             .await,
     );
     assert!(related[0].starts_with("REM:"), "{related:?}");
@@ -33,7 +33,14 @@ async fn a_paraphrase_lists_the_paper_it_means_under_related_by_meaning() {
         .js("return document.querySelector('.related .related-words').textContent")
         .await;
     assert!(!via.as_str().unwrap().is_empty(), "{via}");
-    // The words of the query are not highlighted in papers found by meaning.
+    // Opened, the paper's card shows its abstract, and the words of the
+    // query are not highlighted in a paper found by meaning.
+    b.click(".related summary").await;
+    b.wait_for(
+        "document.querySelector('.related article.paper .abstract') !== null",
+        "the related paper's card",
+    )
+    .await;
     assert_eq!(
         b.js("return document.querySelectorAll('.related mark').length")
             .await,
@@ -47,14 +54,14 @@ async fn a_query_that_matches_lists_related_papers_after_its_matches() {
     let b = Browser::start().await;
     b.open("?q=unlearning").await;
     b.wait_for(
-        "document.querySelector('.related article.paper') !== null",
+        "document.querySelector('.related .related-title') !== null",
         "the related papers",
     )
     .await;
     let matches = b.titles().await;
     assert!(!matches.is_empty());
     let related = strings(
-        b.js("return [...document.querySelectorAll('.related article.paper .paper-title')].map(e => e.textContent)")
+        b.js("return [...document.querySelectorAll('.related .related-title')].map(e => e.textContent)")
             .await,
     );
     // None of the matches is listed again.
@@ -93,7 +100,7 @@ async fn more_like_my_reading_list_ranks_the_other_unlearning_paper_first() {
     )
     .await;
     let related = strings(
-        b.js("return [...document.querySelectorAll('.related article.paper .paper-title')].map(e => e.textContent)")
+        b.js("return [...document.querySelectorAll('.related .related-title')].map(e => e.textContent)")
             .await,
     );
     // The other paper on machine unlearning, and never the starred one.

@@ -36,7 +36,7 @@ async fn searches_offline_after_one_visit() {
     b.type_query("teaching models to forget what they saw")
         .await;
     b.wait_for(
-        "[...document.querySelectorAll('.related article.paper .paper-title')].some(t => t.textContent.startsWith('REM:'))",
+        "[...document.querySelectorAll('.related .related-title')].some(t => t.textContent.startsWith('REM:'))",
         "papers related by meaning, offline",
     )
     .await;
