@@ -111,6 +111,16 @@ pub fn words(text: &str) -> Vec<Word> {
                 end,
                 normal: c.to_string(),
             });
+        } else if c.is_ascii() {
+            // Most of an abstract: lowercased in place, no allocation.
+            let lower = c.to_ascii_lowercase();
+            match &mut cur {
+                Some((_, e, s)) => {
+                    *e = end;
+                    s.push(lower);
+                }
+                None => cur = Some((i, end, lower.to_string())),
+            }
         } else {
             let n = normalize(c);
             // A compatibility form may fold to punctuation (full-width
