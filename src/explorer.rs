@@ -42,6 +42,21 @@ pub struct Explorer {
     pub related: Memo<Vec<Related>>,
 }
 
+/// The reader's own filters of a view state: the starred papers and the
+/// map region, each active as the state says.
+fn extras<'a>(s: &ViewState, starred: &'a [u32], inside: &'a [u32]) -> Extras<'a> {
+    Extras {
+        starred: Extra {
+            docs: starred,
+            active: s.starred,
+        },
+        region: Extra {
+            docs: inside,
+            active: s.region.is_some(),
+        },
+    }
+}
+
 /// The app's own address: origin and folder, without query or fragment.
 pub fn page_address() -> String {
     let loc = window().location();
@@ -81,17 +96,12 @@ impl Explorer {
             starred.with(|starred| {
                 region_docs.with(|inside| {
                     state.with(|s| {
-                        let extras = Extras {
-                            starred: Extra {
-                                docs: starred,
-                                active: s.starred,
-                            },
-                            region: Extra {
-                                docs: inside,
-                                active: s.region.is_some(),
-                            },
-                        };
-                        engine.search_with(&s.query, &s.selection, extras, s.sort)
+                        engine.search_with(
+                            &s.query,
+                            &s.selection,
+                            extras(s, starred, inside),
+                            s.sort,
+                        )
                     })
                 })
             })
@@ -101,23 +111,14 @@ impl Explorer {
             if !meaning_ready.get() {
                 return Vec::new();
             }
-            let shown = response.with(Response::docs);
             if state.with(|s| s.like_starred) {
                 return starred.with(|starred| engine.like_these(starred, RELATED));
             }
+            let shown = response.with(Response::docs);
             starred.with(|starred| {
                 region_docs.with(|inside| {
                     state.with(|s| {
-                        let extras = Extras {
-                            starred: Extra {
-                                docs: starred,
-                                active: s.starred,
-                            },
-                            region: Extra {
-                                docs: inside,
-                                active: s.region.is_some(),
-                            },
-                        };
+                        let extras = extras(s, starred, inside);
                         engine.related(&s.query, &s.selection, extras, &shown, RELATED)
                     })
                 })

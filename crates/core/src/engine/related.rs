@@ -155,14 +155,9 @@ impl Engine {
             .collect()
     }
 
-    /// The text of a paper that meaning reads: a real title and the abstract.
+    /// The text of a paper that meaning reads.
     fn embedded_text(&self, doc: u32) -> String {
-        let p = &self.corpus.papers[doc as usize];
-        if p.title_derived {
-            p.text.clone()
-        } else {
-            format!("{}\n{}", p.title, p.text)
-        }
+        crate::meaning::paper_text(&self.corpus.papers[doc as usize])
     }
 
     /// The papers of `allowed` nearest to `v`, nearest first (those with a

@@ -3,7 +3,7 @@
 
 use fst::MapBuilder;
 
-use super::{quantize, wordpiece, Meaning};
+use super::{paper_text, quantize, wordpiece, Meaning};
 use crate::model::{DecodeError, Paper};
 
 /// The distilled table (`model/minilm-l6-static-128.bin`, written by
@@ -70,16 +70,6 @@ impl StaticModel {
 /// (`the`, id 1996) down, so a later id is a rarer word (Zipf's law).
 fn zipf(id: usize) -> f32 {
     (2.0 + id.saturating_sub(1995) as f32).ln()
-}
-
-/// The text of a paper that is embedded: a real title and the abstract (a
-/// derived title only restates the abstract).
-pub fn paper_text(p: &Paper) -> String {
-    if p.title_derived {
-        p.text.clone()
-    } else {
-        format!("{}\n{}", p.title, p.text)
-    }
 }
 
 /// The meaning file of these papers: tokens weighted by their inverse

@@ -19,7 +19,7 @@ pub mod wordpiece;
 use fst::Map;
 use serde::{Deserialize, Serialize};
 
-use crate::model::{frame, nothing_after, unframe, DecodeError};
+use crate::model::{frame, nothing_after, unframe, DecodeError, Paper};
 use wordpiece::Vocab;
 
 /// File magic of the meaning file.
@@ -245,6 +245,16 @@ impl Meaning {
             .take(EXPLAIN_WORDS)
             .map(|(_, w)| w)
             .collect()
+    }
+}
+
+/// The text of a paper that is embedded: a real title and the abstract (a
+/// derived title only restates the abstract).
+pub fn paper_text(p: &Paper) -> String {
+    if p.title_derived {
+        p.text.clone()
+    } else {
+        format!("{}\n{}", p.title, p.text)
     }
 }
 
