@@ -117,7 +117,7 @@ pub struct Server {
 /// anything outside it is a 404, as on a wiki that hosts the app in a folder.
 pub fn serve(dist: &Path, prefix: &str) -> Server {
     assert!(prefix.starts_with('/') && prefix.ends_with('/'));
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind loopback");
+    let listener = fresh_listener();
     let base = format!("http://{}{prefix}", listener.local_addr().unwrap());
     let prefix = prefix.to_string();
     let requests = Arc::new(Mutex::new(Vec::new()));
@@ -165,6 +165,24 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
         next_build,
         pages,
         csp,
+    }
+}
+
+/// A loopback listener on a port no earlier server of this process had:
+/// a browser reused from an earlier test meets a new origin, with nothing
+/// stored under it.
+fn fresh_listener() -> TcpListener {
+    static USED: Mutex<Vec<u16>> = Mutex::new(Vec::new());
+    let mut held = Vec::new(); // kept bound until a new port comes up
+    loop {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind loopback");
+        let port = listener.local_addr().expect("a bound address").port();
+        let mut used = lock(&USED);
+        if !used.contains(&port) {
+            used.push(port);
+            return listener;
+        }
+        held.push(listener);
     }
 }
 
@@ -326,19 +344,65 @@ impl EngineKind {
     }
 }
 
-/// One browser session with its own WebDriver process (and, for WebKitGTK,
-/// its own X server).
+/// A page in a browser: the app's server, and a WebDriver session that
+/// goes back to this test binary's pool when the test ends well (starting
+/// a browser costs seconds, and the suite starts one per test otherwise).
+/// Every server is on a port no earlier server of the process had, so a
+/// reused browser meets a new origin: no storage, service worker or cache
+/// of an earlier test is in reach.
 pub struct Browser {
     pub client: Client,
     pub engine: EngineKind,
-    driver: Child,
-    display: Option<Child>,
-    profile: PathBuf,
+    session: Option<Session>,
     pub server: Server,
 }
 
 impl Drop for Browser {
     fn drop(&mut self) {
+        let Some(session) = self.session.take() else {
+            return;
+        };
+        if std::thread::panicking() || !POOLING.load(Ordering::SeqCst) {
+            return; // dropped: the session ends with its driver
+        }
+        // The reset is async and Drop is not: it runs on the pool's runtime,
+        // waited for on a thread of its own (this one is inside a runtime).
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                if let Some(session) = pool_runtime().block_on(session.reset()) {
+                    lock(&POOL).push(session);
+                }
+            });
+        });
+    }
+}
+
+/// What a session was started with: only an equal one is reused.
+#[derive(Debug, Clone, PartialEq)]
+struct SessionKey {
+    engine: EngineKind,
+    size: (u32, u32),
+    javascript: bool,
+    lang: Option<String>,
+}
+
+/// One WebDriver session with its own driver process (and, for WebKitGTK,
+/// its own X server). Dropping it ends the session and stops the processes.
+struct Session {
+    client: Client,
+    key: SessionKey,
+    driver_url: String,
+    id: Option<String>,
+    driver: Child,
+    display: Option<Child>,
+    profile: PathBuf,
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if let Some(id) = &self.id {
+            delete_session(&self.driver_url, id);
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
         if let Some(x) = self.display.as_mut() {
@@ -346,6 +410,92 @@ impl Drop for Browser {
             let _ = x.wait();
         }
         let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+impl Session {
+    /// Back to a blank page at the top level, with no key or button held;
+    /// `None` (the session is dropped) if anything else is open or fails.
+    async fn reset(self) -> Option<Session> {
+        let ok = async {
+            self.client.enter_frame(None).await.ok()?;
+            if self.client.windows().await.ok()?.len() != 1 {
+                return None;
+            }
+            if self.client.get_alert_text().await.is_ok() {
+                return None;
+            }
+            self.client.release_actions().await.ok()?;
+            self.client.goto("about:blank").await.ok()
+        };
+        match tokio::time::timeout(Duration::from_secs(10), ok).await {
+            Ok(Some(())) => Some(self),
+            _ => None,
+        }
+    }
+}
+
+/// Sessions of this process that are free, ended when it exits.
+static POOL: Mutex<Vec<Session>> = Mutex::new(Vec::new());
+
+/// Whether ended tests give their browser back ([`fresh_browsers`] stops it).
+static POOLING: AtomicBool = AtomicBool::new(true);
+
+/// Every browser from now on is a new one (the benchmark's cold starts).
+pub fn fresh_browsers() {
+    POOLING.store(false, Ordering::SeqCst);
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The runtime pooled sessions live on. A fantoccini client's connection
+/// task runs on the runtime that made it, and each `#[tokio::test]` has
+/// its own, gone when the test ends; a client made here can be used from
+/// any of them (its commands are messages over a channel).
+fn pool_runtime() -> &'static tokio::runtime::Runtime {
+    static RT: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RT.get_or_init(|| {
+        // When the test binary exits, the pooled browsers are closed.
+        extern "C" fn end_pooled_sessions() {
+            let sessions = std::mem::take(&mut *lock(&POOL));
+            std::thread::scope(|s| {
+                for session in sessions {
+                    s.spawn(move || drop(session));
+                }
+            });
+        }
+        extern "C" {
+            fn atexit(f: extern "C" fn()) -> std::os::raw::c_int;
+        }
+        // SAFETY: registers a plain function with no arguments, as C's
+        // atexit expects; it only touches Rust statics.
+        unsafe { atexit(end_pooled_sessions) };
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .expect("a runtime for the browser pool")
+    })
+}
+
+/// Ends a WebDriver session with a plain HTTP request (from Drop and at
+/// exit, where no async runtime can be entered); the driver then closes
+/// its browser, which killing the driver alone would leave running.
+fn delete_session(driver_url: &str, id: &str) {
+    let Some(addr) = driver_url.strip_prefix("http://") else {
+        return;
+    };
+    let Ok(mut stream) = TcpStream::connect(addr) else {
+        return;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+    let request = format!(
+        "DELETE /session/{id} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
+    if stream.write_all(request.as_bytes()).is_ok() {
+        let _ = stream.read_to_end(&mut Vec::new());
     }
 }
 
@@ -435,9 +585,45 @@ impl Browser {
         javascript: bool,
         lang: Option<&str>,
     ) -> Browser {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let engine = EngineKind::from_env();
+        let key = SessionKey {
+            engine: EngineKind::from_env(),
+            size,
+            javascript,
+            lang: lang.map(str::to_string),
+        };
         let server = serve(dist, prefix);
+        let pooled = {
+            let mut pool = lock(&POOL);
+            let at = pool.iter().position(|s| s.key == key);
+            at.map(|i| pool.swap_remove(i))
+        };
+        let session = match pooled {
+            Some(s) => s,
+            None => pool_runtime()
+                .spawn(Session::start(key))
+                .await
+                .expect("starting a browser session"),
+        };
+        Browser {
+            client: session.client.clone(),
+            engine: session.key.engine,
+            session: Some(session),
+            server,
+        }
+    }
+}
+
+impl Session {
+    /// Starts a browser for `key` with its own driver (and X server).
+    async fn start(key: SessionKey) -> Session {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let SessionKey {
+            engine,
+            size,
+            javascript,
+            ..
+        } = key;
+        let lang = key.lang.as_deref();
         let profile = std::env::temp_dir().join(format!(
             "explorer-test-{}-{}",
             std::process::id(),
@@ -450,7 +636,7 @@ impl Browser {
         // then exits, and that server answers `not found` to a new
         // session). Such a start is retried on a fresh port.
         let mut attempt = 0;
-        let (client, driver) = loop {
+        let (client, driver, url) = loop {
             attempt += 1;
             let port = free_port();
             let (mut driver, caps) = match engine {
@@ -574,7 +760,7 @@ impl Browser {
             let caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
             let url = format!("http://127.0.0.1:{port}");
             match start_session(&url, caps, &mut driver).await {
-                Ok(c) => break (c, driver),
+                Ok(c) => break (c, driver, url),
                 Err(e) => {
                     let _ = driver.kill();
                     let _ = driver.wait();
@@ -596,16 +782,20 @@ impl Browser {
             ))
             .await
             .expect("set timeouts");
-        Browser {
+        let id = client.session_id().await.ok().flatten();
+        Session {
             client,
-            engine,
+            key,
+            driver_url: url,
+            id,
             driver,
             display,
             profile,
-            server,
         }
     }
+}
 
+impl Browser {
     /// Opens `path` (relative to the served dist/) and waits for the app.
     pub async fn open(&self, path: &str) {
         self.client
@@ -853,10 +1043,11 @@ impl Browser {
         strings(self.js("return window.__errors || []").await)
     }
 
+    /// Ends the test's use of the browser: there must have been no console
+    /// error. The browser goes back to the pool.
     pub async fn close(self) {
         let errors = self.console_errors().await;
         assert!(errors.is_empty(), "console errors: {errors:?}");
-        let _ = self.client.clone().close().await;
     }
 }
 

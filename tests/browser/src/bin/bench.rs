@@ -29,7 +29,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use browser_tests::{dist_dir, Browser};
+use browser_tests::{dist_dir, fresh_browsers, Browser};
 use explorer_core::Engine;
 use serde_json::{json, Value};
 
@@ -903,6 +903,8 @@ fn table(r: &Value) -> String {
 
 #[tokio::main]
 async fn main() {
+    // Every page run starts a new browser: cold starts are what is measured.
+    fresh_browsers();
     let top = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     // BENCH_QUICK=1: one page run per corpus, no peer, nothing written; the
     // slowest keystrokes are printed (for working on speed).
