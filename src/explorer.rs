@@ -37,8 +37,13 @@ pub struct Explorer {
     index_ready: RwSignal<bool>,
     /// Set once the meaning file, fetched after the index, is open.
     meaning_ready: RwSignal<bool>,
+    /// Whether the place of the related list is on screen or near it. Below
+    /// many matches it is not, and a keystroke does not compute a list no
+    /// one can see (at 20,000 papers that is most of a keystroke's search).
+    related_near: RwSignal<bool>,
     /// Papers close in meaning to the query that it does not match, under
-    /// the same filters (empty until the meaning file is open).
+    /// the same filters (empty until the meaning file is open, and while
+    /// their place is far off screen).
     pub related: Memo<Vec<Related>>,
 }
 
@@ -107,12 +112,16 @@ impl Explorer {
             })
         });
         let meaning_ready = RwSignal::new(engine.has_meaning());
+        let related_near = RwSignal::new(false);
         let related = Memo::new(move |_| {
             if !meaning_ready.get() {
                 return Vec::new();
             }
             if state.with(|s| s.like_starred) {
                 return starred.with(|starred| engine.like_these(starred, RELATED));
+            }
+            if !related_near.get() {
+                return Vec::new();
             }
             let shown = response.with(Response::docs);
             starred.with(|starred| {
@@ -190,6 +199,7 @@ impl Explorer {
             query_replaced,
             index_ready,
             meaning_ready,
+            related_near,
             related,
         };
         let handle = window_event_listener(ev::hashchange, move |_| x.follow_fragment());
@@ -227,6 +237,13 @@ impl Explorer {
     /// The meaning file is open: related papers can be listed.
     pub fn meaning_opened(&self) {
         self.meaning_ready.set(true);
+    }
+
+    /// The related list's place came near the screen, or left it.
+    pub fn related_place_near(&self, near: bool) {
+        if self.related_near.get_untracked() != near {
+            self.related_near.set(near);
+        }
     }
 
     pub fn set_query(&self, q: String) {

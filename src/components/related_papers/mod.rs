@@ -1,4 +1,7 @@
+use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::paper_card::PaperCard;
 use crate::i18n::use_i18n;
@@ -14,7 +17,11 @@ pub fn RelatedPapers() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
     let like = move || x.state.with(|s| s.like_starred);
+    let place = NodeRef::<Div>::new();
+    watch_place(place, x);
     view! {
+        // Always there, empty or not: what the screen's distance is watched on.
+        <div class="related-place" node_ref=place></div>
         <Show when=move || x.related.with(|r| !r.is_empty())>
             <section class="related" aria-labelledby="related-heading">
                 <h2 id="related-heading">
@@ -63,4 +70,36 @@ fn RelatedPaper(doc: u32, via: String) -> impl IntoView {
             </details>
         </li>
     }
+}
+
+/// Tells the explorer whether the related list's place is within a screen
+/// of the viewport (an IntersectionObserver: the outside world, hence an
+/// Effect). Without the observer (an old browser), the list is always made.
+fn watch_place(place: NodeRef<Div>, x: Explorer) {
+    Effect::new(move |_| {
+        let Some(el) = place.get() else { return };
+        let on_change = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            // The last entry is the newest state of the one element watched.
+            if let Some(entry) = entries
+                .iter()
+                .last()
+                .and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
+            {
+                x.related_place_near(entry.is_intersecting());
+            }
+        });
+        let options = web_sys::IntersectionObserverInit::new();
+        options.set_root_margin("100% 0px");
+        match web_sys::IntersectionObserver::new_with_options(
+            on_change.as_ref().unchecked_ref(),
+            &options,
+        ) {
+            Ok(observer) => {
+                observer.observe(&el);
+                on_cleanup(move || observer.disconnect());
+            }
+            Err(_) => x.related_place_near(true),
+        }
+        on_change.forget();
+    });
 }

@@ -115,3 +115,34 @@ async fn more_like_my_reading_list_ranks_the_other_unlearning_paper_first() {
     assert!(b.location_search().await.contains("like=starred"));
     b.close().await;
 }
+
+#[tokio::test]
+async fn below_many_matches_the_related_list_is_made_when_scrolled_to() {
+    let b = Browser::start().await;
+    // A query with few matches: the related list is on screen.
+    b.open(&format!("?q={}", QUERY.replace(' ', "+"))).await;
+    b.wait_for(
+        "document.querySelector('.related .related-title') !== null",
+        "the related papers",
+    )
+    .await;
+    // Most seed papers match "models": the list's place is screens away,
+    // and no keystroke makes a list there.
+    b.clear_query().await;
+    b.type_query("models").await;
+    b.wait_for(
+        "document.querySelectorAll('.results article.paper').length > 5 \
+         && document.querySelector('.related') === null",
+        "the matches, and no related list far below them",
+    )
+    .await;
+    // Scrolled to, it appears.
+    b.js("document.querySelector('.related-place').scrollIntoView(); return 0")
+        .await;
+    b.wait_for(
+        "document.querySelector('.related .related-title') !== null",
+        "the related papers once scrolled to",
+    )
+    .await;
+    b.close().await;
+}
