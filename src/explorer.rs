@@ -239,6 +239,30 @@ impl Explorer {
         self.meaning_ready.set(true);
     }
 
+    /// Applies a host page's `set` message as the reader's own action: a
+    /// history entry, the search field showing the new query, the paper
+    /// opened through the fragment as a link would.
+    pub fn apply_host(&self, change: explorer_core::embed::Change) {
+        if change.query.is_some() {
+            self.query_replaced.notify();
+        }
+        self.push_history.set_value(true);
+        self.set_state.update(|s| {
+            if let Some(q) = change.query {
+                s.query = q;
+            }
+            if let Some(selection) = change.selection {
+                s.selection = selection;
+            }
+            if let Some(sort) = change.sort {
+                s.sort = sort;
+            }
+        });
+        if let Some(id) = change.open {
+            let _ = window().location().set_hash(&id);
+        }
+    }
+
     /// The related list's place came near the screen, or left it.
     pub fn related_place_near(&self, near: bool) {
         if self.related_near.get_untracked() != near {

@@ -191,6 +191,8 @@ pub struct Strings {
     pub embed_in_wiki: &'static str,
     pub copy_snippet: &'static str,
     pub embed_note: &'static str,
+    pub embed_element: &'static str,
+    pub embed_element_note: &'static str,
 
     pub shortcuts: &'static str,
     pub shortcuts_title: &'static str,
@@ -327,6 +329,9 @@ pub static EN: Strings = Strings {
     copy_snippet: "Copy snippet",
     embed_note: "The script line sizes the frame to its content; leave it out where scripts are \
                  not allowed.",
+    embed_element: "Or as an element (works under a strict Content-Security-Policy)",
+    embed_element_note: "The element sizes itself, follows the reader's view in its attributes, \
+                         and a page script can set the view (see the README's Host API).",
 
     shortcuts: "Shortcuts",
     shortcuts_title: "Keyboard shortcuts",
@@ -461,6 +466,8 @@ pub static ZH: Strings = Strings {
     embed_in_wiki: "嵌入到 wiki 页面",
     copy_snippet: "复制代码",
     embed_note: "其中的 script 行会让框架随内容调整高度；不允许脚本的地方可以省略。",
+    embed_element: "或者作为元素嵌入（在严格的内容安全策略下也可用）",
+    embed_element_note: "该元素会自动调整高度，用属性反映读者当前的视图，页面脚本也可以设置视图（见 README 的 Host API）。",
 
     shortcuts: "快捷键",
     shortcuts_title: "键盘快捷键",

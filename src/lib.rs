@@ -222,7 +222,7 @@ pub fn App() -> impl IntoView {
     }
     let title = x.engine.corpus.title();
     document().set_title(&title);
-    embed::start(x.state.with_untracked(|s| s.embed));
+    embed::start(x);
     let help = RwSignal::new(false);
     shortcuts::listen(x, help);
     view! {

@@ -1,8 +1,14 @@
-//! What an embedded explorer tells the page around it, as types: the app
-//! turns them into JavaScript objects with serde-wasm-bindgen (no JSON text
-//! in between), and a host reads them from `message` events.
+//! The host API: what an embedded explorer and the page around it tell each
+//! other, as types. The app turns them into JavaScript objects and back with
+//! serde-wasm-bindgen (no JSON text in between); a host sends and reads them
+//! with `postMessage` and `message` events. The README's "Host API" is the
+//! protocol's description.
 
-use serde::Serialize;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Corpus, FacetKind, Selection, Sort};
 
 /// The `type` of the height message, which a host page listens for.
 pub const HEIGHT: &str = "paper-explorer:height";
@@ -24,6 +30,242 @@ impl Height {
         Height {
             kind: HEIGHT,
             height,
+        }
+    }
+}
+
+/// The host API's version: every message carries it, and a `set` of
+/// another version is refused (never half understood).
+pub const VERSION: u32 = 1;
+
+/// The `type` of the message a host sends to change the view.
+pub const SET: &str = "paper-explorer:set";
+/// The `type` of the message the explorer sends after every change.
+pub const STATE: &str = "paper-explorer:state";
+/// The `type` of the message the explorer sends when a paper is opened.
+pub const OPENED: &str = "paper-explorer:opened";
+
+/// Host → explorer: `{type: "paper-explorer:set", version: 1, query?,
+/// facets?, sort?, open?}`. Each field given replaces that part of the
+/// view, as if the reader had done it; `facets` replaces the whole facet
+/// selection (`{}` clears it). Fields this version does not know are
+/// ignored, so a newer host can talk to an older explorer.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+pub struct Set {
+    /// The message's type tag ([`SET`]).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The protocol version the host speaks ([`VERSION`]).
+    pub version: u32,
+    /// The search, as typed in the search field.
+    #[serde(default)]
+    pub query: Option<String>,
+    /// Facet key (`topic`, `author`, …) → the values to select.
+    #[serde(default)]
+    pub facets: Option<BTreeMap<String, Vec<String>>>,
+    /// `relevance`, `list` or `title`.
+    #[serde(default)]
+    pub sort: Option<String>,
+    /// The id of a paper to open (and scroll to).
+    #[serde(default)]
+    pub open: Option<String>,
+}
+
+/// Why a message from the host was not applied, or part of it ignored: the
+/// explorer says so once on the console and goes on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not an object with a `type` this explorer knows.
+    Unknown(String),
+    /// A `set` of another protocol version.
+    Version(u32),
+    /// A `set` whose fields have the wrong shape.
+    Malformed(String),
+    /// A facet key no facet of this corpus has (the rest is applied).
+    Facet(String),
+    /// A value the facet does not have (the rest is applied).
+    Value(String, String),
+    /// A sort order that does not exist (the rest is applied).
+    Sort(String),
+    /// A paper id this corpus does not have (the rest is applied).
+    Paper(String),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Unknown(what) => write!(f, "ignored a message that is not {SET}: {what}"),
+            Refusal::Version(v) => {
+                write!(
+                    f,
+                    "ignored a {SET} of version {v} (this explorer speaks {VERSION})"
+                )
+            }
+            Refusal::Malformed(why) => write!(f, "ignored a malformed {SET}: {why}"),
+            Refusal::Facet(key) => write!(f, "{SET}: no facet {key:?} (ignored)"),
+            Refusal::Value(key, value) => {
+                write!(f, "{SET}: facet {key:?} has no value {value:?} (ignored)")
+            }
+            Refusal::Sort(s) => write!(f, "{SET}: no sort order {s:?} (ignored)"),
+            Refusal::Paper(id) => write!(f, "{SET}: no paper {id:?} (ignored)"),
+        }
+    }
+}
+
+/// What a [`Set`] changes, in the corpus's own terms.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Change {
+    /// The new query, if the host gave one.
+    pub query: Option<String>,
+    /// The new facet selection (one list of value indexes per facet).
+    pub selection: Option<Selection>,
+    /// The new order.
+    pub sort: Option<Sort>,
+    /// The paper to open.
+    pub open: Option<String>,
+}
+
+impl Set {
+    /// Checks the message against the protocol and the corpus: the change
+    /// to make, and what was ignored. A wrong `type` or version changes
+    /// nothing.
+    pub fn change(&self, corpus: &Corpus) -> Result<(Change, Vec<Refusal>), Refusal> {
+        if self.kind != SET {
+            return Err(Refusal::Unknown(format!("type {:?}", self.kind)));
+        }
+        if self.version != VERSION {
+            return Err(Refusal::Version(self.version));
+        }
+        let mut ignored = Vec::new();
+        let selection = self.facets.as_ref().map(|facets| {
+            let mut selection: Selection = vec![Vec::new(); corpus.facets.len()];
+            for (key, values) in facets {
+                let Some(f) = FacetKind::from_key(key).and_then(|k| corpus.facet_index(k)) else {
+                    ignored.push(Refusal::Facet(key.clone()));
+                    continue;
+                };
+                for value in values {
+                    match corpus.facets[f].values.iter().position(|v| v == value) {
+                        Some(v) if !selection[f].contains(&(v as u32)) => {
+                            selection[f].push(v as u32)
+                        }
+                        Some(_) => {}
+                        None => ignored.push(Refusal::Value(key.clone(), value.clone())),
+                    }
+                }
+            }
+            selection
+        });
+        let sort = self.sort.as_ref().and_then(|s| {
+            let sort = Sort::from_key(s);
+            if sort.is_none() {
+                ignored.push(Refusal::Sort(s.clone()));
+            }
+            sort
+        });
+        let open = self.open.as_ref().and_then(|id| {
+            let known = corpus.papers.iter().any(|p| &p.id == id);
+            if !known {
+                ignored.push(Refusal::Paper(id.clone()));
+            }
+            known.then(|| id.clone())
+        });
+        let change = Change {
+            query: self.query.clone(),
+            selection,
+            sort,
+            open,
+        };
+        Ok((change, ignored))
+    }
+}
+
+/// Explorer → host, after every change of the view: `{type:
+/// "paper-explorer:state", version: 1, query, facets, sort, shown, total,
+/// url}`. The reader's own filters (stars, the map region) are not in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct State {
+    /// [`STATE`].
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// [`VERSION`].
+    pub version: u32,
+    /// The search field's text.
+    pub query: String,
+    /// Facet key → the selected values' labels, facets with a selection only.
+    pub facets: BTreeMap<String, Vec<String>>,
+    /// The order's key.
+    pub sort: &'static str,
+    /// How many papers the view shows.
+    pub shown: usize,
+    /// How many papers the list has.
+    pub total: usize,
+    /// A link to this view.
+    pub url: String,
+}
+
+impl State {
+    /// The message for a view of `corpus`.
+    pub fn new(
+        corpus: &Corpus,
+        query: &str,
+        selection: &Selection,
+        sort: Sort,
+        shown: usize,
+        url: String,
+    ) -> State {
+        let facets = selection
+            .iter()
+            .enumerate()
+            .filter(|(_, values)| !values.is_empty())
+            .filter_map(|(f, values)| {
+                let facet = corpus.facets.get(f)?;
+                let labels = values
+                    .iter()
+                    .filter_map(|&v| facet.values.get(v as usize).cloned())
+                    .collect();
+                Some((facet.kind.key().to_string(), labels))
+            })
+            .collect();
+        State {
+            kind: STATE,
+            version: VERSION,
+            query: query.to_string(),
+            facets,
+            sort: sort.key(),
+            shown,
+            total: corpus.papers.len(),
+            url,
+        }
+    }
+}
+
+/// Explorer → host, when the reader (or the host) opens a paper:
+/// `{type: "paper-explorer:opened", version: 1, id, title, url}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Opened {
+    /// [`OPENED`].
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// [`VERSION`].
+    pub version: u32,
+    /// The paper's id (its URL fragment).
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// A link to it.
+    pub url: String,
+}
+
+impl Opened {
+    /// The message for opening `paper`, whose link is `url`.
+    pub fn new(paper: &crate::model::Paper, url: String) -> Opened {
+        Opened {
+            kind: OPENED,
+            version: VERSION,
+            id: paper.id.clone(),
+            title: paper.title.clone(),
+            url,
         }
     }
 }

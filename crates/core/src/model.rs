@@ -483,6 +483,21 @@ impl Corpus {
             .map_or("", String::as_str)
     }
 
+    /// A facet selection as `key:label` pairs, in facet order (the form of
+    /// filters in a query and of the `<paper-explorer facets>` attribute).
+    pub fn selection_pairs(&self, selection: &[Vec<u32>]) -> Vec<String> {
+        selection
+            .iter()
+            .zip(&self.facets)
+            .flat_map(|(values, facet)| {
+                values.iter().filter_map(move |&v| {
+                    let label = facet.values.get(v as usize)?;
+                    Some(format!("{}:{label}", facet.kind.key()))
+                })
+            })
+            .collect()
+    }
+
     /// Where the facet of this kind is in [`Corpus::facets`].
     pub fn facet_index(&self, kind: FacetKind) -> Option<usize> {
         self.facets.iter().position(|f| f.kind == kind)

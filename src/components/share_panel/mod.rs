@@ -3,8 +3,9 @@ use leptos::prelude::*;
 use crate::i18n::use_i18n;
 use crate::Explorer;
 
-/// “Share / embed”: the link to the current view and a ready `<iframe>`
-/// snippet for a wiki page, each with a copy button.
+/// “Share / embed”: the link to the current view, a ready `<iframe>`
+/// snippet for a wiki page and the `<paper-explorer>` element, each with a
+/// copy button.
 #[component]
 pub fn SharePanel() -> impl IntoView {
     let x = expect_context::<Explorer>();
@@ -35,6 +36,32 @@ pub fn SharePanel() -> impl IntoView {
             message = crate::embed::HEIGHT_MESSAGE,
         )
     };
+    // The drop-in element: embed.js beside the app, the view as attributes.
+    let element = move || {
+        x.state.track();
+        if !open.get() {
+            return String::new();
+        }
+        let base = crate::explorer::page_address();
+        let attr = |v: &str| html_escape::encode_double_quoted_attribute(v).into_owned();
+        let mut attrs = format!("src=\"{}\"", attr(&base));
+        x.state.with(|s| {
+            if !s.query.is_empty() {
+                attrs += &format!(" query=\"{}\"", attr(&s.query));
+            }
+            let facets = x.engine.corpus.selection_pairs(&s.selection);
+            if !facets.is_empty() {
+                attrs += &format!(" facets=\"{}\"", attr(&facets.join(";")));
+            }
+            if s.sort != explorer_core::Sort::Relevance {
+                attrs += &format!(" sort=\"{}\"", s.sort.key());
+            }
+        });
+        format!(
+            "<script src=\"{}embed.js\" defer></script>\n<paper-explorer {attrs}></paper-explorer>",
+            attr(&base)
+        )
+    };
     let copy = |text: String| {
         let _ = window().navigator().clipboard().write_text(&text);
     };
@@ -51,6 +78,10 @@ pub fn SharePanel() -> impl IntoView {
                 <textarea id="share-embed" readonly rows="5" prop:value=snippet on:focus:target=move |ev| ev.target().select()></textarea>
                 <button type="button" class="button" on:click=move |_| copy(snippet())>{move || tr.get().copy_snippet}</button>
                 <p class="share-note">{move || tr.get().embed_note}</p>
+                <label for="share-element">{move || tr.get().embed_element}</label>
+                <textarea id="share-element" readonly rows="3" prop:value=element on:focus:target=move |ev| ev.target().select()></textarea>
+                <button type="button" class="button" on:click=move |_| copy(element())>{move || tr.get().copy_snippet}</button>
+                <p class="share-note">{move || tr.get().embed_element_note}</p>
             </div>
         </details>
     }

@@ -106,6 +106,17 @@ async fn the_share_panel_gives_a_link_and_a_snippet() {
         "{snippet}"
     );
     assert!(snippet.contains("paper-explorer:height"));
+    // And the drop-in element, with the view as its attributes.
+    let element = b
+        .js("return document.getElementById('share-element').value")
+        .await;
+    assert_eq!(
+        element.as_str().unwrap(),
+        format!(
+            "<script src=\"{0}embed.js\" defer></script>\n<paper-explorer src=\"{0}\" query=\"diffusion\"></paper-explorer>",
+            b.server.base
+        )
+    );
     // The link follows the view.
     b.type_query(" models").await;
     b.wait_for(
