@@ -1,6 +1,7 @@
 //! Exports of a list of papers (the results shown, in the order shown) as
-//! CSV, JSON, Markdown and BibTeX. Each writer escapes for its own syntax;
-//! the tests read every export back with a real parser.
+//! CSV, JSON, Markdown, BibTeX, RIS (Zotero, EndNote, Mendeley) and
+//! CSL-JSON (Zotero, Pandoc). Each writer escapes for its own syntax; the
+//! tests read every export back with a real parser.
 
 use crate::facet::FacetKind;
 use crate::model::{Corpus, LinkKind, Paper};
@@ -16,11 +17,22 @@ pub enum Format {
     Markdown,
     /// BibTeX entries.
     Bibtex,
+    /// RIS records, the reference managers' exchange format.
+    Ris,
+    /// CSL-JSON items, the citation processors' input.
+    CslJson,
 }
 
 impl Format {
     /// Every format, in the order offered.
-    pub const ALL: [Format; 4] = [Format::Csv, Format::Json, Format::Markdown, Format::Bibtex];
+    pub const ALL: [Format; 6] = [
+        Format::Csv,
+        Format::Json,
+        Format::Markdown,
+        Format::Bibtex,
+        Format::Ris,
+        Format::CslJson,
+    ];
 
     /// Its short name (the file extension).
     pub fn key(self) -> &'static str {
@@ -29,6 +41,8 @@ impl Format {
             Format::Json => "json",
             Format::Markdown => "md",
             Format::Bibtex => "bib",
+            Format::Ris => "ris",
+            Format::CslJson => "csl.json",
         }
     }
 
@@ -39,6 +53,8 @@ impl Format {
             Format::Json => "JSON",
             Format::Markdown => "Markdown",
             Format::Bibtex => "BibTeX",
+            Format::Ris => "RIS",
+            Format::CslJson => "CSL-JSON",
         }
     }
 
@@ -49,6 +65,8 @@ impl Format {
             Format::Json => "application/json",
             Format::Markdown => "text/markdown;charset=utf-8",
             Format::Bibtex => "application/x-bibtex;charset=utf-8",
+            Format::Ris => "application/x-research-info-systems;charset=utf-8",
+            Format::CslJson => "application/vnd.citationstyles.csl+json",
         }
     }
 
@@ -107,6 +125,8 @@ pub fn export(corpus: &Corpus, docs: &[u32], format: Format, page_url: &str) -> 
         Format::Json => json(rows),
         Format::Markdown => markdown(rows),
         Format::Bibtex => bibtex(rows),
+        Format::Ris => ris(rows),
+        Format::CslJson => csl_json(rows),
     }
 }
 
@@ -229,28 +249,51 @@ fn bibtex_text(s: &str) -> String {
     out
 }
 
+/// Whether a name is a plain `Given Family`: letters, spaces, hyphens,
+/// dots and apostrophes, each word capitalised. Such a name is split at
+/// its last space for the formats that store given and family names apart;
+/// any other is kept whole, as one name.
+fn plain_name(name: &str) -> bool {
+    name.chars()
+        .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '.' | '\''))
+        && name
+            .split_whitespace()
+            .all(|w| w.starts_with(char::is_uppercase))
+}
+
+/// A plain name's (given, family), at its last space; `None` for a single
+/// word or a name that is not plain.
+fn name_parts(name: &str) -> Option<(&str, &str)> {
+    if !plain_name(name) {
+        return None;
+    }
+    let (given, family) = name.trim().rsplit_once(' ')?;
+    Some((given.trim_end(), family))
+}
+
 /// An author for BibTeX's name parser: a plain `Given Family` name as it
 /// is (styles can then abbreviate it), anything that parser would split
 /// wrongly (a comma, quotes, brackets) in braces, as one name.
 fn bibtex_name(name: &str) -> String {
-    let plain = name
-        .chars()
-        .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '.' | '\''))
-        && name
-            .split_whitespace()
-            .all(|w| w.starts_with(char::is_uppercase));
-    if plain {
+    if plain_name(name) {
         bibtex_text(name)
     } else {
         format!("{{{}}}", bibtex_text(name))
     }
 }
 
-/// `@misc` entries keyed by the paper's id (stable across rebuilds).
+/// Entries keyed by the paper's id (stable across rebuilds):
+/// `@inproceedings` with its `booktitle` when the venue is known, `@misc`
+/// otherwise.
 fn bibtex<'a>(rows: impl Iterator<Item = Row<'a>>) -> String {
     let mut out = String::new();
     for r in rows {
-        out += &format!("@misc{{{},\n", r.id);
+        let kind = if r.venue.is_some() {
+            "inproceedings"
+        } else {
+            "misc"
+        };
+        out += &format!("@{kind}{{{},\n", r.id);
         out += &format!("  title = {{{{{}}}}},\n", bibtex_text(r.title));
         if !r.authors.is_empty() {
             let authors: Vec<String> = r.authors.iter().map(|a| bibtex_name(a)).collect();
@@ -260,7 +303,7 @@ fn bibtex<'a>(rows: impl Iterator<Item = Row<'a>>) -> String {
             out += &format!("  year = {{{y}}},\n");
         }
         if let Some(v) = r.venue {
-            out += &format!("  note = {{{}}},\n", bibtex_text(v));
+            out += &format!("  booktitle = {{{}}},\n", bibtex_text(v));
         }
         out += &format!("  howpublished = {{\\url{{{}}}}},\n", url_for_tex(&r.url));
         out += "}\n\n";
@@ -273,4 +316,126 @@ fn url_for_tex(url: &str) -> String {
     url.replace('\\', "%5C")
         .replace('{', "%7B")
         .replace('}', "%7D")
+}
+
+/// One line of a RIS record: `TAG  - value`, the value on one line.
+fn ris_line(out: &mut String, tag: &str, value: &str) {
+    let value: String = value
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .filter(|c| !c.is_control())
+        .collect();
+    out.push_str(tag);
+    out.push_str("  - ");
+    out.push_str(value.trim());
+    out.push_str("\r\n");
+}
+
+/// RIS records: `CPAPER` (conference paper) when the venue is known, `GEN`
+/// otherwise; authors in RIS's own `Family, Given` syntax (split at the
+/// last space; a name that already has a comma is read by RIS as
+/// `Family, Given` anyway and is written as it is); the paper's id as `ID`.
+fn ris<'a>(rows: impl Iterator<Item = Row<'a>>) -> String {
+    let mut out = String::new();
+    for r in rows {
+        ris_line(
+            &mut out,
+            "TY",
+            if r.venue.is_some() { "CPAPER" } else { "GEN" },
+        );
+        ris_line(&mut out, "ID", r.id);
+        ris_line(&mut out, "TI", r.title);
+        for a in r.authors {
+            match a.trim().rsplit_once(' ') {
+                Some((given, family)) if !a.contains(',') => {
+                    ris_line(&mut out, "AU", &format!("{family}, {}", given.trim_end()))
+                }
+                _ => ris_line(&mut out, "AU", a),
+            }
+        }
+        if let Some(y) = r.year {
+            ris_line(&mut out, "PY", &y.to_string());
+        }
+        if let Some(v) = r.venue {
+            ris_line(&mut out, "T2", v);
+        }
+        ris_line(&mut out, "UR", &r.url);
+        if let Some(pdf) = r.pdf {
+            ris_line(&mut out, "L1", pdf);
+        }
+        if let Some(code) = r.code {
+            ris_line(&mut out, "N1", &format!("Code: {code}"));
+        }
+        ris_line(&mut out, "N1", &format!("List: {}", r.list));
+        out.push_str("ER  - \r\n\r\n");
+    }
+    out
+}
+
+/// A CSL-JSON name: given and family where the name splits plainly, the
+/// whole name as `literal` otherwise.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum CslName<'a> {
+    Parts { given: &'a str, family: &'a str },
+    Literal { literal: &'a str },
+}
+
+#[derive(serde::Serialize)]
+struct CslDate {
+    #[serde(rename = "date-parts")]
+    date_parts: [[u16; 1]; 1],
+}
+
+/// One CSL-JSON item (the schema's `id` and `type` always; the rest when
+/// known).
+#[derive(serde::Serialize)]
+struct CslItem<'a> {
+    id: &'a str,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    title: &'a str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    author: Vec<CslName<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    issued: Option<CslDate>,
+    #[serde(rename = "container-title", skip_serializing_if = "Option::is_none")]
+    container_title: Option<&'a str>,
+    #[serde(rename = "URL")]
+    url: &'a str,
+    note: String,
+}
+
+fn csl_json<'a>(rows: impl Iterator<Item = Row<'a>>) -> String {
+    let rows: Vec<Row> = rows.collect();
+    let items: Vec<CslItem> = rows
+        .iter()
+        .map(|r| CslItem {
+            id: r.id,
+            kind: if r.venue.is_some() {
+                "paper-conference"
+            } else {
+                "article"
+            },
+            title: r.title,
+            author: r
+                .authors
+                .iter()
+                .map(|a| match name_parts(a) {
+                    Some((given, family)) => CslName::Parts { given, family },
+                    None => CslName::Literal { literal: a },
+                })
+                .collect(),
+            issued: r.year.map(|y| CslDate { date_parts: [[y]] }),
+            container_title: r.venue,
+            url: &r.url,
+            note: match r.code {
+                Some(code) => format!("List: {}. Code: {code}", r.list),
+                None => format!("List: {}", r.list),
+            },
+        })
+        .collect();
+    let mut out = serde_json::to_string_pretty(&items).expect("plain data serializes");
+    out.push('\n');
+    out
 }

@@ -147,12 +147,79 @@ fn from_bibtex(text: &str) -> Back {
         .collect()
 }
 
+/// RIS read by biblib's RIS reader (what Zotero and EndNote import).
+fn from_ris(text: &str) -> Back {
+    use biblib::{CitationParser, RisParser};
+    if text.trim().is_empty() {
+        return Vec::new();
+    }
+    RisParser::new()
+        .parse(text)
+        .unwrap()
+        .into_iter()
+        .map(|c| {
+            let authors = c
+                .authors
+                .iter()
+                .map(|a| {
+                    let given = [a.given_name.as_deref(), a.middle_name.as_deref()];
+                    let mut parts: Vec<&str> = given.into_iter().flatten().collect();
+                    parts.push(&a.name);
+                    parts.join(" ")
+                })
+                .collect();
+            let id = c.extra_fields["ID"][0].clone();
+            assert!(!c.urls.is_empty(), "every record has its URL");
+            (id, c.title, authors)
+        })
+        .collect()
+}
+
+/// CSL-JSON: each item has the schema's required `id` and a `type` of the
+/// CSL vocabulary; names are `given` + `family` or a `literal`.
+fn from_csl_json(text: &str) -> Back {
+    let items: Vec<serde_json::Value> = serde_json::from_str(text).unwrap();
+    items
+        .iter()
+        .map(|o| {
+            assert!(
+                ["paper-conference", "article"].contains(&o["type"].as_str().unwrap()),
+                "{o}"
+            );
+            assert!(o["URL"].is_string(), "{o}");
+            let authors = o["author"]
+                .as_array()
+                .map(|names| {
+                    names
+                        .iter()
+                        .map(|n| match n["literal"].as_str() {
+                            Some(l) => l.to_string(),
+                            None => format!(
+                                "{} {}",
+                                n["given"].as_str().unwrap(),
+                                n["family"].as_str().unwrap()
+                            ),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            (
+                o["id"].as_str().unwrap().to_string(),
+                o["title"].as_str().unwrap().to_string(),
+                authors,
+            )
+        })
+        .collect()
+}
+
 fn read_back(format: Format, text: &str, c: &Corpus) -> Back {
     match format {
         Format::Csv => from_csv(text),
         Format::Json => from_json(text),
         Format::Markdown => from_markdown(text, c),
         Format::Bibtex => from_bibtex(text),
+        Format::Ris => from_ris(text),
+        Format::CslJson => from_csl_json(text),
     }
 }
 
@@ -171,8 +238,16 @@ fn expected(c: &Corpus, docs: &[u32], format: Format) -> Back {
                     .map(String::from)
                     .collect();
             }
-            let title = if format == Format::Bibtex {
-                // TeX reads any whitespace as a space.
+            if format == Format::Ris {
+                // RIS reads a name with a comma as `Family, Given`.
+                for a in &mut authors {
+                    if let Some((family, given)) = a.split_once(',') {
+                        *a = format!("{} {}", given.trim(), family.trim());
+                    }
+                }
+            }
+            let title = if matches!(format, Format::Bibtex | Format::Ris) {
+                // TeX reads any whitespace as a space; a RIS value is one line.
                 p.title.replace(char::is_whitespace, " ")
             } else {
                 p.title.clone()
@@ -261,7 +336,7 @@ fn bibtex_keys_are_the_stable_paper_ids() {
     let bib = export(&e.corpus, &docs, Format::Bibtex, PAGE);
     let keys: Vec<&str> = bib
         .lines()
-        .filter_map(|l| l.strip_prefix("@misc{")?.strip_suffix(','))
+        .filter_map(|l| l.strip_prefix('@')?.split_once('{')?.1.strip_suffix(','))
         .collect();
     let ids: Vec<&str> = docs
         .iter()
@@ -270,4 +345,63 @@ fn bibtex_keys_are_the_stable_paper_ids() {
     assert_eq!(keys, ids);
     // The same paper gets the same key from another build of the corpus.
     assert_eq!(seeds().corpus.papers[docs[0] as usize].id, keys[0]);
+}
+
+#[test]
+fn a_paper_with_a_venue_is_a_conference_paper_in_each_reference_format() {
+    let dir = scratch("venue");
+    let lines = [
+        serde_json::json!({"title": "Accepted work", "authors": ["Ada Lovelace"], "year": 2026,
+            "venue": "ICLR 2026 Oral", "abstract": "An abstract about accepted work on proofs."}),
+        serde_json::json!({"title": "A preprint", "authors": ["Alan Turing"],
+            "abstract": "An abstract about a preprint on machines."}),
+    ];
+    let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    std::fs::write(dir.join("venue.jsonl"), text.join("\n")).unwrap();
+    let c = compile_dir(&dir).expect("compiles");
+    let accepted = c
+        .papers
+        .iter()
+        .position(|p| p.title == "Accepted work")
+        .unwrap() as u32;
+    let preprint = c
+        .papers
+        .iter()
+        .position(|p| p.title == "A preprint")
+        .unwrap() as u32;
+    let docs = [accepted, preprint];
+
+    let bib = export(&c, &docs, Format::Bibtex, PAGE);
+    let bib = biblatex::Bibliography::parse(&bib).unwrap();
+    let entries: Vec<_> = bib.iter().collect();
+    assert_eq!(entries[0].entry_type, biblatex::EntryType::InProceedings);
+    assert_eq!(
+        biblatex::ChunksExt::format_verbatim(entries[0].get("booktitle").unwrap()),
+        "ICLR 2026 Oral"
+    );
+    assert_eq!(entries[1].entry_type, biblatex::EntryType::Misc);
+    assert!(entries[1].get("booktitle").is_none());
+
+    let ris = export(&c, &docs, Format::Ris, PAGE);
+    use biblib::{CitationParser, RisParser};
+    let records = RisParser::new().parse(&ris).unwrap();
+    assert_eq!(records[0].citation_type, vec!["CPAPER"]);
+    // T2, the secondary title: the proceedings (biblib reads it as the container).
+    assert_eq!(records[0].journal.as_deref(), Some("ICLR 2026 Oral"));
+    assert_eq!(records[0].date.as_ref().map(|d| d.year), Some(2026));
+    assert_eq!(records[0].authors[0].name, "Lovelace");
+    assert_eq!(records[1].citation_type, vec!["Generic"]);
+
+    let csl: serde_json::Value =
+        serde_json::from_str(&export(&c, &docs, Format::CslJson, PAGE)).unwrap();
+    assert_eq!(csl[0]["type"], "paper-conference");
+    assert_eq!(csl[0]["container-title"], "ICLR 2026 Oral");
+    assert_eq!(csl[0]["issued"]["date-parts"], serde_json::json!([[2026]]));
+    assert_eq!(
+        csl[0]["author"][0],
+        serde_json::json!({"given": "Ada", "family": "Lovelace"})
+    );
+    assert_eq!(csl[1]["type"], "article");
+    assert!(csl[1].get("container-title").is_none());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -448,11 +448,11 @@ async fn exports_hold_the_results_shown_in_their_order() {
     b.wait_for_titles(&want).await;
     b.capture_downloads().await;
     b.click(".export summary").await;
-    for format in ["csv", "json", "md", "bib"] {
-        b.click(&format!(".export button[data-format={format}]"))
+    for format in ["csv", "json", "md", "bib", "ris", "csl.json"] {
+        b.click(&format!(".export button[data-format=\"{format}\"]"))
             .await;
     }
-    let texts = b.downloads(4).await;
+    let texts = b.downloads(6).await;
     let json: Vec<serde_json::Value> = serde_json::from_str(&texts[1]).unwrap();
     let titles: Vec<String> = json
         .iter()
@@ -467,6 +467,19 @@ async fn exports_hold_the_results_shown_in_their_order() {
     );
     assert_eq!(texts[2].lines().filter(|l| l.starts_with("- [")).count(), n);
     assert_eq!(texts[3].matches("@misc{").count(), n);
+    // RIS as a reference manager reads it, CSL-JSON as a citation
+    // processor does: the same papers, in the same order.
+    use biblib::CitationParser;
+    let ris: Vec<String> = biblib::RisParser::new()
+        .parse(&texts[4])
+        .unwrap()
+        .into_iter()
+        .map(|c| c.title)
+        .collect();
+    assert_eq!(ris, want);
+    let csl: Vec<serde_json::Value> = serde_json::from_str(&texts[5]).unwrap();
+    let csl: Vec<&str> = csl.iter().map(|i| i["title"].as_str().unwrap()).collect();
+    assert_eq!(csl, want);
     // The Markdown list links each paper's place in the explorer, in order.
     let ids: Vec<String> = ranked_docs(engine(), "reasoning")
         .into_iter()
