@@ -1,6 +1,7 @@
 //! The app's state: the view state (mirrored in the URL), the search response
 //! derived from it, and the actions components call.
 
+use explorer_core::shared_list::{self, Shared};
 use explorer_core::topic_map::Region;
 use explorer_core::{Engine, Extra, Extras, Related, Response, Selection, Sort, RELATED};
 use leptos::ev;
@@ -41,6 +42,10 @@ pub struct Explorer {
     /// many matches it is not, and a keystroke does not compute a list no
     /// one can see (at 20,000 papers that is most of a keystroke's search).
     related_near: RwSignal<bool>,
+    /// The reading list someone shared in the link that opened the page
+    /// (`#shared=…`): while set, only its papers are shown.
+    pub shared: ReadSignal<Option<Shared>>,
+    set_shared: WriteSignal<Option<Shared>>,
     /// Papers close in meaning to the query that it does not match, under
     /// the same filters (empty until the meaning file is open, and while
     /// their place is far off screen).
@@ -48,9 +53,19 @@ pub struct Explorer {
 }
 
 /// The reader's own filters of a view state: the starred papers and the
-/// map region, each active as the state says.
-fn extras<'a>(s: &ViewState, starred: &'a [u32], inside: &'a [u32]) -> Extras<'a> {
+/// map region, each active as the state says, and a shared list's papers
+/// while one is open.
+fn extras<'a>(
+    s: &ViewState,
+    starred: &'a [u32],
+    inside: &'a [u32],
+    shared: Option<&'a Shared>,
+) -> Extras<'a> {
     Extras {
+        shared: Extra {
+            docs: shared.map_or(&[], |sh| &sh.docs),
+            active: shared.is_some(),
+        },
         starred: Extra {
             docs: starred,
             active: s.starred,
@@ -76,10 +91,18 @@ fn location_search() -> String {
     window().location().search().unwrap_or_default()
 }
 
+/// The paper the fragment names (not a shared list's fragment).
 fn location_fragment() -> Option<String> {
     let hash = window().location().hash().ok()?;
     let id = hash.strip_prefix('#')?;
-    (!id.is_empty()).then(|| id.to_string())
+    let list = id.starts_with(shared_list::KEY) && id[shared_list::KEY.len()..].starts_with('=');
+    (!id.is_empty() && !list).then(|| id.to_string())
+}
+
+/// The shared list the fragment carries, if it carries one.
+fn location_shared(engine: &Engine) -> Option<Shared> {
+    let hash = window().location().hash().ok()?;
+    shared_list::open(&hash, engine)
 }
 
 impl Explorer {
@@ -96,17 +119,20 @@ impl Explorer {
         });
         // The index arrives after the first results (`App` fetches it).
         let index_ready = RwSignal::new(engine.has_index());
+        let (shared, set_shared) = signal(location_shared(engine));
         let response = Memo::new(move |_| {
             index_ready.track();
-            starred.with(|starred| {
-                region_docs.with(|inside| {
-                    state.with(|s| {
-                        engine.search_with(
-                            &s.query,
-                            &s.selection,
-                            extras(s, starred, inside),
-                            s.sort,
-                        )
+            shared.with(|shared| {
+                starred.with(|starred| {
+                    region_docs.with(|inside| {
+                        state.with(|s| {
+                            engine.search_with(
+                                &s.query,
+                                &s.selection,
+                                extras(s, starred, inside, shared.as_ref()),
+                                s.sort,
+                            )
+                        })
                     })
                 })
             })
@@ -124,11 +150,13 @@ impl Explorer {
                 return Vec::new();
             }
             let shown = response.with(Response::docs);
-            starred.with(|starred| {
-                region_docs.with(|inside| {
-                    state.with(|s| {
-                        let extras = extras(s, starred, inside);
-                        engine.related(&s.query, &s.selection, extras, &shown, RELATED)
+            shared.with(|shared| {
+                starred.with(|starred| {
+                    region_docs.with(|inside| {
+                        state.with(|s| {
+                            let extras = extras(s, starred, inside, shared.as_ref());
+                            engine.related(&s.query, &s.selection, extras, &shown, RELATED)
+                        })
                     })
                 })
             })
@@ -200,6 +228,8 @@ impl Explorer {
             index_ready,
             meaning_ready,
             related_near,
+            shared,
+            set_shared,
             related,
         };
         let handle = window_event_listener(ev::hashchange, move |_| x.follow_fragment());
@@ -211,6 +241,10 @@ impl Explorer {
     /// it (a link from “Similar papers”), they are cleared, in place of the
     /// current history entry, so that it can be shown.
     fn follow_fragment(&self) {
+        if let Some(shared) = location_shared(self.engine) {
+            self.set_shared.set(Some(shared));
+            return;
+        }
         let id = location_fragment();
         let doc = id.as_ref().and_then(|id| self.engine.doc_of(id));
         if let Some(doc) = doc {
@@ -261,6 +295,34 @@ impl Explorer {
         if let Some(id) = change.open {
             let _ = window().location().set_hash(&id);
         }
+    }
+
+    /// Leaves a shared list's view: every paper again, and the list's
+    /// fragment gone from the address (in place of this history entry).
+    pub fn close_shared(&self) {
+        self.set_shared.set(None);
+        let loc = window().location();
+        let url = format!(
+            "{}{}",
+            loc.pathname().unwrap_or_default(),
+            loc.search().unwrap_or_default()
+        );
+        if let Ok(history) = window().history() {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+        }
+    }
+
+    /// A link that opens the reader's list for whoever follows it.
+    pub fn share_list_url(
+        &self,
+        list: &explorer_core::reading_list::ReadingList,
+        notes: bool,
+    ) -> String {
+        format!(
+            "{}#{}",
+            page_address(),
+            shared_list::to_fragment(list, notes)
+        )
     }
 
     /// The related list's place came near the screen, or left it.

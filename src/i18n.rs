@@ -149,6 +149,14 @@ pub struct Strings {
     /// The reading list's "more like these": the button, and the list's
     /// heading and note.
     pub like_starred: &'static str,
+    pub share_list: &'static str,
+    pub share_with_notes: &'static str,
+    pub share_list_note: &'static str,
+    pub shared_heading: fn(usize) -> String,
+    pub shared_stale: fn(usize, &str) -> String,
+    pub add_to_my_list: &'static str,
+    pub shared_added: fn(usize, usize, usize) -> String,
+    pub show_all_papers: &'static str,
     pub like_heading: &'static str,
     pub like_note: &'static str,
     pub clear_all: &'static str,
@@ -269,6 +277,23 @@ pub static EN: Strings = Strings {
     related_note: "Papers close in meaning to your search, whether or not they use its words.",
     related_via: "via:",
     like_starred: "More like these",
+    share_list: "Share list",
+    share_with_notes: "Include my notes",
+    share_list_note: "The list travels in the link's fragment (after #), which browsers never \
+                      send to a server.",
+    shared_heading: |n| match n {
+        1 => "A shared list of 1 paper".into(),
+        n => format!("A shared list of {n} papers"),
+    },
+    shared_stale: |k, ids| match k {
+        1 => format!("1 of its papers is not in this explorer: {ids}."),
+        k => format!("{k} of its papers are not in this explorer: {ids}."),
+    },
+    add_to_my_list: "Add to my list",
+    shared_added: |added, joined, total| {
+        format!("Added: {added} new, {joined} notes joined; {total} on your list.")
+    },
+    show_all_papers: "Show all papers",
     like_heading: "More like your reading list",
     like_note: "Papers close in meaning and in words to the ones you starred.",
     clear_all: "Clear search and filters",
@@ -413,6 +438,16 @@ pub static ZH: Strings = Strings {
     related_note: "与搜索含义相近的论文，不一定包含相同的词语。",
     related_via: "相关词：",
     like_starred: "更多类似论文",
+    share_list: "分享列表",
+    share_with_notes: "包含我的笔记",
+    share_list_note: "列表保存在链接的 # 之后的部分，浏览器从不把这部分发送给服务器。",
+    shared_heading: |n| format!("分享的列表：{n} 篇论文"),
+    shared_stale: |k, ids| format!("其中 {k} 篇不在本浏览器中：{ids}。"),
+    add_to_my_list: "加入我的列表",
+    shared_added: |added, joined, total| {
+        format!("已加入：新增 {added} 篇，合并 {joined} 条笔记；你的列表共 {total} 篇。")
+    },
+    show_all_papers: "显示全部论文",
     like_heading: "与阅读列表相似",
     like_note: "与已加星标的论文在含义和用词上相近的论文。",
     clear_all: "清除搜索和筛选",

@@ -22,8 +22,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
 
 use components::{
-    FacetPanel, LanguageToggle, RelatedPapers, ResultList, SearchBox, SharePanel, ShortcutsHelp,
-    StatusBar, ThemeToggle, TopicMap,
+    FacetPanel, LanguageToggle, RelatedPapers, ResultList, SearchBox, SharePanel, SharedListNotice,
+    ShortcutsHelp, StatusBar, ThemeToggle, TopicMap,
 };
 pub use explorer::Explorer;
 
@@ -241,6 +241,7 @@ pub fn App() -> impl IntoView {
             <FacetPanel />
             <main class="results-pane" id="results">
                 <TopicMap />
+                <SharedListNotice />
                 <StatusBar />
                 <ResultList />
                 <RelatedPapers />

@@ -140,6 +140,19 @@ impl Stars {
         self.list.with_untracked(ReadingList::to_json)
     }
 
+    /// The list as it is now (for a share link).
+    pub fn snapshot(&self) -> ReadingList {
+        self.list.get()
+    }
+
+    /// Adds another list's papers and notes (a shared list), never
+    /// overwriting: what it did.
+    pub fn merge(&self, other: ReadingList) -> Merged {
+        let mut merged = Merged::default();
+        self.list.update(|l| merged = l.merge(other));
+        merged
+    }
+
     /// Merges a reading-list file into the list, saying what it did.
     pub fn import(&self, json: &str, engine: &Engine) {
         let notice = match ReadingList::from_json(json) {

@@ -21,6 +21,7 @@ pub mod reading_list;
 #[cfg(feature = "compile")]
 pub mod records;
 pub mod seed;
+pub mod shared_list;
 pub mod source;
 #[cfg(feature = "synth")]
 pub mod synth;

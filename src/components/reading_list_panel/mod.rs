@@ -77,6 +77,7 @@ pub fn ReadingListPanel() -> impl IntoView {
                     <input type="file" accept=".json,application/json" on:change=import />
                 </label>
             </div>
+            <ShareList />
             <p class="reading-list-notice" role="status">
                 {move || stars.notice.get().map(|n| describe(tr.get(), &n, stars.len()))}
             </p>
@@ -97,5 +98,41 @@ fn describe(t: &Strings, n: &Notice, total: usize) -> String {
         }
         Notice::ImportFailed(ImportProblem::Unreadable) => (t.import_failed)(t.file_unreadable),
         Notice::ImportFailed(ImportProblem::Invalid(e)) => (t.import_failed)(&(t.import_error)(e)),
+    }
+}
+
+/// **Share list**: a link that carries the starred papers (and the notes,
+/// if the reader ticks that) in its fragment, with a copy button.
+#[component]
+fn ShareList() -> impl IntoView {
+    let x = expect_context::<Explorer>();
+    let stars = expect_context::<Stars>();
+    let tr = use_i18n();
+    let (open, set_open) = signal(false);
+    let (notes, set_notes) = signal(false);
+    let link = move || {
+        if !open.get() {
+            return String::new();
+        }
+        x.share_list_url(&stars.snapshot(), notes.get())
+    };
+    let copy = move |_| {
+        let _ = window().navigator().clipboard().write_text(&link());
+    };
+    view! {
+        <Show when=move || stars.len() != 0>
+            <details class="share-list" on:toggle:target=move |ev| set_open.set(ev.target().open())>
+                <summary class="button pill">{move || tr.get().share_list}</summary>
+                <label class="share-list-notes">
+                    <input type="checkbox" prop:checked=notes on:change:target=move |ev| set_notes.set(ev.target().checked()) />
+                    {move || tr.get().share_with_notes}
+                </label>
+                <div class="share-row">
+                    <input class="share-list-link" type="text" readonly aria-label=move || tr.get().share_list prop:value=link on:focus:target=move |ev| ev.target().select() />
+                    <button type="button" class="button" on:click=copy>{move || tr.get().copy}</button>
+                </div>
+                <p class="share-note">{move || tr.get().share_list_note}</p>
+            </details>
+        </Show>
     }
 }

@@ -25,11 +25,16 @@ pub struct Extras<'a> {
     pub starred: Extra<'a>,
     /// The papers inside the region drawn on the topic map.
     pub region: Extra<'a>,
+    /// The papers of a reading list someone shared in a link.
+    pub shared: Extra<'a>,
 }
 
+/// How many [`Extras`] there are.
+pub(super) const EXTRAS: usize = 3;
+
 impl<'a> Extras<'a> {
-    pub(super) fn all(&self) -> [Extra<'a>; 2] {
-        [self.starred, self.region]
+    pub(super) fn all(&self) -> [Extra<'a>; EXTRAS] {
+        [self.starred, self.region, self.shared]
     }
 }
 
@@ -41,6 +46,8 @@ pub struct ExtraCounts {
     pub starred: u32,
     /// Papers in the map region.
     pub region: u32,
+    /// Papers of the shared list.
+    pub shared: u32,
 }
 
 impl Engine {
@@ -54,8 +61,8 @@ impl Engine {
         &self,
         base: &FixedBitSet,
         selection: &Selection,
-        extras: [Extra; 2],
-    ) -> (FixedBitSet, Vec<Vec<u32>>, [u32; 2]) {
+        extras: [Extra; EXTRAS],
+    ) -> (FixedBitSet, Vec<Vec<u32>>, [u32; EXTRAS]) {
         let n = self.len();
         let nf = self.facet_docs.len();
         let extra_sets: Vec<FixedBitSet> = extras
@@ -102,7 +109,7 @@ impl Engine {
             .iter()
             .map(|values| vec![0; values.len()])
             .collect();
-        let mut extra_counts = [0u32; 2];
+        let mut extra_counts = [0u32; EXTRAS];
         for d in base.ones() {
             let mut failed = None;
             let mut fails = 0;

@@ -278,3 +278,87 @@ async fn with_storage_full_stars_live_in_memory_and_say_so() {
     b.js("localStorage.clear(); return 0").await;
     b.close().await;
 }
+
+#[tokio::test]
+async fn a_shared_list_link_shows_its_papers_and_adds_them_to_another_readers_list() {
+    // The sharer stars three papers, notes one, and copies the link.
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for_titles(&all_titles()).await;
+    let shown = ranked_docs(engine(), "");
+    let picked = [shown[1], shown[4], shown[9]];
+    for &d in &picked {
+        b.click(&format!("[id='{}'] .star-button", id(d))).await;
+    }
+    type_note(&b, picked[1], "read this one first & aloud").await;
+    b.click(".share-list summary").await;
+    b.click(".share-list-notes input").await;
+    b.wait_for(
+        "document.querySelector('.share-list-link').value.includes('&n1=')",
+        "the link with the note",
+    )
+    .await;
+    let link = b
+        .js("return document.querySelector('.share-list-link').value")
+        .await;
+    let link = link.as_str().unwrap();
+    assert!(
+        link.starts_with(&format!("{}#shared=", b.server.base)),
+        "{link}"
+    );
+    let fragment = link.split_once('#').unwrap().1.to_string();
+    // One id this explorer does not have, as from another list.
+    let (ids, notes) = fragment.split_once('&').unwrap();
+    let fragment = format!("{ids}~!p-from-elsewhere&{notes}");
+    b.close().await;
+
+    // Another reader (another origin: nothing starred) opens it.
+    let r = Browser::start().await;
+    r.open(&format!("#{fragment}")).await;
+    let want: Vec<String> = shown
+        .iter()
+        .filter(|d| picked.contains(d))
+        .map(|&d| engine().corpus.papers[d as usize].title.clone())
+        .collect();
+    r.wait_for_titles(&want).await;
+    assert_eq!(
+        r.js("return document.querySelector('#shared-list-heading').textContent")
+            .await,
+        "A shared list of 4 papers"
+    );
+    assert_eq!(
+        r.js("return document.querySelector('.shared-list-stale').textContent")
+            .await,
+        "1 of its papers is not in this explorer: p-from-elsewhere."
+    );
+    assert_eq!(starred_count(&r).await, "0", "nothing is added unasked");
+    r.click(".add-shared").await;
+    r.wait_for(
+        "document.querySelector('.shared-list-added').textContent !== ''",
+        "what was added",
+    )
+    .await;
+    assert_eq!(
+        r.js("return document.querySelector('.shared-list-added').textContent")
+            .await,
+        "Added: 4 new, 0 notes joined; 4 on your list."
+    );
+    // The stale id is kept on the list, as an import keeps it.
+    let stored: ReadingList = serde_json::from_str(
+        r.js(&format!("return localStorage.getItem('{KEY}')"))
+            .await
+            .as_str()
+            .unwrap(),
+    )
+    .unwrap();
+    let stored_ids: Vec<&str> = stored.entries.iter().map(|e| e.id.as_str()).collect();
+    let mut expected_ids: Vec<String> = picked.iter().map(|&d| id(d)).collect();
+    expected_ids.push("p-from-elsewhere".into());
+    assert_eq!(stored_ids, expected_ids);
+    assert_eq!(stored.entries[1].note, "read this one first & aloud");
+    // Show all papers: the whole list again, and the fragment gone.
+    r.click(".close-shared").await;
+    r.wait_for_titles(&all_titles()).await;
+    assert_eq!(r.js("return location.hash").await, "");
+    r.close().await;
+}
