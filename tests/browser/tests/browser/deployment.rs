@@ -202,6 +202,29 @@ async fn the_single_file_build_opens_from_disk() {
         serde_json::json!([]),
         "a single file loads nothing else"
     );
+    // A shared list's link works there too (here arriving as a new fragment).
+    let papers = &engine().corpus.papers;
+    let list = explorer_core::reading_list::ReadingList {
+        entries: [7, 3]
+            .iter()
+            .map(|&i: &usize| explorer_core::reading_list::Entry {
+                id: papers[i].id.clone(),
+                title: String::new(),
+                note: String::new(),
+            })
+            .collect(),
+    };
+    let fragment = explorer_core::shared_list::to_fragment(&list, false);
+    b.clear_query().await;
+    b.client
+        .goto(&format!("file://{}#{fragment}", copy.display()))
+        .await
+        .unwrap();
+    let want: Vec<String> = all_titles()
+        .into_iter()
+        .filter(|t| *t == papers[3].title || *t == papers[7].title)
+        .collect();
+    b.wait_for_titles(&want).await;
     drop(b);
     std::fs::remove_dir_all(&dir).unwrap();
 }
