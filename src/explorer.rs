@@ -38,10 +38,13 @@ pub struct Explorer {
     index_ready: RwSignal<bool>,
     /// Set once the meaning file, fetched after the index, is open.
     meaning_ready: RwSignal<bool>,
-    /// Whether the place of the related list is on screen or near it. Below
-    /// many matches it is not, and a keystroke does not compute a list no
-    /// one can see (at 20,000 papers that is most of a keystroke's search).
-    related_near: RwSignal<bool>,
+    /// The view for which the related list's place was last seen on screen
+    /// or near it. Below a few matches the list is made with them, in the
+    /// same update; below more it is made only once its place is seen near
+    /// for the view shown, so that typing neither computes a list no one
+    /// can see (at 20,000 papers most of a keystroke's search) nor changes
+    /// the page again a frame later.
+    related_near: RwSignal<Option<ViewState>>,
     /// The reading list someone shared in the link that opened the page
     /// (`#shared=…`): while set, only its papers are shown.
     pub shared: ReadSignal<Option<Shared>>,
@@ -51,6 +54,10 @@ pub struct Explorer {
     /// their place is far off screen).
     pub related: Memo<Vec<Related>>,
 }
+
+/// Up to this many matches, the related list is made with them: its place
+/// is a screen or two down, and in view before the page has settled.
+const RELATED_WITH_MATCHES: usize = 10;
 
 /// The reader's own filters of a view state: the starred papers and the
 /// map region, each active as the state says, and a shared list's papers
@@ -138,7 +145,7 @@ impl Explorer {
             })
         });
         let meaning_ready = RwSignal::new(engine.has_meaning());
-        let related_near = RwSignal::new(false);
+        let related_near = RwSignal::new(None::<ViewState>);
         let related = Memo::new(move |_| {
             if !meaning_ready.get() {
                 return Vec::new();
@@ -146,7 +153,9 @@ impl Explorer {
             if state.with(|s| s.like_starred) {
                 return starred.with(|starred| engine.like_these(starred, RELATED));
             }
-            if !related_near.get() {
+            let few = response.with(|r| r.hits.len() <= RELATED_WITH_MATCHES);
+            let seen = related_near.with(|n| state.with(|s| n.as_ref() == Some(s)));
+            if !(few || seen) {
                 return Vec::new();
             }
             let shown = response.with(Response::docs);
@@ -327,8 +336,9 @@ impl Explorer {
 
     /// The related list's place came near the screen, or left it.
     pub fn related_place_near(&self, near: bool) {
-        if self.related_near.get_untracked() != near {
-            self.related_near.set(near);
+        let view = near.then(|| self.state.get_untracked());
+        if self.related_near.with_untracked(|n| *n != view) {
+            self.related_near.set(view);
         }
     }
 

@@ -76,6 +76,16 @@ fn RelatedPaper(doc: u32, via: String) -> impl IntoView {
 /// of the viewport (an IntersectionObserver: the outside world, hence an
 /// Effect). Without the observer (an old browser), the list is always made.
 fn watch_place(place: NodeRef<Div>, x: Explorer) {
+    // The observer speaks only when the place comes near or leaves; while
+    // it stays near (the reader at the end of the page), each new view is
+    // told near once it is painted.
+    let near = StoredValue::new(false);
+    Effect::new(move |_| {
+        x.state.track();
+        if near.get_value() {
+            super::after_paint(move || x.related_place_near(near.get_value()));
+        }
+    });
     Effect::new(move |_| {
         let Some(el) = place.get() else { return };
         let on_change = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
@@ -85,6 +95,7 @@ fn watch_place(place: NodeRef<Div>, x: Explorer) {
                 .last()
                 .and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
             {
+                near.set_value(entry.is_intersecting());
                 x.related_place_near(entry.is_intersecting());
             }
         });
