@@ -160,9 +160,13 @@ fn best_long_form<'a>(short: &str, long: &'a str) -> Option<&'a str> {
         si -= 1;
     }
     let start = l[(li + 1) as usize].0;
+    // After the last whitespace character, whatever its width (U+0085 NEL,
+    // U+3000 are more than one byte).
     let word_start = long[..start]
-        .rfind(char::is_whitespace)
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| c.is_whitespace())
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let form = long[word_start..].trim();
     (!form.is_empty()).then_some(form)
 }
@@ -170,6 +174,16 @@ fn best_long_form<'a>(short: &str, long: &'a str) -> Option<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wide_whitespace_before_the_long_form_is_no_panic() {
+        // Found by the property test: NEL (two bytes) before the long form.
+        let text =
+            "aligning large language models (LLMs)\u{85}Vision-language models (VLMs) face costs";
+        let _ = definitions(text);
+        let text = "models\u{3000}Vision-language models (VLMs) face costs";
+        let _ = definitions(text);
+    }
 
     #[test]
     fn schwartz_hearst_definitions() {
