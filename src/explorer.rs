@@ -102,8 +102,7 @@ fn location_search() -> String {
 fn location_fragment() -> Option<String> {
     let hash = window().location().hash().ok()?;
     let id = hash.strip_prefix('#')?;
-    let list = id.starts_with(shared_list::KEY) && id[shared_list::KEY.len()..].starts_with('=');
-    (!id.is_empty() && !list).then(|| id.to_string())
+    (!id.is_empty() && !shared_list::is_shared(id)).then(|| id.to_string())
 }
 
 /// The shared list the fragment carries, if it carries one.

@@ -75,13 +75,29 @@ pub fn to_fragment(list: &ReadingList, with_notes: bool) -> String {
     out
 }
 
+/// The ids part of a shared list's fragment, or `None` for any other
+/// fragment (a paper's id).
+fn ids_part(fragment: &str) -> Option<&str> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    fragment
+        .split('&')
+        .next()?
+        .strip_prefix(KEY)?
+        .strip_prefix('=')
+}
+
+/// Whether a fragment carries a shared list (rather than naming a paper).
+pub fn is_shared(fragment: &str) -> bool {
+    ids_part(fragment).is_some()
+}
+
 /// The list a fragment carries (titles empty: the corpus has them), or
 /// `None` when it is not a shared list. Tokens that are not ids are left
 /// out; an empty list is still a list.
 pub fn from_fragment(fragment: &str) -> Option<ReadingList> {
+    let ids = ids_part(fragment)?;
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-    let mut parts = fragment.split('&');
-    let ids = parts.next()?.strip_prefix(KEY)?.strip_prefix('=')?;
+    let parts = fragment.split('&').skip(1);
     let mut list = ReadingList::default();
     for token in ids.split('~').filter(|t| !t.is_empty()) {
         let id = match token.strip_prefix('!') {

@@ -94,6 +94,13 @@ addEventListener('TrunkApplicationStarted',function(ev){window.__wasm=ev.detail.
 new MutationObserver(function(m,o){if(document.querySelector('article')){window.__firstResults=performance.now();o.disconnect()}})\
 .observe(document.documentElement,{childList:true,subtree:true});})();</script>";
 
+/// A strict Content-Security-Policy: scripts from the page's own origin only
+/// (no inline script, no eval; WebAssembly compilation allowed), styles
+/// from files only, nothing from elsewhere.
+pub const STRICT_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+                              style-src 'self'; img-src 'self' data:; object-src 'none'; \
+                              base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
 /// A static file server for `dist/` on 127.0.0.1: one thread per connection,
 /// one request per connection (`Connection: close`). Every request path is
 /// recorded.
@@ -829,6 +836,20 @@ impl Session {
 }
 
 impl Browser {
+    /// Serves `html` at the absolute `path` of the app's origin (a wiki page
+    /// beside the app's folder) and opens it.
+    pub async fn open_host_page(&self, path: &str, html: &str) {
+        self.server
+            .pages
+            .lock()
+            .unwrap()
+            .push((path.into(), html.into()));
+        let url = url::Url::parse(&self.server.base)
+            .and_then(|base| base.join(path))
+            .expect("an absolute path on the app's origin");
+        self.client.goto(url.as_str()).await.unwrap();
+    }
+
     /// Opens `path` (relative to the served dist/) and waits for the app.
     pub async fn open(&self, path: &str) {
         self.client

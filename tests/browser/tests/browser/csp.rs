@@ -4,16 +4,12 @@
 //! filtering, the map, stars and the panels work, and the browser reports
 //! no violation.
 
-use browser_tests::{all_titles, expected_titles, Browser};
-
-const POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
-                      style-src 'self'; img-src 'self' data:; object-src 'none'; \
-                      base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+use browser_tests::{all_titles, expected_titles, Browser, STRICT_CSP};
 
 #[tokio::test]
 async fn the_page_works_under_a_strict_content_security_policy() {
     let b = Browser::start().await;
-    *b.server.csp.lock().unwrap() = Some(POLICY.into());
+    *b.server.csp.lock().unwrap() = Some(STRICT_CSP.into());
     b.open("").await;
     b.wait_for_titles(&all_titles()).await;
     b.type_query("agents").await;

@@ -20,20 +20,7 @@ addEventListener('message', function (e) {
 #[tokio::test]
 async fn a_wiki_page_embeds_and_sizes_the_explorer() {
     let b = Browser::launch("/wiki/tools/iclr/", (1280, 900)).await;
-    b.server
-        .pages
-        .lock()
-        .unwrap()
-        .push(("/lab/reading-group.html".into(), HOST.into()));
-    let origin = b
-        .server
-        .base
-        .trim_end_matches("/wiki/tools/iclr/")
-        .to_string();
-    b.client
-        .goto(&format!("{origin}/lab/reading-group.html"))
-        .await
-        .unwrap();
+    b.open_host_page("/lab/reading-group.html", HOST).await;
     b.wait_for(
         "window.heights.length > 0",
         "a height message from the frame",

@@ -4,14 +4,10 @@
 //! tells the page its state; opening a paper tells the page which; the
 //! other element's frame is untouched; a malformed message is ignored.
 
-use browser_tests::{engine, Browser};
+use browser_tests::{engine, Browser, STRICT_CSP};
 use explorer_core::{FacetKind, Sort};
 use fantoccini::Locator;
 use serde_json::Value;
-
-const POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
-                      style-src 'self'; img-src 'self' data:; object-src 'none'; \
-                      base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 const WIKI: &str = r#"<!doctype html><html><head><title>Lab wiki: topics</title>
 <script src="/wiki/tools/iclr/embed.js" defer></script></head><body>
@@ -46,21 +42,8 @@ async fn enter(b: &Browser, element: &str) {
 #[tokio::test]
 async fn a_wiki_page_sets_the_view_and_hears_state_and_opened() {
     let b = Browser::launch("/wiki/tools/iclr/", (1280, 900)).await;
-    *b.server.csp.lock().unwrap() = Some(POLICY.into());
-    b.server
-        .pages
-        .lock()
-        .unwrap()
-        .push(("/lab/topics.html".into(), WIKI.into()));
-    let origin = b
-        .server
-        .base
-        .trim_end_matches("/wiki/tools/iclr/")
-        .to_string();
-    b.client
-        .goto(&format!("{origin}/lab/topics.html"))
-        .await
-        .unwrap();
+    *b.server.csp.lock().unwrap() = Some(STRICT_CSP.into());
+    b.open_host_page("/lab/topics.html", WIKI).await;
     b.js("window.__events = []; document.querySelectorAll('paper-explorer').forEach(el => \
           ['state', 'opened'].forEach(t => el.addEventListener(t, e => window.__events.push([el.id, t, e.detail])))); return 0")
         .await;
