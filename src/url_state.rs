@@ -73,13 +73,8 @@ impl ViewState {
         if !self.query.is_empty() {
             ser.append_pair("q", &self.query);
         }
-        for (f, values) in self.selection.iter().enumerate() {
-            let facet = &corpus.facets[f];
-            for &v in values {
-                if let Some(label) = facet.values.get(v as usize) {
-                    ser.append_pair(facet.kind.key(), label);
-                }
-            }
+        for (kind, label) in corpus.selected(&self.selection) {
+            ser.append_pair(kind.key(), label);
         }
         if self.starred {
             ser.append_pair("starred", "1");

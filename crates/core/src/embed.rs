@@ -214,19 +214,13 @@ impl State {
         shown: usize,
         url: String,
     ) -> State {
-        let facets = selection
-            .iter()
-            .enumerate()
-            .filter(|(_, values)| !values.is_empty())
-            .filter_map(|(f, values)| {
-                let facet = corpus.facets.get(f)?;
-                let labels = values
-                    .iter()
-                    .filter_map(|&v| facet.values.get(v as usize).cloned())
-                    .collect();
-                Some((facet.kind.key().to_string(), labels))
-            })
-            .collect();
+        let mut facets: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (kind, label) in corpus.selected(selection) {
+            facets
+                .entry(kind.key().to_string())
+                .or_default()
+                .push(label.to_string());
+        }
         State {
             kind: STATE,
             version: VERSION,

@@ -486,16 +486,26 @@ impl Corpus {
     /// A facet selection as `key:label` pairs, in facet order (the form of
     /// filters in a query and of the `<paper-explorer facets>` attribute).
     pub fn selection_pairs(&self, selection: &[Vec<u32>]) -> Vec<String> {
+        self.selected(selection)
+            .map(|(kind, label)| format!("{}:{label}", kind.key()))
+            .collect()
+    }
+
+    /// Each selected value of a facet selection as its facet's kind and
+    /// its label, in facet order (values this corpus lacks are skipped).
+    pub fn selected<'a>(
+        &'a self,
+        selection: &'a [Vec<u32>],
+    ) -> impl Iterator<Item = (FacetKind, &'a str)> + 'a {
         selection
             .iter()
             .zip(&self.facets)
             .flat_map(|(values, facet)| {
                 values.iter().filter_map(move |&v| {
                     let label = facet.values.get(v as usize)?;
-                    Some(format!("{}:{label}", facet.kind.key()))
+                    Some((facet.kind, label.as_str()))
                 })
             })
-            .collect()
     }
 
     /// Where the facet of this kind is in [`Corpus::facets`].
