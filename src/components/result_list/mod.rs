@@ -10,8 +10,13 @@ use explorer_core::window::{self as windowing, Window};
 /// Above this many results, only the cards on screen (and a screenful either
 /// side) are in the document: 20,000 results are 20,000 heights, not cards.
 /// Up to it, every card is (find-in-page finds every result); off-screen
-/// cards cost no layout (`content-visibility: auto`).
-const WINDOW_AT: usize = 200;
+/// cards cost no layout (`content-visibility: auto`). A card costs about a
+/// millisecond to build in the wasm, so this is set by keystrokes, not by
+/// screens: at 200 (as it was), `rein` on a real list of 2,932 papers
+/// built 193 cards in one task, 150 ms (`BENCH_PAGES=1 ./dev bench`); at
+/// 60 it builds the dozen on screen. A conference track of 60 papers is
+/// still whole in the page.
+const WINDOW_AT: usize = 60;
 /// Cards' height before they have been measured, in CSS pixels.
 const ESTIMATED_HEIGHT: f64 = 260.0;
 /// At most this many cards in a window, however short they are.

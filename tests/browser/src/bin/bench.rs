@@ -23,7 +23,9 @@
 //! nothing written; prints the page-load phases and the slowest keystrokes
 //! split into handler / effects / layout), `BENCH_CORPUS=seed` or
 //! `synthetic-20k` (one corpus), `BENCH_PROFILE=1` with `BENCH_QUICK` (a
-//! CPU profile of the typing, `target/bench-<corpus>.cpuprofile`).
+//! CPU profile of the typing, `target/bench-<corpus>.cpuprofile`),
+//! `BENCH_PAGES=1` (only our page and the plain page typed into, three
+//! rounds; prints the median per typed prefix on each, slowest first).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -146,16 +148,18 @@ const type = async (value) => {
 };
 (async () => {
   const times = [];
+  const each = [];
   let unchanged = 0;
   for (const q of queries) {
     for (let i = 1; i <= q.length; i++) {
       const t = await type(q.slice(0, i));
+      each.push(t);
       if (t === null) unchanged++; else times.push(t);
     }
-    await type('');
+    each.push(await type(''));
   }
   observer.disconnect();
-  done({ times, unchanged });
+  done({ times, unchanged, each });
 })();
 "#;
 
@@ -457,6 +461,155 @@ async fn long_scripts(b: &Browser) {
         .unwrap();
 }
 
+/// What typing the same script into our page and the plain page measured.
+struct BothPages {
+    ours: Vec<f64>,
+    plain: Vec<f64>,
+    clicks: Vec<f64>,
+    ours_unchanged: u64,
+    plain_unchanged: u64,
+    /// Per typed prefix, in script order: each round's time on our page and
+    /// on the plain page (`None`: the keystroke changed nothing).
+    per_prefix: Vec<(Vec<Option<f64>>, Vec<Option<f64>>)>,
+}
+
+/// Types [`QUERIES`] into our page and the plain MiniSearch page, alternately
+/// in one browser session, `rounds` times; clicks our facets once a round.
+async fn type_both_pages(
+    name: &str,
+    dist: &Path,
+    minisearch: &str,
+    docs: &[Value],
+    facet_values: &[Value],
+    rounds: usize,
+) -> BothPages {
+    let mut both = BothPages {
+        ours: Vec::new(),
+        plain: Vec::new(),
+        clicks: Vec::new(),
+        ours_unchanged: 0,
+        plain_unchanged: 0,
+        per_prefix: Vec::new(),
+    };
+    let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
+    long_scripts(&b).await;
+    let plain = plain_page(
+        minisearch,
+        &serde_json::to_string(docs).unwrap().replace("</", "<\\/"),
+        &serde_json::to_string(facet_values)
+            .unwrap()
+            .replace("</", "<\\/"),
+    );
+    b.server
+        .pages
+        .lock()
+        .unwrap()
+        .push(("/plain.html".into(), plain));
+    let each = |v: &Value| -> Vec<Option<f64>> {
+        v.as_array()
+            .into_iter()
+            .flatten()
+            .map(Value::as_f64)
+            .collect()
+    };
+    for round in 0..rounds {
+        eprintln!("bench: {name}: both pages typed into, round {}", round + 1);
+        b.open("").await;
+        b.wait_for("window.__firstResults !== undefined", "first results")
+            .await;
+        let r = b
+            .client
+            .execute_async(MUTATION_SCRIPT, vec![json!(QUERIES)])
+            .await
+            .expect("typing into our page");
+        both.ours.extend(numbers(&r["times"]));
+        both.ours_unchanged += r["unchanged"].as_u64().unwrap_or(0);
+        let ours_each = each(&r["each"]);
+        let c = b
+            .client
+            .execute_async(CLICK_SCRIPT, vec![])
+            .await
+            .expect("clicking our facets");
+        both.clicks.extend(numbers(&c));
+        b.client
+            .goto(&format!("{}plain.html", b.server.base))
+            .await
+            .unwrap();
+        b.wait_for("window.__firstResults !== undefined", "the plain page")
+            .await;
+        let r = b
+            .client
+            .execute_async(MUTATION_SCRIPT, vec![json!(QUERIES)])
+            .await
+            .expect("typing into the plain page");
+        both.plain.extend(numbers(&r["times"]));
+        both.plain_unchanged += r["unchanged"].as_u64().unwrap_or(0);
+        let plain_each = each(&r["each"]);
+        if both.per_prefix.is_empty() {
+            both.per_prefix = vec![(Vec::new(), Vec::new()); ours_each.len()];
+        }
+        for (slot, (o, p)) in both
+            .per_prefix
+            .iter_mut()
+            .zip(ours_each.into_iter().zip(plain_each))
+        {
+            slot.0.push(o);
+            slot.1.push(p);
+        }
+    }
+    b.close().await;
+    both
+}
+
+/// `BENCH_PAGES=1`: only the two pages typed into, and per typed prefix the
+/// median time on each page, slowest of ours first (for finding which
+/// keystrokes make the ratio).
+fn print_per_prefix(name: &str, both: &BothPages) {
+    let median = |v: &[Option<f64>]| -> Option<f64> {
+        let mut v: Vec<f64> = v.iter().flatten().copied().collect();
+        v.sort_by(f64::total_cmp);
+        (!v.is_empty()).then(|| v[v.len() / 2])
+    };
+    // The script's order: each prefix of each query, then the emptied box.
+    let prefixes: Vec<String> = QUERIES
+        .iter()
+        .flat_map(|q| {
+            (1..=q.chars().count())
+                .map(|i| q.chars().take(i).collect())
+                .chain(std::iter::once(String::from("(emptied)")))
+        })
+        .collect();
+    let mut rows: Vec<(Option<f64>, Option<f64>, &String)> = both
+        .per_prefix
+        .iter()
+        .zip(&prefixes)
+        .map(|((o, p), q)| (median(o), median(p), q))
+        .collect();
+    rows.sort_by(|a, b| b.0.unwrap_or(0.0).total_cmp(&a.0.unwrap_or(0.0)));
+    let p95 = |v: &[f64]| stats(v)["p95_ms"].as_f64().unwrap_or(f64::NAN);
+    let p50 = |v: &[f64]| stats(v)["p50_ms"].as_f64().unwrap_or(f64::NAN);
+    eprintln!(
+        "bench: {name}: ours p50 {:.1} p95 {:.1}, plain p50 {:.1} p95 {:.1}",
+        p50(&both.ours),
+        p95(&both.ours),
+        p50(&both.plain),
+        p95(&both.plain)
+    );
+    for (o, p, q) in rows.iter().take(25) {
+        let f = |v: &Option<f64>| v.map_or("   -  ".into(), |v| format!("{v:6.1}"));
+        eprintln!("bench: {name}: ours {} plain {}  {q:?}", f(o), f(p));
+    }
+}
+
+/// MiniSearch's browser build, from npm (tools/bootstrap.sh installs it).
+fn minisearch_source() -> String {
+    std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tools/node_modules/minisearch/dist/umd/index.js"),
+    )
+    .expect("tools/node_modules/minisearch (tools/bootstrap.sh installs it)")
+}
+
 /// Measures one build of one corpus.
 async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick: bool) -> Value {
     eprintln!("bench: {name}: compiling {}", corpus_dir.display());
@@ -490,6 +643,11 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
             })
         })
         .collect();
+    if std::env::var_os("BENCH_PAGES").is_some() {
+        let both = type_both_pages(name, dist, &minisearch_source(), &docs, &facet_values, 3).await;
+        print_per_prefix(name, &both);
+        return Value::Null;
+    }
     let engine = Engine::new(corpus);
 
     let mut first = Vec::new();
@@ -617,11 +775,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     .await;
     b.js_with(MEANING_SCRIPT, vec![json!(COMPARE)]).await;
     let meaning = numbers(&b.js_with(MEANING_SCRIPT, vec![json!(COMPARE)]).await);
-    let minisearch = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../tools/node_modules/minisearch/dist/umd/index.js"),
-    )
-    .expect("tools/node_modules/minisearch (tools/bootstrap.sh installs it)");
+    let minisearch = minisearch_source();
     let page = peer_page(
         &minisearch,
         &serde_json::to_string(&docs).unwrap().replace("</", "<\\/"),
@@ -649,56 +803,9 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     let ours_total: f64 = ours.iter().sum();
 
     // The two pages, typed into the same way, alternately in one session.
-    let (mut ours_page, mut plain_page_times, mut ours_clicks) =
-        (Vec::new(), Vec::new(), Vec::new());
-    let (mut ours_unchanged, mut plain_unchanged) = (0, 0);
-    let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
-    long_scripts(&b).await;
-    let plain = plain_page(
-        &minisearch,
-        &serde_json::to_string(&docs).unwrap().replace("</", "<\\/"),
-        &serde_json::to_string(&facet_values)
-            .unwrap()
-            .replace("</", "<\\/"),
-    );
-    b.server
-        .pages
-        .lock()
-        .unwrap()
-        .push(("/plain.html".into(), plain));
-    for round in 0..runs.min(3) {
-        eprintln!("bench: {name}: both pages typed into, round {}", round + 1);
-        b.open("").await;
-        b.wait_for("window.__firstResults !== undefined", "first results")
-            .await;
-        let r = b
-            .client
-            .execute_async(MUTATION_SCRIPT, vec![json!(QUERIES)])
-            .await
-            .expect("typing into our page");
-        ours_page.extend(numbers(&r["times"]));
-        ours_unchanged += r["unchanged"].as_u64().unwrap_or(0);
-        let c = b
-            .client
-            .execute_async(CLICK_SCRIPT, vec![])
-            .await
-            .expect("clicking our facets");
-        ours_clicks.extend(numbers(&c));
-        b.client
-            .goto(&format!("{}plain.html", b.server.base))
-            .await
-            .unwrap();
-        b.wait_for("window.__firstResults !== undefined", "the plain page")
-            .await;
-        let r = b
-            .client
-            .execute_async(MUTATION_SCRIPT, vec![json!(QUERIES)])
-            .await
-            .expect("typing into the plain page");
-        plain_page_times.extend(numbers(&r["times"]));
-        plain_unchanged += r["unchanged"].as_u64().unwrap_or(0);
-    }
-    b.close().await;
+    let both = type_both_pages(name, dist, &minisearch, &docs, &facet_values, runs.min(3)).await;
+    let (ours_page, plain_page_times, ours_clicks) = (&both.ours, &both.plain, &both.clicks);
+    let (ours_unchanged, plain_unchanged) = (both.ours_unchanged, both.plain_unchanged);
     let p95 = |v: &[f64]| stats(v)["p95_ms"].as_f64().unwrap_or(f64::NAN);
     let p50 = |v: &[f64]| stats(v)["p50_ms"].as_f64().unwrap_or(f64::NAN);
     let files = sizes(dist);
@@ -929,7 +1036,7 @@ async fn main() {
         let runs = if quick { 1 } else { 3 };
         reports.push(measure("real", &real, Path::new(&dir), runs, quick).await);
     }
-    if quick {
+    if quick || std::env::var_os("BENCH_PAGES").is_some() {
         return;
     }
     let report = json!({
