@@ -3,7 +3,9 @@
 //! - words are AND-ed: `diffusion video`
 //! - the last word is also prefix-matched while typing (no trailing space),
 //!   from its second letter on
-//! - `"quoted phrases"` anywhere; a hyphenated word (`DPH-RL`) is a phrase too
+//! - `"quoted phrases"` anywhere; a hyphenated word (`DPH-RL`) is a phrase too;
+//!   while a phrase's last word is typed (quote unclosed, no trailing
+//!   space), the words before it are the phrase and it is a prefix
 //! - `-word` or `-"a phrase"` excludes
 //! - `OR` (or `|`) between two items matches either
 //! - `key:value` filters by a facet (`topic:agents`, `code:yes`, `acronym:RLVR`,
@@ -71,6 +73,8 @@ enum Item {
     Atom {
         negated: bool,
         quoted: bool,
+        /// A quote opened and never closed: the phrase runs to the end.
+        open: bool,
         text: String,
         key: Option<String>,
     },
@@ -94,7 +98,7 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
     let mut q = Query::default();
     let mut pending_or = false;
     for (idx, item) in items.into_iter().enumerate() {
-        let (negated, quoted, text, key) = match item {
+        let (negated, quoted, open, text, key) = match item {
             Item::Or => {
                 pending_or = !q.groups.is_empty();
                 continue;
@@ -102,9 +106,10 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
             Item::Atom {
                 negated,
                 quoted,
+                open,
                 text,
                 key,
-            } => (negated, quoted, text, key),
+            } => (negated, quoted, open, text, key),
         };
         if let Some(key) = key {
             if !text.trim().is_empty() {
@@ -126,6 +131,22 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
                 prefix: false,
             })
             .collect();
+        // A phrase still being typed (`"catastrophic forg`): its last word
+        // is not a word yet. Until the quote closes or a space follows, the
+        // words before it are the phrase and the last one is a prefix
+        // anywhere, so the list narrows as the phrase grows instead of
+        // emptying at every letter that ends no word.
+        if quoted && open && typing && !negated && !pending_or && Some(idx) == last_atom {
+            let mut last = terms.pop().expect("a word");
+            if !terms.is_empty() {
+                q.groups.push(vec![Clause::Phrase(terms)]);
+            }
+            last.prefix = true;
+            if !is_lone_letter(&last.folded) {
+                q.groups.push(vec![Clause::Term(last)]);
+            }
+            continue;
+        }
         let clause = match terms.len() {
             0 => continue,
             1 if !quoted => {
@@ -133,10 +154,7 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
                 t.prefix = typing && !negated && Some(idx) == last_atom;
                 // A lone letter being typed is not a word yet: matching every
                 // word that starts with it would only light up the whole page.
-                if t.prefix
-                    && t.folded.len() == 1
-                    && t.folded.chars().all(|c| c.is_ascii_alphanumeric())
-                {
+                if t.prefix && is_lone_letter(&t.folded) {
                     continue;
                 }
                 Clause::Term(t)
@@ -153,6 +171,11 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
         pending_or = false;
     }
     q
+}
+
+/// One ASCII letter or digit.
+fn is_lone_letter(folded: &str) -> bool {
+    folded.len() == 1 && folded.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 fn lex(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Vec<Item> {
@@ -191,14 +214,14 @@ fn lex(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Vec<Item> {
             }
         }
         let body = &input[body_start..];
-        let (text, quoted, consumed) = if let Some(inner) = body.strip_prefix('"') {
+        let (text, quoted, open, consumed) = if let Some(inner) = body.strip_prefix('"') {
             match inner.find('"') {
-                Some(end) => (&inner[..end], true, 1 + end + 1),
-                None => (inner, true, body.len()),
+                Some(end) => (&inner[..end], true, false, 1 + end + 1),
+                None => (inner, true, true, body.len()),
             }
         } else {
             let end = body.find(char::is_whitespace).unwrap_or(body.len());
-            (&body[..end], false, end)
+            (&body[..end], false, false, end)
         };
         let end = body_start + consumed;
         while chars.peek().is_some_and(|&(i, _)| i < end) {
@@ -211,6 +234,7 @@ fn lex(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Vec<Item> {
         items.push(Item::Atom {
             negated,
             quoted,
+            open,
             text: text.to_string(),
             key,
         });
@@ -287,6 +311,34 @@ mod tests {
         assert_eq!(q.excluded, vec![term("video", "video", false)]);
         // A hyphenated word is a phrase.
         assert!(matches!(&p("DPH-RL ").groups[0][0], Clause::Phrase(t) if t.len() == 2));
+    }
+
+    #[test]
+    fn a_phrase_being_typed_ends_in_a_prefix() {
+        let q = p(r#""catastrophic forg"#);
+        assert_eq!(q.groups.len(), 2, "{q:?}");
+        assert!(
+            matches!(&q.groups[0][0], Clause::Phrase(t) if t.len() == 1 && t[0].folded == "catastrophic")
+        );
+        assert!(matches!(&q.groups[1][0], Clause::Term(t) if t.folded == "forg" && t.prefix));
+        // One word, a lone letter: the phrase so far.
+        assert_eq!(p(r#""catastrophic f"#).groups.len(), 1);
+        // Closed, or followed by a space, or excluded, or after OR: a phrase.
+        for s in [
+            r#""catastrophic forg""#,
+            r#""catastrophic forg "#,
+            r#"-"catastrophic forg"#,
+            r#"agents OR "catastrophic forg"#,
+        ] {
+            let q = p(s);
+            let phrase = q
+                .groups
+                .iter()
+                .chain([&q.excluded])
+                .flatten()
+                .any(|c| matches!(c, Clause::Phrase(t) if t.len() == 2));
+            assert!(phrase, "{s}: {q:?}");
+        }
     }
 
     #[test]

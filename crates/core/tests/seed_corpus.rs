@@ -383,6 +383,33 @@ fn quoted_phrases_need_adjacent_words() {
 }
 
 #[test]
+fn a_phrase_narrows_as_it_is_typed_and_never_empties() {
+    // Typed one letter at a time, from the second letter of its first word:
+    // every step still finds every paper the finished phrase finds, and the
+    // finished phrase (quote closed) finds only the adjacent words.
+    let phrase = "\"catastrophic forgetting\"";
+    let finished = docs(&search(phrase));
+    assert!(!finished.is_empty());
+    let mut previous = usize::MAX;
+    for end in 3..phrase.len() {
+        let typed = &phrase[..end];
+        if typed.ends_with(' ') {
+            continue;
+        }
+        let found = docs(&search(typed));
+        for d in &finished {
+            assert!(found.contains(d), "{typed:?} lost {}", paper(*d).title);
+        }
+        assert!(found.len() <= previous, "{typed:?} grew the list");
+        previous = found.len();
+    }
+    // A finished phrase still needs its words adjacent, and so does the
+    // phrase followed by a space (no word is being typed).
+    assert!(search("\"forgetting catastrophic\"").hits.is_empty());
+    assert!(search("\"forgetting catastrophic ").hits.is_empty());
+}
+
+#[test]
 fn minus_excludes() {
     let all = docs(&search("reasoning "));
     let without = docs(&search("reasoning -math "));

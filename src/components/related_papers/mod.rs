@@ -76,15 +76,21 @@ fn RelatedPaper(doc: u32, via: String) -> impl IntoView {
 /// of the viewport (an IntersectionObserver: the outside world, hence an
 /// Effect). Without the observer (an old browser), the list is always made.
 fn watch_place(place: NodeRef<Div>, x: Explorer) {
-    // The observer speaks only when the place comes near or leaves; while
-    // it stays near (the reader at the end of the page), each new view is
-    // told near once it is painted.
-    let near = StoredValue::new(false);
+    // The observer speaks only when the place comes near or leaves. A new
+    // view moves the place (its results are laid out anew), so the place is
+    // observed afresh: the observer's first report, made after that layout,
+    // says near or not for this view. (Trusting the last report instead
+    // showed the list for a frame and hid it again when a view with few
+    // results was followed by one with many.)
+    let observer = StoredValue::new_local(None::<web_sys::IntersectionObserver>);
     Effect::new(move |_| {
         x.state.track();
-        if near.get_value() {
-            super::after_paint(move || x.related_place_near(near.get_value()));
-        }
+        observer.with_value(|o| {
+            if let (Some(o), Some(el)) = (o, place.get_untracked()) {
+                o.unobserve(&el);
+                o.observe(&el);
+            }
+        });
     });
     Effect::new(move |_| {
         let Some(el) = place.get() else { return };
@@ -95,7 +101,6 @@ fn watch_place(place: NodeRef<Div>, x: Explorer) {
                 .last()
                 .and_then(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
             {
-                near.set_value(entry.is_intersecting());
                 x.related_place_near(entry.is_intersecting());
             }
         });
@@ -105,9 +110,10 @@ fn watch_place(place: NodeRef<Div>, x: Explorer) {
             on_change.as_ref().unchecked_ref(),
             &options,
         ) {
-            Ok(observer) => {
-                observer.observe(&el);
-                on_cleanup(move || observer.disconnect());
+            Ok(o) => {
+                o.observe(&el);
+                observer.set_value(Some(o.clone()));
+                on_cleanup(move || o.disconnect());
             }
             Err(_) => x.related_place_near(true),
         }
