@@ -94,6 +94,24 @@ pub fn page_address() -> String {
     )
 }
 
+/// Puts `qs` (a query string, `?…` or empty) in the address bar, keeping
+/// the path and the fragment, as a new history entry or in place of this one.
+fn write_address(qs: &str, push: bool) {
+    let loc = window().location();
+    let hash = loc.hash().unwrap_or_default();
+    let url = if qs.is_empty() {
+        format!("{}{}", loc.pathname().unwrap_or_default(), hash)
+    } else {
+        format!("{qs}{hash}")
+    };
+    let history = window().history().expect("history");
+    let _ = if push {
+        history.push_state_with_url(&JsValue::NULL, "", Some(&url))
+    } else {
+        history.replace_state_with_url(&JsValue::NULL, "", Some(&url))
+    };
+}
+
 fn location_search() -> String {
     window().location().search().unwrap_or_default()
 }
@@ -174,27 +192,39 @@ impl Explorer {
         let push_history = StoredValue::new(false);
         let query_replaced = Trigger::new();
 
-        // The URL mirrors the state (the outside world, hence an Effect).
+        // The URL mirrors the state (the outside world, hence an Effect). A
+        // new history entry (a click) is written at once; typing replaces
+        // the entry once a frame, after the frame is painted: Chromium's
+        // `replaceState` took 2 ms a keystroke, in the keystroke's task
+        // (the bench's CPU profile), and it rate-limits pages that call it
+        // on every key.
+        let pending_search = StoredValue::new(None::<String>);
         Effect::new(move |_| {
             let qs = state.with(|s| s.to_query_string(&engine.corpus));
-            let loc = window().location();
-            if loc.search().unwrap_or_default() == qs {
-                return;
-            }
-            let hash = loc.hash().unwrap_or_default();
-            let url = if qs.is_empty() {
-                format!("{}{}", loc.pathname().unwrap_or_default(), hash)
-            } else {
-                format!("{qs}{hash}")
-            };
-            let history = window().history().expect("history");
             let push = push_history.get_value();
             push_history.set_value(false);
-            let _ = if push {
-                history.push_state_with_url(&JsValue::NULL, "", Some(&url))
-            } else {
-                history.replace_state_with_url(&JsValue::NULL, "", Some(&url))
-            };
+            if location_search() == qs {
+                // Back where the address already is: nothing left to write.
+                pending_search.set_value(None);
+                return;
+            }
+            if push {
+                // What was typed before the click stays in the entry left.
+                if let Some(typed) = pending_search.try_update_value(Option::take).flatten() {
+                    write_address(&typed, false);
+                }
+                write_address(&qs, true);
+            } else if pending_search
+                .try_update_value(|p| p.replace(qs))
+                .flatten()
+                .is_none()
+            {
+                super::components::after_paint(move || {
+                    if let Some(qs) = pending_search.try_update_value(Option::take).flatten() {
+                        write_address(&qs, false);
+                    }
+                });
+            }
         });
         // Back and forward restore the state.
         let handle = window_event_listener(ev::popstate, move |_| {

@@ -46,7 +46,11 @@ async fn a_wiki_page_embeds_and_sizes_the_explorer() {
         .await
         .as_u64()
         .unwrap();
-    assert!(b.location_search().await.contains("embed=1"));
+    b.wait_for(
+        "location.search.includes('embed=1')",
+        "embed=1 in the address",
+    )
+    .await;
     b.client.enter_parent_frame().await.unwrap();
 
     // The frame is as tall as what it shows: no inner scrollbar.

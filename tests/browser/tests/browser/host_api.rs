@@ -109,7 +109,11 @@ async fn a_wiki_page_sets_the_view_and_hears_state_and_opened() {
             .await,
         "diffusion"
     );
-    assert!(b.location_search().await.contains("q=diffusion"));
+    b.wait_for(
+        "location.search.includes('q=diffusion')",
+        "q=diffusion in the address",
+    )
+    .await;
     // A reader opening a paper: the page hears which.
     b.click(".results article.paper .paper-title a").await;
     b.client.enter_parent_frame().await.unwrap();

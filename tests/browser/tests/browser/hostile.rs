@@ -164,7 +164,11 @@ async fn a_panic_shows_a_notice_with_a_way_back() {
         "the page working again",
     )
     .await;
-    assert!(b.location_search().await.contains("q=agents"));
+    b.wait_for(
+        "location.search.includes('q=agents')",
+        "q=agents in the address",
+    )
+    .await;
     b.close().await;
 }
 

@@ -112,7 +112,11 @@ async fn more_like_my_reading_list_ranks_the_other_unlearning_paper_first() {
         related.iter().all(|t| !t.starts_with("REM:")),
         "{related:?}"
     );
-    assert!(b.location_search().await.contains("like=starred"));
+    b.wait_for(
+        "location.search.includes('like=starred')",
+        "like=starred in the address",
+    )
+    .await;
     b.close().await;
 }
 

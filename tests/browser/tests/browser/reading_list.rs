@@ -112,7 +112,11 @@ async fn stars_and_notes_survive_a_reload_and_form_a_facet() {
         .map(|&d| engine().corpus.papers[d as usize].title.clone())
         .collect();
     b.wait_for_titles(&titles).await;
-    assert!(b.location_search().await.contains("starred=1"));
+    b.wait_for(
+        "location.search.includes('starred=1')",
+        "starred=1 in the address",
+    )
+    .await;
 
     // Everything is there after a reload: stars, the note, the filter.
     b.client.refresh().await.unwrap();

@@ -199,6 +199,10 @@ async fn the_map_shows_the_results_opens_papers_and_filters_by_region() {
     // Clearing the region brings the other results back.
     b.click(".region-clear").await;
     b.wait_for_titles(&titles).await;
-    assert!(!b.location_search().await.contains("map="));
+    b.wait_for(
+        "!location.search.includes('map=')",
+        "no map= in the address",
+    )
+    .await;
     b.close().await;
 }
