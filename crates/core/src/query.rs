@@ -136,8 +136,8 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
         // words before it are the phrase and the last one is a prefix
         // anywhere, so the list narrows as the phrase grows instead of
         // emptying at every letter that ends no word.
-        if quoted && open && typing && !negated && !pending_or && Some(idx) == last_atom {
-            let mut last = terms.pop().expect("a word");
+        let typed_phrase = quoted && open && typing && !negated && !pending_or;
+        if let Some(mut last) = terms.pop_if(|_| typed_phrase && Some(idx) == last_atom) {
             if !terms.is_empty() {
                 q.groups.push(vec![Clause::Phrase(terms)]);
             }
@@ -369,6 +369,9 @@ mod tests {
             "::",
             "tag:",
             "\"unclosed phrase",
+            // An unclosed phrase being typed that has no word yet.
+            "\"...",
+            "\"😀",
             "—",
             "😀",
         ] {
