@@ -143,14 +143,17 @@ impl Engine {
             .collect();
         best.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         best.truncate(limit);
+        let mut why = match (m, &centre) {
+            (Some(m), Some(v)) => Some(m.explainer(v)),
+            _ => None,
+        };
         best.into_iter()
             .map(|(doc, score)| Related {
                 doc,
                 score,
-                via: match (m, &centre) {
-                    (Some(m), Some(v)) => m.explain(v, &self.embedded_text(doc)),
-                    _ => Vec::new(),
-                },
+                via: why
+                    .as_mut()
+                    .map_or_else(Vec::new, |w| w.explain(&self.embedded_text(doc))),
             })
             .collect()
     }
@@ -181,11 +184,12 @@ impl Engine {
         }
         best.truncate(limit);
         best.sort_by(by_score);
+        let mut why = m.explainer(v);
         best.into_iter()
             .map(|(doc, score)| Related {
                 doc,
                 score,
-                via: m.explain(v, &self.embedded_text(doc)),
+                via: why.explain(&self.embedded_text(doc)),
             })
             .collect()
     }
