@@ -470,8 +470,11 @@ struct BothPages {
     plain_unchanged: u64,
     /// Per typed prefix, in script order: each round's time on our page and
     /// on the plain page (`None`: the keystroke changed nothing).
-    per_prefix: Vec<(Vec<Option<f64>>, Vec<Option<f64>>)>,
+    per_prefix: Vec<(Rounds, Rounds)>,
 }
+
+/// One keystroke's time in each round (`None`: it changed nothing).
+type Rounds = Vec<Option<f64>>;
 
 /// Types [`QUERIES`] into our page and the plain MiniSearch page, alternately
 /// in one browser session, `rounds` times; clicks our facets once a round.
@@ -505,7 +508,7 @@ async fn type_both_pages(
         .lock()
         .unwrap()
         .push(("/plain.html".into(), plain));
-    let each = |v: &Value| -> Vec<Option<f64>> {
+    let each = |v: &Value| -> Rounds {
         v.as_array()
             .into_iter()
             .flatten()
@@ -804,8 +807,14 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
 
     // The two pages, typed into the same way, alternately in one session.
     let both = type_both_pages(name, dist, &minisearch, &docs, &facet_values, runs.min(3)).await;
-    let (ours_page, plain_page_times, ours_clicks) = (&both.ours, &both.plain, &both.clicks);
-    let (ours_unchanged, plain_unchanged) = (both.ours_unchanged, both.plain_unchanged);
+    let BothPages {
+        ours: ours_page,
+        plain: plain_page_times,
+        clicks: ours_clicks,
+        ours_unchanged,
+        plain_unchanged,
+        ..
+    } = both;
     let p95 = |v: &[f64]| stats(v)["p95_ms"].as_f64().unwrap_or(f64::NAN);
     let p50 = |v: &[f64]| stats(v)["p50_ms"].as_f64().unwrap_or(f64::NAN);
     let files = sizes(dist);
