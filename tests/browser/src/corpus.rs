@@ -1,0 +1,71 @@
+//! What the tests expect: the builds under test and the engine run
+//! natively on the same corpus.
+
+use super::*;
+
+/// Where the release build is: `$EXPLORER_DIST`, else `dist/` at the top.
+pub fn dist_dir() -> PathBuf {
+    let dir = std::env::var_os("EXPLORER_DIST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../dist"));
+    assert!(
+        dir.join("index.html").is_file(),
+        "no release build at {}: run `trunk build --release` first (`./dev test` does)",
+        dir.display()
+    );
+    dir
+}
+
+/// The build of the synthetic conference-size corpus (`./dev test` makes it:
+/// `$EXPLORER_SCALE_DIST`, else `target/dist-scale`), and the corpus
+/// directory it was built from (`target/synthetic`).
+pub fn scale_build() -> (PathBuf, PathBuf) {
+    let top = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dist = std::env::var_os("EXPLORER_SCALE_DIST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| top.join("target/dist-scale"));
+    let corpus = top.join("target/synthetic");
+    assert!(
+        dist.join("index.html").is_file() && corpus.is_dir(),
+        "no scale build at {}: `./dev test` generates target/synthetic and builds it",
+        dist.display()
+    );
+    (dist, corpus)
+}
+
+/// The seed corpus, compiled natively: what the page must show.
+pub fn engine() -> &'static Engine {
+    static E: OnceLock<Engine> = OnceLock::new();
+    E.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+        Engine::new(explorer_core::compile::compile_dir(&dir).expect("corpus compiles"))
+    })
+}
+
+/// Every paper's title, in list order: the page with no query.
+pub fn all_titles() -> Vec<String> {
+    engine()
+        .corpus
+        .papers
+        .iter()
+        .map(|p| p.title.clone())
+        .collect()
+}
+
+/// Titles the seed engine ranks for a query with no facet selected.
+pub fn expected_titles(query: &str) -> Vec<String> {
+    ranked_titles(engine(), query)
+}
+
+/// The papers an engine ranks for a query with no facet selected.
+pub fn ranked_docs(e: &Engine, query: &str) -> Vec<u32> {
+    e.search(query, &e.no_selection(), Sort::Relevance).docs()
+}
+
+/// Titles an engine ranks for a query with no facet selected.
+pub fn ranked_titles(e: &Engine, query: &str) -> Vec<String> {
+    ranked_docs(e, query)
+        .into_iter()
+        .map(|d| e.corpus.papers[d as usize].title.clone())
+        .collect()
+}

@@ -1,0 +1,281 @@
+//! What a test does on the page: open, type, click, wait and read.
+
+use super::*;
+
+impl Browser {
+    /// Serves `html` at the absolute `path` of the app's origin (a wiki page
+    /// beside the app's folder) and opens it.
+    pub async fn open_host_page(&self, path: &str, html: &str) {
+        self.server
+            .pages
+            .lock()
+            .unwrap()
+            .push((path.into(), html.into()));
+        let url = url::Url::parse(&self.server.base)
+            .and_then(|base| base.join(path))
+            .expect("an absolute path on the app's origin");
+        self.client.goto(url.as_str()).await.unwrap();
+    }
+
+    /// Opens `path` (relative to the served dist/) and waits for the app.
+    pub async fn open(&self, path: &str) {
+        self.client
+            .goto(&format!("{}{}", self.server.base, path))
+            .await
+            .unwrap();
+        self.wait_for(
+            "document.querySelector('.status[role=status]') !== null",
+            "the app to start",
+        )
+        .await;
+    }
+
+    pub async fn js(&self, script: &str) -> Value {
+        self.js_with(script, vec![]).await
+    }
+
+    /// Runs a script with `arguments`; its return value.
+    pub async fn js_with(&self, script: &str, args: Vec<Value>) -> Value {
+        self.client
+            .execute(script, args)
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Polls a JavaScript expression until it is true (10 s at most).
+    pub async fn wait_for(&self, expr: &str, what: &str) {
+        let script = format!("return !!({expr});");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if self.js(&script).await == Value::Bool(true) {
+                return;
+            }
+            if Instant::now() > deadline {
+                let errors = self.js("return window.__errors || []").await;
+                panic!("timed out waiting for {what} ({expr}); console errors: {errors}");
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// Waits for the notice the page shows when it cannot go on (a panic,
+    /// a paper list it cannot read) and returns its text.
+    pub async fn crash_notice(&self) -> String {
+        self.wait_for(
+            "document.querySelector('#crash[role=alert]') !== null",
+            "the notice",
+        )
+        .await;
+        self.js("return document.getElementById('crash').textContent")
+            .await
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    pub async fn status(&self) -> String {
+        self.js("return document.querySelector('.status[role=status]').textContent")
+            .await
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    pub async fn titles(&self) -> Vec<String> {
+        strings(self.js("return [...document.querySelectorAll('.results article.paper .paper-title')].map(e => e.textContent)").await)
+    }
+
+    /// The text of every `<mark>` in the result list, in document order.
+    pub async fn marks(&self, within: &str) -> Vec<String> {
+        strings(self.js(&format!("return [...document.querySelectorAll('.results article.paper {within} mark')].map(e => e.textContent)")).await)
+    }
+
+    /// Clicks the first element matching a CSS selector.
+    pub async fn click(&self, css: &str) {
+        let el = self
+            .client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"));
+        self.click_element(&el)
+            .await
+            .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    }
+
+    /// Scrolls an element to the middle of the window, clear of the sticky
+    /// header (engines differ in where they scroll an element to before
+    /// acting on it), and waits two frames: a scroll the page itself asked
+    /// for (opening a paper) has landed and does not move the element away.
+    pub async fn centre(&self, el: &fantoccini::elements::Element) {
+        let _ = self
+            .client
+            .execute_async(
+                "const [el, done] = arguments; el.scrollIntoView({block: 'center'}); \
+                 requestAnimationFrame(() => requestAnimationFrame(() => done(0)))",
+                vec![serde_json::to_value(el).unwrap()],
+            )
+            .await;
+    }
+
+    /// Clicks an element, first [centred](Browser::centre).
+    pub async fn click_element(
+        &self,
+        el: &fantoccini::elements::Element,
+    ) -> Result<(), fantoccini::error::CmdError> {
+        self.centre(el).await;
+        el.clone().click().await
+    }
+
+    /// The page's query string (`location.search`).
+    pub async fn location_search(&self) -> String {
+        self.js("return location.search")
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// From now on, keeps every file the page offers for download (the
+    /// downloads themselves go to the browser's download folder).
+    pub async fn capture_downloads(&self) {
+        self.js("window.__exports = []; const make = URL.createObjectURL; \
+                 URL.createObjectURL = (blob) => { window.__exports.push(blob); return make(blob); }; return 0")
+            .await;
+    }
+
+    /// The texts of the files offered since [`Browser::capture_downloads`],
+    /// once there are `n`, in the order offered.
+    pub async fn downloads(&self, n: usize) -> Vec<String> {
+        self.wait_for(
+            &format!("window.__exports.length === {n}"),
+            &format!("{n} downloads"),
+        )
+        .await;
+        strings(
+            self.client
+                .execute_async(
+                    "const done = arguments[arguments.length - 1]; \
+                     Promise.all(window.__exports.map(f => f.text())).then(done)",
+                    vec![],
+                )
+                .await
+                .unwrap(),
+        )
+    }
+
+    /// Presses one key where the focus is (WebDriver key codes for special
+    /// keys: `\u{E00C}` Escape, `\u{E007}` Enter).
+    pub async fn press(&self, key: char) {
+        use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+        let keys = KeyActions::new("keyboard".into())
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key });
+        self.client
+            .perform_actions(keys)
+            .await
+            .unwrap_or_else(|e| panic!("cannot press {key:?}: {e}"));
+    }
+
+    /// Types at the end of the search field, key by key, as a person would.
+    pub async fn type_query(&self, text: &str) {
+        let input = self
+            .client
+            .find(Locator::Css("input[type=search]"))
+            .await
+            .unwrap();
+        // End first: the caret goes after what is already there.
+        input.send_keys(&format!("\u{E010}{text}")).await.unwrap();
+    }
+
+    pub async fn clear_query(&self) {
+        let input = self
+            .client
+            .find(Locator::Css("input[type=search]"))
+            .await
+            .unwrap();
+        input.clear().await.unwrap();
+        // `clear` fires no input event; an empty keystroke pair does.
+        input.send_keys(" \u{E003}").await.unwrap();
+    }
+
+    /// Waits until the page shows exactly these titles, in this order.
+    pub async fn wait_for_titles(&self, want: &[String]) {
+        self.wait_for_titles_where(want, "exactly", |have| have == want)
+            .await;
+    }
+
+    /// Waits until the page's first titles are the first of `want`, in
+    /// order (a windowed list shows only the start).
+    pub async fn wait_for_titles_prefix(&self, want: &[String]) {
+        self.wait_for_titles_where(want, "the start of", |have| {
+            !have.is_empty() && want.starts_with(have)
+        })
+        .await;
+    }
+
+    /// Waits until the page's titles are a run of consecutive titles of
+    /// `want`, in order (a windowed list scrolled anywhere).
+    pub async fn wait_for_titles_run(&self, want: &[String]) {
+        self.wait_for_titles_where(want, "a run of", |have| {
+            have.first()
+                .and_then(|t| want.iter().position(|w| w == t))
+                .is_some_and(|at| want[at..].starts_with(have))
+        })
+        .await;
+    }
+
+    /// Polls the page's titles (10 s at most) until `ok` holds; on time-out
+    /// says what the page showed, what was expected, the search field and
+    /// the URL.
+    async fn wait_for_titles_where(
+        &self,
+        want: &[String],
+        relation: &str,
+        ok: impl Fn(&[String]) -> bool,
+    ) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let have = self.titles().await;
+            if ok(&have) {
+                return;
+            }
+            if Instant::now() > deadline {
+                let field = self
+                    .js("const q = document.querySelector('input[type=search]'); return q ? q.value : null")
+                    .await;
+                panic!(
+                    "page shows {} titles {:?}…, expected {relation} {} {:?}…; search field {field}, URL {}",
+                    have.len(),
+                    &have[..have.len().min(5)],
+                    want.len(),
+                    &want[..want.len().min(5)],
+                    self.client
+                        .current_url()
+                        .await
+                        .map(|u| u.to_string())
+                        .unwrap_or_default(),
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    pub async fn console_errors(&self) -> Vec<String> {
+        strings(self.js("return window.__errors || []").await)
+    }
+
+    /// Ends the test's use of the browser: there must have been no console
+    /// error. The browser goes back to the pool.
+    pub async fn close(self) {
+        let errors = self.console_errors().await;
+        assert!(errors.is_empty(), "console errors: {errors:?}");
+    }
+}
+
+pub fn strings(v: Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap_or_default().to_string())
+        .collect()
+}

@@ -1,0 +1,223 @@
+//! The loopback HTTP server the builds are served from.
+
+use super::*;
+
+/// Injected first into the served `index.html`: records console errors and
+/// uncaught exceptions, and when the first result appears.
+const CAPTURE: &str = "<script>window.__errors=[];(function(){var e=console.error.bind(console);\
+console.error=function(){window.__errors.push(Array.prototype.join.call(arguments,' '));e.apply(null,arguments)};\
+addEventListener('error',function(ev){window.__errors.push(String(ev.message))});\
+addEventListener('unhandledrejection',function(ev){window.__errors.push(String(ev.reason))});\
+addEventListener('securitypolicyviolation',function(ev){window.__errors.push('CSP: '+ev.violatedDirective+' '+ev.blockedURI)});\
+addEventListener('TrunkApplicationStarted',function(ev){window.__wasm=ev.detail.wasm;window.__started=performance.now()});\
+new MutationObserver(function(m,o){if(document.querySelector('article')){window.__firstResults=performance.now();o.disconnect()}})\
+.observe(document.documentElement,{childList:true,subtree:true});})();</script>";
+
+/// A strict Content-Security-Policy: scripts from the page's own origin only
+/// (no inline script, no eval; WebAssembly compilation allowed), styles
+/// from files only, nothing from elsewhere.
+pub const STRICT_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+                              style-src 'self'; img-src 'self' data:; object-src 'none'; \
+                              base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+/// A static file server for `dist/` on 127.0.0.1: one thread per connection,
+/// one request per connection (`Connection: close`). Every request path is
+/// recorded.
+pub struct Server {
+    pub base: String,
+    pub requests: Arc<Mutex<Vec<String>>>,
+    /// While set, every connection is closed unanswered: the network is cut.
+    pub offline: Arc<AtomicBool>,
+    /// When set, `sw.js` is served with this tag in its cache name: a new
+    /// build, as after a deploy.
+    pub next_build: Arc<Mutex<String>>,
+    /// Extra HTML pages at absolute paths, e.g. a wiki page that embeds the app.
+    pub pages: Arc<Mutex<Vec<(String, String)>>>,
+    /// When set, every response carries this Content-Security-Policy, and
+    /// the tests' console capture is served as a script file (an inline one
+    /// would be refused).
+    pub csp: Arc<Mutex<Option<String>>>,
+}
+
+/// Serves `dist` under the URL path `prefix` (`/` or e.g. `/wiki/tools/iclr/`);
+/// anything outside it is a 404, as on a wiki that hosts the app in a folder.
+pub fn serve(dist: &Path, prefix: &str) -> Server {
+    assert!(prefix.starts_with('/') && prefix.ends_with('/'));
+    let listener = fresh_listener();
+    let base = format!("http://{}{prefix}", listener.local_addr().unwrap());
+    let prefix = prefix.to_string();
+    let requests = Arc::new(Mutex::new(Vec::new()));
+    let offline = Arc::new(AtomicBool::new(false));
+    let next_build = Arc::new(Mutex::new(String::new()));
+    let log = requests.clone();
+    let pages: Arc<Mutex<Vec<(String, String)>>> = Arc::default();
+    let csp: Arc<Mutex<Option<String>>> = Arc::default();
+    let (cut, tag, extra, policy) = (
+        offline.clone(),
+        next_build.clone(),
+        pages.clone(),
+        csp.clone(),
+    );
+    let dist = dist.to_path_buf();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let dist = dist.clone();
+            let log = log.clone();
+            if cut.load(Ordering::SeqCst) {
+                drop(stream);
+                continue;
+            }
+            let prefix = prefix.clone();
+            let tag = tag.lock().unwrap().clone();
+            let extra = extra.lock().unwrap().clone();
+            let policy = policy.lock().unwrap().clone();
+            std::thread::spawn(move || {
+                handle(
+                    stream,
+                    &dist,
+                    &prefix,
+                    &tag,
+                    &extra,
+                    policy.as_deref(),
+                    &log,
+                )
+            });
+        }
+    });
+    Server {
+        base,
+        requests,
+        offline,
+        next_build,
+        pages,
+        csp,
+    }
+}
+
+/// A loopback listener on a port no earlier server of this process had:
+/// a browser reused from an earlier test meets a new origin, with nothing
+/// stored under it.
+fn fresh_listener() -> TcpListener {
+    static USED: Mutex<Vec<u16>> = Mutex::new(Vec::new());
+    let mut held = Vec::new(); // kept bound until a new port comes up
+    loop {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind loopback");
+        let port = listener.local_addr().expect("a bound address").port();
+        let mut used = lock(&USED);
+        if !used.contains(&port) {
+            used.push(port);
+            return listener;
+        }
+        held.push(listener);
+    }
+}
+
+fn handle(
+    mut stream: TcpStream,
+    dist: &Path,
+    prefix: &str,
+    build_tag: &str,
+    pages: &[(String, String)],
+    csp: Option<&str>,
+    log: &Mutex<Vec<String>>,
+) {
+    let mut head = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => head.extend_from_slice(&buf[..n]),
+        }
+        if head.len() > 64 * 1024 {
+            return;
+        }
+    }
+    let head = String::from_utf8_lossy(&head);
+    let target = head.split_whitespace().nth(1).unwrap_or("/").to_string();
+    log.lock().unwrap().push(target.clone());
+    let page = pages.iter().find(|(p, _)| *p == target);
+    let (status, ctype, body) = match target.strip_prefix(prefix) {
+        _ if page.is_some() => (
+            "200 OK",
+            "text/html; charset=utf-8",
+            page.unwrap().1.clone().into_bytes(),
+        ),
+        Some(rest) if rest.starts_with("sw.js") && !build_tag.is_empty() => {
+            let (status, ctype, body) = respond(dist, rest);
+            let js = String::from_utf8(body).unwrap();
+            let from = "const CACHE = 'paper-explorer-";
+            let renamed = js.replacen(from, &format!("{from}{build_tag}-"), 1);
+            assert_ne!(renamed, js, "sw.js names its cache");
+            (status, ctype, renamed.into_bytes())
+        }
+        Some(rest) if csp.is_some() && rest == "__capture.js" => {
+            let js = CAPTURE
+                .trim_start_matches("<script>")
+                .trim_end_matches("</script>");
+            ("200 OK", "text/javascript", js.as_bytes().to_vec())
+        }
+        Some(rest) => {
+            let (status, ctype, mut body) = respond(dist, rest);
+            if csp.is_some() && ctype.starts_with("text/html") {
+                let html = String::from_utf8(body).unwrap();
+                body = html
+                    .replacen(CAPTURE, "<script src=\"__capture.js\"></script>", 1)
+                    .into_bytes();
+            }
+            (status, ctype, body)
+        }
+        None => (
+            "404 Not Found",
+            "text/plain",
+            b"outside the app's folder".to_vec(),
+        ),
+    };
+    let policy = csp.map_or_else(String::new, |p| format!("Content-Security-Policy: {p}\r\n"));
+    let header = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{policy}Connection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(header.as_bytes());
+    let _ = stream.write_all(&body);
+    let _ = stream.flush();
+}
+
+fn respond(dist: &Path, url: &str) -> (&'static str, &'static str, Vec<u8>) {
+    let path = url
+        .split(['?', '#'])
+        .next()
+        .unwrap_or("/")
+        .trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    let file = dist.join(path);
+    if path.contains("..") || !file.is_file() {
+        return ("404 Not Found", "text/plain", b"not found".to_vec());
+    }
+    let mut body = std::fs::read(&file).unwrap();
+    if path == "index.html" {
+        let html = String::from_utf8(body).unwrap();
+        body = html
+            .replacen("<head>", &format!("<head>{CAPTURE}"), 1)
+            .into_bytes();
+    }
+    let ctype = match file.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript",
+        Some("wasm") => "application/wasm",
+        Some("css") => "text/css",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("webmanifest") => "application/manifest+json",
+        Some("json") => "application/json",
+        _ => "application/octet-stream",
+    };
+    ("200 OK", ctype, body)
+}
+
+pub(crate) fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
