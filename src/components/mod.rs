@@ -1,6 +1,7 @@
 //! One folder per component, each with its stylesheet (linked from
 //! `index.html`).
 
+mod copy_field;
 mod export_menu;
 mod facet_panel;
 mod language_toggle;

@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::copy_field::CopyField;
 use super::facet_panel::{bar, FacetRow};
 use crate::download::offer_download;
 use crate::i18n::{use_i18n, Strings};
@@ -116,9 +117,6 @@ fn ShareList() -> impl IntoView {
         }
         x.share_list_url(&stars.snapshot(), notes.get())
     };
-    let copy = move |_| {
-        let _ = window().navigator().clipboard().write_text(&link());
-    };
     view! {
         <Show when=move || stars.len() != 0>
             <details class="share-list" on:toggle:target=move |ev| set_open.set(ev.target().open())>
@@ -127,10 +125,7 @@ fn ShareList() -> impl IntoView {
                     <input type="checkbox" prop:checked=notes on:change:target=move |ev| set_notes.set(ev.target().checked()) />
                     {move || tr.get().share_with_notes}
                 </label>
-                <div class="share-row">
-                    <input class="share-list-link" type="text" readonly aria-label=move || tr.get().share_list prop:value=link on:focus:target=move |ev| ev.target().select() />
-                    <button type="button" class="button" on:click=copy>{move || tr.get().copy}</button>
-                </div>
+                <CopyField class="share-list-link" label=|t| t.share_list text=Signal::derive(link) button=|t| t.copy />
                 <p class="share-note">{move || tr.get().share_list_note}</p>
             </details>
         </Show>

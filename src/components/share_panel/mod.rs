@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use super::copy_field::CopyField;
 use crate::i18n::use_i18n;
 use crate::Explorer;
 
@@ -62,25 +63,17 @@ pub fn SharePanel() -> impl IntoView {
             attr(&base)
         )
     };
-    let copy = |text: String| {
-        let _ = window().navigator().clipboard().write_text(&text);
-    };
     view! {
         <details class="share" on:toggle:target=move |ev| set_open.set(ev.target().open())>
             <summary>{move || tr.get().share}</summary>
             <div class="share-body">
                 <label for="share-link">{move || tr.get().link_to_view}</label>
-                <div class="share-row">
-                    <input id="share-link" type="text" readonly prop:value=link on:focus:target=move |ev| ev.target().select() />
-                    <button type="button" class="button" on:click=move |_| copy(link())>{move || tr.get().copy}</button>
-                </div>
+                <CopyField id="share-link" text=Signal::derive(link) button=|t| t.copy />
                 <label for="share-embed">{move || tr.get().embed_in_wiki}</label>
-                <textarea id="share-embed" readonly rows="5" prop:value=snippet on:focus:target=move |ev| ev.target().select()></textarea>
-                <button type="button" class="button" on:click=move |_| copy(snippet())>{move || tr.get().copy_snippet}</button>
+                <CopyField id="share-embed" rows=5 text=Signal::derive(snippet) button=|t| t.copy_snippet />
                 <p class="share-note">{move || tr.get().embed_note}</p>
                 <label for="share-element">{move || tr.get().embed_element}</label>
-                <textarea id="share-element" readonly rows="3" prop:value=element on:focus:target=move |ev| ev.target().select()></textarea>
-                <button type="button" class="button" on:click=move |_| copy(element())>{move || tr.get().copy_snippet}</button>
+                <CopyField id="share-element" rows=3 text=Signal::derive(element) button=|t| t.copy_snippet />
                 <p class="share-note">{move || tr.get().embed_element_note}</p>
             </div>
         </details>
