@@ -224,49 +224,66 @@ impl Meaning {
             meaning: self,
             q,
             score: std::collections::HashMap::new(),
+            words: std::collections::HashMap::new(),
             ids: Vec::new(),
         }
     }
 }
 
-/// Why papers are related to one query: each token's weighted cosine with
-/// the query is computed once, however many papers (or words) bring it
-/// back. Ten related papers took 3 ms a keystroke in the page when each
+/// Why papers are related to one query: each word's and each token's
+/// weighted cosine with the query is computed once, however many papers
+/// bring it back. Ten related papers took 3 ms a keystroke in the page when each
 /// paper recomputed its own (the bench's CPU profile on the seeds).
 pub struct Explainer<'a> {
     meaning: &'a Meaning,
     q: &'a [f32],
     /// Token id → its weight times its cosine with `q`.
     score: std::collections::HashMap<u32, f32>,
+    /// Word → its score ([`Explainer::word_score`]): most words of an
+    /// abstract are in the others too.
+    words: std::collections::HashMap<String, f32>,
     ids: Vec<u32>,
 }
 
 impl Explainer<'_> {
+    /// A word's best piece's weight times that piece's cosine with the query.
+    fn word_score(&mut self, word: &str) -> f32 {
+        let m = self.meaning;
+        self.ids.clear();
+        wordpiece::pieces(word, m, &mut self.ids);
+        let mut score = f32::MIN;
+        for &id in &self.ids {
+            if id == m.unknown || id as usize >= m.weights.len() {
+                continue;
+            }
+            let q = self.q;
+            let s = *self.score.entry(id).or_insert_with(|| {
+                let cos: f32 = m.token(id).zip(q).map(|(a, b)| a * b).sum();
+                m.weights[id as usize] * cos
+            });
+            score = score.max(s);
+        }
+        score
+    }
+
     /// The words of `text` closest in meaning to the query, best first. A
     /// word counts by its best piece's weight times that piece's cosine
     /// with the query (stop words weigh next to nothing); each distinct
     /// word once.
     pub fn explain(&mut self, text: &str) -> Vec<String> {
-        let m = self.meaning;
         let mut best: std::collections::HashMap<String, f32> = std::collections::HashMap::new();
         for w in wordpiece::words(text) {
             if w.normal.len() < 3 || !w.normal.chars().all(char::is_alphabetic) {
                 continue;
             }
-            self.ids.clear();
-            wordpiece::pieces(&w.normal, m, &mut self.ids);
-            let mut score = f32::MIN;
-            for &id in &self.ids {
-                if id == m.unknown || id as usize >= m.weights.len() {
-                    continue;
+            let score = match self.words.get(&w.normal) {
+                Some(&s) => s,
+                None => {
+                    let s = self.word_score(&w.normal);
+                    self.words.insert(w.normal.clone(), s);
+                    s
                 }
-                let q = self.q;
-                let s = *self.score.entry(id).or_insert_with(|| {
-                    let cos: f32 = m.token(id).zip(q).map(|(a, b)| a * b).sum();
-                    m.weights[id as usize] * cos
-                });
-                score = score.max(s);
-            }
+            };
             if score > 0.0 {
                 let e = best.entry(w.normal).or_insert(score);
                 *e = e.max(score);
