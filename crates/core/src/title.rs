@@ -563,6 +563,236 @@ const NAME_STOPS: &[&str] = &[
     "on",
 ];
 
+/// The candidates for a paper's own name, each scored as it is found; the
+/// best so far is kept (the higher score, then the earlier place).
+struct Candidates<'a> {
+    text: &'a str,
+    /// Where the first sentence saying what the paper does starts.
+    first_cue: Option<usize>,
+    /// Words of a definition's long form, before its parenthesis (`Long
+    /// Form (LF)`) or inside it (`LF (Long Form)`), are not names. (Found
+    /// once per definition, not once per word asked about.)
+    long_forms: Vec<std::ops::Range<usize>>,
+    /// (score, place, name).
+    best: Option<(i32, usize, String)>,
+}
+
+impl<'a> Candidates<'a> {
+    fn new(text: &'a str, cues: &[Cue<'_>], defs: &[Definition]) -> Self {
+        let long_forms = defs
+            .iter()
+            .flat_map(|d| {
+                let before = text[..d.paren]
+                    .rfind(d.long.as_str())
+                    .map(|start| start..d.paren);
+                let inside = text[d.paren..]
+                    .find(d.long.as_str())
+                    .map(|i| d.paren..d.paren + i + d.long.len());
+                before.into_iter().chain(inside)
+            })
+            .collect();
+        Candidates {
+            text,
+            first_cue: cues.first().map(|c| c.sentence.start),
+            long_forms,
+            best: None,
+        }
+    }
+
+    fn in_long_form(&self, at: usize) -> bool {
+        self.long_forms.iter().any(|r| r.contains(&at))
+    }
+
+    /// Scores `name`, found at `at` with a `bonus` for how it was found: it
+    /// gains by recurring, loses by appearing before the paper says what it
+    /// does (background) or after a baseline cue.
+    fn consider(&mut self, name: &str, at: usize, bonus: i32) {
+        let text = self.text;
+        let name = name.trim_matches(|c: char| !c.is_alphanumeric() && !"²³+".contains(c));
+        let name_chars = name
+            .chars()
+            .all(|c| c.is_alphanumeric() || " -+²³_.".contains(c));
+        if name.chars().count() < 2 || COMMON_NAMES.contains(&name) || !name_chars {
+            return;
+        }
+        let occurrences = word_positions(text, name);
+        let first = occurrences.first().copied().unwrap_or(at);
+        let mut score = bonus + (occurrences.len() as i32).min(4);
+        if self.first_cue.is_some_and(|c| first < c) {
+            score -= 3;
+        }
+        if occurrences.iter().any(|&i| after_baseline_cue(&text[..i])) {
+            score -= 3;
+        }
+        if self
+            .best
+            .as_ref()
+            .is_none_or(|(s, a, _)| score > *s || (score == *s && at < *a))
+        {
+            self.best = Some((score, at, name.to_string()));
+        }
+    }
+
+    /// Coined words and `named X` in the object of a sentence saying what
+    /// the paper does, the nearer the verb the better.
+    fn in_cues(&mut self, cues: &[Cue<'_>], defs: &[Definition]) {
+        for cue in cues {
+            let end = cue.sentence.start + cue.sentence.text.len();
+            let words = word_offsets(&self.text[cue.object..end]);
+            let stop = words
+                .iter()
+                .position(|(_, w)| NAME_STOPS.contains(&w.to_ascii_lowercase().as_str()))
+                .unwrap_or(words.len());
+            for (i, &(off, w)) in words.iter().enumerate() {
+                let at = cue.object + off;
+                if is_naming_word(w) {
+                    // `termed Distribution-based Structure Mining … (DEMO)`:
+                    // the coined form in parentheses is the name.
+                    // `named as AANN`, `known as TRUE-UIE`, `refer to as X`.
+                    let mut from = i + 1;
+                    while words
+                        .get(from)
+                        .is_some_and(|w| matches!(w.1, "as" | "to" | "it" | "this"))
+                    {
+                        from += 1;
+                    }
+                    let run = name_run(words.get(from..).unwrap_or(&[]));
+                    let coined_paren = words[i + 1..]
+                        .iter()
+                        .take(12)
+                        .map(|(_, w)| *w)
+                        .find(|w| w.starts_with('(') && is_coined(bare_word(w)));
+                    match (run, coined_paren) {
+                        (Some(name), _) if is_coined(&name) => self.consider(&name, at, 6),
+                        (_, Some(p)) => self.consider(bare_word(p), at, 6),
+                        (Some(name), None) => self.consider(&name, at, 6),
+                        (None, None) => {}
+                    }
+                    continue;
+                }
+                if i >= stop {
+                    continue;
+                }
+                let bare = bare_word(w);
+                let set_off = w.ends_with(',')
+                    || w.ends_with(':')
+                    || words.get(i + 1).is_some_and(|n| n.1.starts_with('('));
+                let proposes = i32::from(cue.proposes);
+                // A defined acronym is judged with its definition, below.
+                let defined_here = w.starts_with('(') && defs.iter().any(|d| d.paren == at);
+                if is_coined(bare) && !self.in_long_form(at) && !defined_here {
+                    let near = match i {
+                        0 => 4,
+                        i if i < NEAR_WORDS => 3,
+                        _ => 2,
+                    };
+                    // What a paper studies or applies is seldom its own.
+                    self.consider(bare, at, near + proposes + i32::from(set_off));
+                } else if i == 0
+                    && set_off
+                    && bare.chars().next().is_some_and(char::is_uppercase)
+                    && bare.chars().count() >= 3
+                {
+                    // `we introduce Echo, a …`, when the abstract names it again.
+                    if word_positions(self.text, bare).len() >= 2 {
+                        self.consider(bare, at, 4 + proposes);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Defined acronyms (`… (HRE)`), judged with their definitions.
+    fn in_definitions(&mut self, cues: &[Cue<'_>], defs: &[Definition]) {
+        for d in defs {
+            // `HumanRankEval (HRE)`, `RedCoast (Redco)`: the name is the one
+            // word, its short form an abbreviation of it.
+            if !d.long.contains(char::is_whitespace) && is_coined(&d.long) {
+                let in_cue = cues.iter().any(|c| {
+                    d.paren >= c.object && d.paren < c.sentence.start + c.sentence.text.len()
+                });
+                self.consider(&d.long, d.paren, if in_cue { 5 } else { 1 });
+                continue;
+            }
+            if is_facet_acronym(&d.short)
+                || is_coined(&d.short)
+                || proposed_definition(self.text, d)
+            {
+                let in_cue = cues.iter().any(|c| {
+                    d.paren >= c.object && d.paren < c.sentence.start + c.sentence.text.len()
+                });
+                let after_cue = i32::from(self.first_cue.is_some_and(|c| d.paren >= c));
+                // Or its long form opens the object of a proposing cue (`we
+                // propose an answer space clustered prompting model (ASCM)`).
+                let opens_cue = cues.iter().any(|c| {
+                    c.proposes
+                        && d.paren >= c.object
+                        && d.paren < c.sentence.start + c.sentence.text.len()
+                        && self.text[c.object..d.paren]
+                            .rfind(d.long.as_str())
+                            .is_some_and(|i| {
+                                self.text[c.object..c.object + i].split_whitespace().count() <= 3
+                            })
+                });
+                let proposed = proposed_definition(self.text, d) || opens_cue;
+                // A task or background term defined in passing (`… for
+                // semantic textual similarity (STS)`) needs to recur a lot.
+                let bonus = match (in_cue, proposed) {
+                    (true, true) => 4,
+                    (false, true) => 1 + after_cue,
+                    _ => -1,
+                };
+                // `word error rates (WERs)`: a plural names a kind of thing.
+                let plural = d.short.ends_with('s')
+                    && d.short.chars().rev().nth(1).is_some_and(char::is_uppercase);
+                self.consider(&d.short, d.paren, bonus - 2 * i32::from(plural));
+            }
+        }
+    }
+
+    /// Coined words anywhere, `X is a …` sentences and the repository's name.
+    fn elsewhere(&mut self, sentences: &[Sentence<'_>]) {
+        // A coined word the abstract keeps using, wherever it stands
+        // (`… It incorporates KinyaBERT …`, `SimKGC outperforms …`).
+        for (off, w) in word_offsets(self.text) {
+            let bare = bare_word(w);
+            if is_coined(bare) && !self.in_long_form(off) {
+                let after_cue = i32::from(self.first_cue.is_some_and(|c| off >= c));
+                self.consider(bare, off, after_cue);
+            }
+        }
+        // `Espresso is a compact library …`: a sentence that opens with a
+        // recurring capitalised word defining it.
+        for sentence in sentences {
+            let mut ws = sentence.text.split_whitespace();
+            if let (Some(first), Some(verb), Some(article)) = (ws.next(), ws.next(), ws.next()) {
+                let defines = matches!(verb, "is") && matches!(article, "a" | "an" | "the");
+                if defines
+                    && first.chars().next().is_some_and(char::is_uppercase)
+                    && first.chars().count() >= 3
+                    && word_positions(self.text, first).len() >= 2
+                    && !matches!(
+                        first,
+                        "This" | "It" | "There" | "That" | "These" | "Our" | "The"
+                    )
+                {
+                    self.consider(first, sentence.start, 2);
+                }
+            }
+        }
+        // The repository a paper links to is usually named after it
+        // (`github.com/starsuzi/Adaptive-RAG`).
+        for (off, w) in word_offsets(self.text) {
+            if let Some(repo) = repository_name(w) {
+                let repo = repo.to_string();
+                if repo.chars().next().is_some_and(char::is_uppercase) || is_coined(&repo) {
+                    self.consider(&repo, off, 3);
+                }
+            }
+        }
+    }
+}
+
 /// The paper's own name and its description. Every coined word, defined
 /// acronym and `named X` of the abstract is a candidate; the paper's own
 /// recurs, stands in a sentence saying what the paper does (right after
@@ -574,191 +804,11 @@ fn proposed_name(
     cues: &[Cue<'_>],
     defs: &[Definition],
 ) -> Option<String> {
-    let first_cue = cues.first().map(|c| c.sentence.start);
-    // Words of a definition's long form, before its parenthesis (`Long
-    // Form (LF)`) or inside it (`LF (Long Form)`), are not names.
-    // (Found once per definition, not once per word asked about.)
-    let long_forms: Vec<std::ops::Range<usize>> = defs
-        .iter()
-        .flat_map(|d| {
-            let before = text[..d.paren]
-                .rfind(d.long.as_str())
-                .map(|start| start..d.paren);
-            let inside = text[d.paren..]
-                .find(d.long.as_str())
-                .map(|i| d.paren..d.paren + i + d.long.len());
-            before.into_iter().chain(inside)
-        })
-        .collect();
-    let in_long_form = |at: usize| long_forms.iter().any(|r| r.contains(&at));
-    let mut best: Option<(i32, usize, String)> = None;
-    let mut consider = |name: &str, at: usize, bonus: i32| {
-        let name = name.trim_matches(|c: char| !c.is_alphanumeric() && !"²³+".contains(c));
-        let name_chars = name
-            .chars()
-            .all(|c| c.is_alphanumeric() || " -+²³_.".contains(c));
-        if name.chars().count() < 2 || COMMON_NAMES.contains(&name) || !name_chars {
-            return;
-        }
-        let occurrences = word_positions(text, name);
-        let first = occurrences.first().copied().unwrap_or(at);
-        let mut score = bonus + (occurrences.len() as i32).min(4);
-        if first_cue.is_some_and(|c| first < c) {
-            score -= 3;
-        }
-        if occurrences.iter().any(|&i| after_baseline_cue(&text[..i])) {
-            score -= 3;
-        }
-        if best
-            .as_ref()
-            .is_none_or(|(s, a, _)| score > *s || (score == *s && at < *a))
-        {
-            best = Some((score, at, name.to_string()));
-        }
-    };
-    for cue in cues {
-        let end = cue.sentence.start + cue.sentence.text.len();
-        let words = word_offsets(&text[cue.object..end]);
-        let stop = words
-            .iter()
-            .position(|(_, w)| NAME_STOPS.contains(&w.to_ascii_lowercase().as_str()))
-            .unwrap_or(words.len());
-        for (i, &(off, w)) in words.iter().enumerate() {
-            let at = cue.object + off;
-            if is_naming_word(w) {
-                // `termed Distribution-based Structure Mining … (DEMO)`:
-                // the coined form in parentheses is the name.
-                // `named as AANN`, `known as TRUE-UIE`, `refer to as X`.
-                let mut from = i + 1;
-                while words
-                    .get(from)
-                    .is_some_and(|w| matches!(w.1, "as" | "to" | "it" | "this"))
-                {
-                    from += 1;
-                }
-                let run = name_run(words.get(from..).unwrap_or(&[]));
-                let coined_paren = words[i + 1..]
-                    .iter()
-                    .take(12)
-                    .map(|(_, w)| *w)
-                    .find(|w| w.starts_with('(') && is_coined(bare_word(w)));
-                match (run, coined_paren) {
-                    (Some(name), _) if is_coined(&name) => consider(&name, at, 6),
-                    (_, Some(p)) => consider(bare_word(p), at, 6),
-                    (Some(name), None) => consider(&name, at, 6),
-                    (None, None) => {}
-                }
-                continue;
-            }
-            if i >= stop {
-                continue;
-            }
-            let bare = bare_word(w);
-            let set_off = w.ends_with(',')
-                || w.ends_with(':')
-                || words.get(i + 1).is_some_and(|n| n.1.starts_with('('));
-            let proposes = i32::from(cue.proposes);
-            // A defined acronym is judged with its definition, below.
-            let defined_here = w.starts_with('(') && defs.iter().any(|d| d.paren == at);
-            if is_coined(bare) && !in_long_form(at) && !defined_here {
-                let near = match i {
-                    0 => 4,
-                    i if i < NEAR_WORDS => 3,
-                    _ => 2,
-                };
-                // What a paper studies or applies is seldom its own.
-                consider(bare, at, near + proposes + i32::from(set_off));
-            } else if i == 0
-                && set_off
-                && bare.chars().next().is_some_and(char::is_uppercase)
-                && bare.chars().count() >= 3
-            {
-                // `we introduce Echo, a …`, when the abstract names it again.
-                if word_positions(text, bare).len() >= 2 {
-                    consider(bare, at, 4 + proposes);
-                }
-            }
-        }
-    }
-    for d in defs {
-        // `HumanRankEval (HRE)`, `RedCoast (Redco)`: the name is the one
-        // word, its short form an abbreviation of it.
-        if !d.long.contains(char::is_whitespace) && is_coined(&d.long) {
-            let in_cue = cues
-                .iter()
-                .any(|c| d.paren >= c.object && d.paren < c.sentence.start + c.sentence.text.len());
-            consider(&d.long, d.paren, if in_cue { 5 } else { 1 });
-            continue;
-        }
-        if is_facet_acronym(&d.short) || is_coined(&d.short) || proposed_definition(text, d) {
-            let in_cue = cues
-                .iter()
-                .any(|c| d.paren >= c.object && d.paren < c.sentence.start + c.sentence.text.len());
-            let after_cue = i32::from(first_cue.is_some_and(|c| d.paren >= c));
-            // Or its long form opens the object of a proposing cue (`we
-            // propose an answer space clustered prompting model (ASCM)`).
-            let opens_cue = cues.iter().any(|c| {
-                c.proposes
-                    && d.paren >= c.object
-                    && d.paren < c.sentence.start + c.sentence.text.len()
-                    && text[c.object..d.paren]
-                        .rfind(d.long.as_str())
-                        .is_some_and(|i| {
-                            text[c.object..c.object + i].split_whitespace().count() <= 3
-                        })
-            });
-            let proposed = proposed_definition(text, d) || opens_cue;
-            // A task or background term defined in passing (`… for
-            // semantic textual similarity (STS)`) needs to recur a lot.
-            let bonus = match (in_cue, proposed) {
-                (true, true) => 4,
-                (false, true) => 1 + after_cue,
-                _ => -1,
-            };
-            // `word error rates (WERs)`: a plural names a kind of thing.
-            let plural = d.short.ends_with('s')
-                && d.short.chars().rev().nth(1).is_some_and(char::is_uppercase);
-            consider(&d.short, d.paren, bonus - 2 * i32::from(plural));
-        }
-    }
-    // A coined word the abstract keeps using, wherever it stands
-    // (`… It incorporates KinyaBERT …`, `SimKGC outperforms …`).
-    for (off, w) in word_offsets(text) {
-        let bare = bare_word(w);
-        if is_coined(bare) && !in_long_form(off) {
-            let after_cue = i32::from(first_cue.is_some_and(|c| off >= c));
-            consider(bare, off, after_cue);
-        }
-    }
-    // `Espresso is a compact library …`: a sentence that opens with a
-    // recurring capitalised word defining it.
-    for sentence in sentences {
-        let mut ws = sentence.text.split_whitespace();
-        if let (Some(first), Some(verb), Some(article)) = (ws.next(), ws.next(), ws.next()) {
-            let defines = matches!(verb, "is") && matches!(article, "a" | "an" | "the");
-            if defines
-                && first.chars().next().is_some_and(char::is_uppercase)
-                && first.chars().count() >= 3
-                && word_positions(text, first).len() >= 2
-                && !matches!(
-                    first,
-                    "This" | "It" | "There" | "That" | "These" | "Our" | "The"
-                )
-            {
-                consider(first, sentence.start, 2);
-            }
-        }
-    }
-    // The repository a paper links to is usually named after it
-    // (`github.com/starsuzi/Adaptive-RAG`).
-    for (off, w) in word_offsets(text) {
-        if let Some(repo) = repository_name(w) {
-            let repo = repo.to_string();
-            if repo.chars().next().is_some_and(char::is_uppercase) || is_coined(&repo) {
-                consider(&repo, off, 3);
-            }
-        }
-    }
+    let mut candidates = Candidates::new(text, cues, defs);
+    candidates.in_cues(cues, defs);
+    candidates.in_definitions(cues, defs);
+    candidates.elsewhere(sentences);
+    let best = candidates.best;
     let (score, _, name) = best?;
     (score >= 3).then(|| {
         // A name with nothing beside it gets what the paper does.
