@@ -2,7 +2,7 @@
 //! order shown, every field intact, on the seed corpus and on records with
 //! the characters each syntax chokes on.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use explorer_core::compile::compile_dir;
 use explorer_core::export::{export, Format};
@@ -10,10 +10,8 @@ use explorer_core::{Corpus, Engine, Sort};
 
 const PAGE: &str = "https://lab.example/papers/";
 
-fn seeds() -> Engine {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-    Engine::new(compile_dir(&dir).expect("seed corpus compiles"))
-}
+mod common;
+use common::{scratch_dir, seed_engine as seeds};
 
 fn shown(e: &Engine, query: &str) -> Vec<u32> {
     e.search(query, &e.no_selection(), Sort::Relevance).docs()
@@ -266,7 +264,7 @@ fn every_format_holds_exactly_the_results_in_their_order() {
         "-video llm",
         "zzzz-nothing",
     ] {
-        let docs = shown(&e, query);
+        let docs = shown(e, query);
         for format in Format::ALL {
             let text = export(&e.corpus, &docs, format, PAGE);
             assert_eq!(
@@ -280,10 +278,7 @@ fn every_format_holds_exactly_the_results_in_their_order() {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("explorer-export-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    scratch_dir::<&[u8]>(name, &[])
 }
 
 #[test]
@@ -332,7 +327,7 @@ fn titles_and_authors_that_break_each_syntax_come_back_intact() {
 #[test]
 fn bibtex_keys_are_the_stable_paper_ids() {
     let e = seeds();
-    let docs = shown(&e, "memory");
+    let docs = shown(e, "memory");
     let bib = export(&e.corpus, &docs, Format::Bibtex, PAGE);
     let keys: Vec<&str> = bib
         .lines()

@@ -170,15 +170,8 @@ fn authors_are_searchable_highlighted_and_a_facet() {
     assert_eq!(e.search("venue:oral", &none, Sort::Relevance).hits.len(), 1);
 }
 
-fn dir_with(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("explorer-formats-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for (f, text) in files {
-        std::fs::write(dir.join(f), text).unwrap();
-    }
-    dir
-}
+mod common;
+use common::scratch_dir as dir_with;
 
 fn cleanup(dir: &Path) {
     std::fs::remove_dir_all(dir).unwrap();

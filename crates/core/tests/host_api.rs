@@ -2,20 +2,11 @@
 //! a reader would have made, parts this corpus lacks are named and skipped,
 //! and messages of another kind or version change nothing.
 
-use std::path::PathBuf;
-use std::sync::OnceLock;
-
-use explorer_core::compile::compile_dir;
 use explorer_core::embed::{Change, Refusal, Set, State, VERSION};
-use explorer_core::{Corpus, FacetKind, Sort};
+use explorer_core::{FacetKind, Sort};
 
-fn corpus() -> &'static Corpus {
-    static C: OnceLock<Corpus> = OnceLock::new();
-    C.get_or_init(|| {
-        compile_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus"))
-            .expect("the seeds compile")
-    })
-}
+mod common;
+use common::seed_corpus as corpus;
 
 fn set(json: &str) -> Set {
     serde_json::from_str(json).expect("a set message")

@@ -4,15 +4,11 @@ use std::path::PathBuf;
 
 use explorer_core::compile::compile_dir;
 
+mod common;
+
+/// A corpus directory of these files (bytes: some cases are not UTF-8).
 fn corpus(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("explorer-malformed-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for (file, bytes) in files {
-        std::fs::write(dir.join(file), bytes).unwrap();
-    }
-    dir
+    common::scratch_dir(name, files)
 }
 
 const TAXONOMY: &[u8] = b"[[topic]]\nname = \"Agents\"\nterms = [\"agent\"]\n";

@@ -55,9 +55,10 @@ fn the_meaning_file_round_trips_and_refuses_damage() {
     assert!(Meaning::from_bytes(b"PXE\x01").is_err());
 }
 
+mod common;
+
 fn seed_engine() -> explorer_core::Engine {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-    let corpus = explorer_core::compile::compile_dir(&dir).unwrap();
+    let corpus = explorer_core::compile::compile_dir(&common::seed_dir()).unwrap();
     let meaning = build(&StaticModel::committed(), &corpus.papers);
     let e = explorer_core::Engine::new(corpus);
     e.open_meaning(Meaning::from_bytes(&meaning.to_bytes()).unwrap())

@@ -4,22 +4,14 @@
 //! `PROPTEST_CASES=20000 cargo test --release -p explorer-core --test properties`
 //! (and `fuzz/` holds cargo-fuzz targets for the same parsers).
 
-use std::path::PathBuf;
-use std::sync::OnceLock;
-
 use explorer_core::markup;
 use explorer_core::query::{self, MAX_QUERY_CHARS};
 use explorer_core::seed::parse_seed;
-use explorer_core::{Engine, Sort};
+use explorer_core::Sort;
 use proptest::prelude::*;
 
-fn engine() -> &'static Engine {
-    static E: OnceLock<Engine> = OnceLock::new();
-    E.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-        Engine::new(explorer_core::compile::compile_dir(&dir).expect("seed corpus"))
-    })
-}
+mod common;
+use common::seed_engine as engine;
 
 /// Runs cover the visible text exactly, in order, on character boundaries.
 fn runs_cover(m: &markup::Markup) {

@@ -1,25 +1,11 @@
 //! Behaviour on the real seed corpus (`corpus/`): what a user of the explorer
 //! would notice — paper counts, titles, tags, ranking, facets, highlights.
 
-use std::path::PathBuf;
-use std::sync::OnceLock;
-
-use explorer_core::compile::compile_dir;
 use explorer_core::model::{Paper, RunKind};
-use explorer_core::{Engine, MatchClass, Response, Selection, Sort};
+use explorer_core::{MatchClass, Response, Selection, Sort};
 
-fn corpus_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
-}
-
-fn engine() -> &'static Engine {
-    static E: OnceLock<Engine> = OnceLock::new();
-    E.get_or_init(|| {
-        let corpus = compile_dir(&corpus_dir()).expect("seed corpus compiles");
-        // Through the shipped binary format, as the app does.
-        Engine::from_bytes(&corpus.to_bytes()).expect("decodes")
-    })
-}
+mod common;
+use common::{seed_dir as corpus_dir, seed_engine as engine};
 
 fn none() -> Selection {
     vec![Vec::new(); engine().corpus.facets.len()]
