@@ -94,11 +94,17 @@ fn take_messages(x: Explorer) {
     on_cleanup(move || handle.remove());
 }
 
-/// The view, after every change; not while the reading list is what is
-/// shown (its size is the reader's).
+/// The view, after every change, once its results are known: not while
+/// the words wait for the search index (a host would hear "0 shown" and
+/// then the real count; a CI run in Firefox caught a test reading the
+/// first), and not while the reading list is what is shown (its size is
+/// the reader's).
 fn report_state(x: Explorer) {
     Effect::new(move |_| {
-        let shown = x.response.with(|r| r.hits.len());
+        let (shown, waiting) = x.response.with(|r| (r.hits.len(), r.waiting_for_index));
+        if waiting {
+            return;
+        }
         x.state.with(|s| {
             if s.starred || s.like_starred {
                 return;
