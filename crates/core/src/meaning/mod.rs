@@ -211,14 +211,8 @@ impl Meaning {
         }
     }
 
-    /// The words of `text` closest in meaning to `q`, best first: why a
-    /// paper is related to the query. See [`Explainer`], which explains
-    /// several papers for one query at the price of one.
-    pub fn explain(&self, q: &[f32], text: &str) -> Vec<String> {
-        self.explainer(q).explain(text)
-    }
-
-    /// Explains papers' relation to the query vector `q` ([`Explainer::explain`]).
+    /// Explains papers' relation to the query vector `q`: why each is
+    /// related ([`Explainer::explain`]), several papers for the price of one.
     pub fn explainer<'a>(&'a self, q: &'a [f32]) -> Explainer<'a> {
         Explainer {
             meaning: self,
@@ -285,8 +279,8 @@ impl Explainer<'_> {
                 }
             };
             if score > 0.0 {
-                let e = best.entry(w.normal).or_insert(score);
-                *e = e.max(score);
+                // A word scores the same wherever it stands: once is enough.
+                best.entry(w.normal).or_insert(score);
             }
         }
         let mut scored: Vec<(f32, String)> = best.into_iter().map(|(w, s)| (s, w)).collect();
