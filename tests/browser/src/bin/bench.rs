@@ -476,6 +476,35 @@ struct BothPages {
 /// One keystroke's time in each round (`None`: it changed nothing).
 type Rounds = Vec<Option<f64>>;
 
+/// What typing [`QUERIES`] into one page measured ([`MUTATION_SCRIPT`]).
+struct Typed {
+    /// Each keystroke that changed the page, to its last mutation.
+    times: Vec<f64>,
+    /// Keystrokes that changed nothing.
+    unchanged: u64,
+    /// Every keystroke in script order, emptied boxes included.
+    each: Rounds,
+}
+
+/// Types [`QUERIES`] into the page open in `b` (`page` names it).
+async fn type_queries(b: &Browser, page: &str) -> Typed {
+    let r = b
+        .client
+        .execute_async(MUTATION_SCRIPT, vec![json!(QUERIES)])
+        .await
+        .unwrap_or_else(|e| panic!("typing into {page}: {e}"));
+    Typed {
+        times: numbers(&r["times"]),
+        unchanged: r["unchanged"].as_u64().unwrap_or(0),
+        each: r["each"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(Value::as_f64)
+            .collect(),
+    }
+}
+
 /// Types [`QUERIES`] into our page and the plain MiniSearch page, alternately
 /// in one browser session, `rounds` times; clicks our facets once a round.
 async fn type_both_pages(
@@ -508,26 +537,12 @@ async fn type_both_pages(
         .lock()
         .unwrap()
         .push(("/plain.html".into(), plain));
-    let each = |v: &Value| -> Rounds {
-        v.as_array()
-            .into_iter()
-            .flatten()
-            .map(Value::as_f64)
-            .collect()
-    };
     for round in 0..rounds {
         eprintln!("bench: {name}: both pages typed into, round {}", round + 1);
         b.open("").await;
         b.wait_for("window.__firstResults !== undefined", "first results")
             .await;
-        let r = b
-            .client
-            .execute_async(MUTATION_SCRIPT, vec![json!(QUERIES)])
-            .await
-            .expect("typing into our page");
-        both.ours.extend(numbers(&r["times"]));
-        both.ours_unchanged += r["unchanged"].as_u64().unwrap_or(0);
-        let ours_each = each(&r["each"]);
+        let ours = type_queries(&b, "our page").await;
         let c = b
             .client
             .execute_async(CLICK_SCRIPT, vec![])
@@ -540,21 +555,18 @@ async fn type_both_pages(
             .unwrap();
         b.wait_for("window.__firstResults !== undefined", "the plain page")
             .await;
-        let r = b
-            .client
-            .execute_async(MUTATION_SCRIPT, vec![json!(QUERIES)])
-            .await
-            .expect("typing into the plain page");
-        both.plain.extend(numbers(&r["times"]));
-        both.plain_unchanged += r["unchanged"].as_u64().unwrap_or(0);
-        let plain_each = each(&r["each"]);
+        let plain = type_queries(&b, "the plain page").await;
+        both.ours.extend(ours.times);
+        both.ours_unchanged += ours.unchanged;
+        both.plain.extend(plain.times);
+        both.plain_unchanged += plain.unchanged;
         if both.per_prefix.is_empty() {
-            both.per_prefix = vec![(Vec::new(), Vec::new()); ours_each.len()];
+            both.per_prefix = vec![(Vec::new(), Vec::new()); ours.each.len()];
         }
         for (slot, (o, p)) in both
             .per_prefix
             .iter_mut()
-            .zip(ours_each.into_iter().zip(plain_each))
+            .zip(ours.each.into_iter().zip(plain.each))
         {
             slot.0.push(o);
             slot.1.push(p);
