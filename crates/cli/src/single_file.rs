@@ -2,15 +2,72 @@
 //! wasm-bindgen glue, the WebAssembly module and the corpus inlined, so one HTML file
 //! opens from `file://` (no server, no service worker), or travels as a mail
 //! attachment or a wiki upload.
+//!
+//! Both rewrites here go through `lol_html`, a streaming HTML rewriter that
+//! tokenizes the page as a browser would, so an attribute's order, quoting or
+//! spacing (or a `>` inside a value) cannot make us miss or mangle a tag.
 
+use std::cell::RefCell;
 use std::path::Path;
 
 use base64::Engine as _;
+use lol_html::html_content::ContentType;
+use lol_html::{element, rewrite_str, text, RewriteStrSettings};
 
-fn between<'a>(s: &'a str, start: &str, end: &str) -> Option<&'a str> {
-    let i = s.find(start)? + start.len();
-    let j = s[i..].find(end)? + i;
-    Some(&s[i..j])
+type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
+
+fn base64(bytes: &[u8]) -> String {
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+/// The text of each inline module script (`<script type="module">` without
+/// `src`) in the page, in order: Trunk's loader.
+fn inline_module_scripts(index: &str) -> Result<Vec<String>, String> {
+    let scripts = RefCell::new(Vec::<String>::new());
+    let inline = RefCell::new(false);
+    rewrite_str(
+        index,
+        RewriteStrSettings {
+            element_content_handlers: vec![
+                element!("script[type=module]", |el| {
+                    let is_inline = el.get_attribute("src").is_none();
+                    *inline.borrow_mut() = is_inline;
+                    if is_inline {
+                        scripts.borrow_mut().push(String::new());
+                    }
+                    Ok(())
+                }),
+                text!("script[type=module]", |t| {
+                    if *inline.borrow() {
+                        if let Some(last) = scripts.borrow_mut().last_mut() {
+                            last.push_str(t.as_str());
+                        }
+                    }
+                    Ok(())
+                }),
+            ],
+            ..RewriteStrSettings::default()
+        },
+    )
+    .map_err(|e| format!("index.html: {e}"))?;
+    Ok(scripts.into_inner())
+}
+
+/// Trunk's one inline loader, or why there is not exactly one.
+fn the_loader(index: &str) -> Result<String, String> {
+    let mut scripts = inline_module_scripts(index)?;
+    match scripts.len() {
+        0 => Err("index.html: no inline module loader".into()),
+        1 => Ok(scripts.remove(0)),
+        _ => Err("index.html: more than one inline module script".into()),
+    }
+}
+
+/// A quoted string literal in `js` that follows `prefix` (`from './`).
+fn quoted_after<'a>(js: &'a str, prefix: &str) -> Option<&'a str> {
+    let i = js.find(prefix)? + prefix.len();
+    let j = js[i..].find('\'')? + i;
+    Some(&js[i..j])
 }
 
 pub fn build(dist: &Path) -> Result<String, String> {
@@ -20,77 +77,78 @@ pub fn build(dist: &Path) -> Result<String, String> {
     let index = String::from_utf8(read("index.html")?).map_err(|e| format!("index.html: {e}"))?;
 
     // Trunk's inline loader names the glue and the module.
-    let loader_start = index
-        .find("<script type=\"module\">")
-        .ok_or("index.html: no module loader")?;
-    let loader_end = index[loader_start..]
-        .find("</script>")
-        .ok_or("index.html: unterminated loader")?
-        + loader_start
-        + 9;
-    let loader = &index[loader_start..loader_end];
-    let glue_name = between(loader, "from './", "'").ok_or("loader names no glue")?;
-    let wasm_name = between(loader, "module_or_path: './", "'").ok_or("loader names no module")?;
+    let loader = the_loader(&index)?;
+    let glue_name = quoted_after(&loader, "from './").ok_or("loader names no glue")?;
+    let wasm_name = quoted_after(&loader, "module_or_path: './").ok_or("loader names no module")?;
     let glue = String::from_utf8(read(glue_name)?).map_err(|e| format!("{glue_name}: {e}"))?;
-    if glue.contains("</script") {
+    if glue.to_ascii_lowercase().contains("</script") {
         return Err(format!("{glue_name} contains </script"));
     }
-    let wasm = base64::engine::general_purpose::STANDARD.encode(read(wasm_name)?);
+    let wasm = base64(&read(wasm_name)?);
     let script = format!(
         "<script type=\"module\">\n{glue}\nconst bytes = Uint8Array.from(atob(\"{wasm}\"), (c) => c.charCodeAt(0));\nawait __wbg_init({{ module_or_path: bytes }});\n</script>"
     );
+    // A file beside the page, as a data: URL the app fetches as it would the file.
+    let data_url = |href: &str, mime: &str| -> Result<String, String> {
+        let file = href.strip_prefix("./").unwrap_or(href);
+        Ok(format!("data:{mime};base64,{}", base64(&read(file)?)))
+    };
 
-    let mut out = String::with_capacity(index.len() + glue.len() + 2 * wasm.len() + 64 * 1024);
-    let mut rest = &index[..];
-    // Walk the head's tags: inline stylesheets, drop what needs a server.
-    while let Some(i) = rest.find('<') {
-        out.push_str(&rest[..i]);
-        rest = &rest[i..];
-        let end = rest.find('>').ok_or("index.html: unterminated tag")? + 1;
-        let tag = &rest[..end];
-        if rest.starts_with("<script type=\"module\">") {
-            out.push_str(&script);
-            rest = &rest[loader.len()..];
-            continue;
-        }
-        if tag.starts_with("<link") {
-            if tag.contains("rel=\"stylesheet\"") {
-                let href = between(tag, "href=\"./", "\"").ok_or("stylesheet without href")?;
-                let css = String::from_utf8(read(href)?).map_err(|e| format!("{href}: {e}"))?;
-                out.push_str(&format!(
-                    "<style>{}</style>",
-                    css.replace("</style", "<\\/style")
-                ));
-            } else if tag.contains("data-corpus") {
-                // The corpus travels inside the page as a data: URL, which
-                // the app fetches as it would the file.
-                let inline = |attr: &str| -> Result<String, String> {
-                    let file = between(tag, &format!("{attr}=\"./"), "\"")
-                        .ok_or_else(|| format!("corpus link without {attr}"))?;
-                    let bytes = base64::engine::general_purpose::STANDARD.encode(read(file)?);
-                    Ok(format!("data:application/octet-stream;base64,{bytes}"))
-                };
-                out.push_str(&format!(
-                    "<link data-corpus href=\"{}\" data-index=\"{}\" />",
-                    inline(" href")?,
-                    inline("data-index")?
-                ));
-            } else if tag.contains("rel=\"icon\"") {
-                let href = between(tag, "href=\"", "\"").ok_or("icon without href")?;
-                let svg = base64::engine::general_purpose::STANDARD.encode(read(href)?);
-                out.push_str(&format!(
-                    "<link rel=\"icon\" href=\"data:image/svg+xml;base64,{svg}\" />"
-                ));
-            }
-            // modulepreload, preload and the manifest need files beside the page.
-            rest = &rest[end..];
-            continue;
-        }
-        out.push_str(tag);
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    Ok(out)
+    rewrite_str(
+        &index,
+        RewriteStrSettings {
+            element_content_handlers: vec![
+                element!("script[type=module]", |el| -> HandlerResult {
+                    if el.get_attribute("src").is_none() {
+                        el.replace(&script, ContentType::Html);
+                    }
+                    Ok(())
+                }),
+                element!("link", |el| -> HandlerResult {
+                    let rel = el.get_attribute("rel").unwrap_or_default();
+                    let href = el.get_attribute("href");
+                    if rel == "stylesheet" {
+                        let href = href.ok_or("stylesheet without href")?;
+                        let file = href.strip_prefix("./").unwrap_or(&href);
+                        let css =
+                            String::from_utf8(read(file)?).map_err(|e| format!("{file}: {e}"))?;
+                        let css = css.replace("</style", "<\\/style");
+                        el.replace(&format!("<style>{css}</style>"), ContentType::Html);
+                    } else if el.has_attribute("data-corpus") {
+                        let corpus = data_url(
+                            &href.ok_or("corpus link without href")?,
+                            "application/octet-stream",
+                        )?;
+                        let index = el
+                            .get_attribute("data-index")
+                            .ok_or("corpus link without data-index")?;
+                        let index = data_url(&index, "application/octet-stream")?;
+                        // The meaning file is left out: related-by-meaning
+                        // is off in the single file, which stays small.
+                        el.replace(
+                            &format!(
+                                "<link data-corpus href=\"{corpus}\" data-index=\"{index}\" />"
+                            ),
+                            ContentType::Html,
+                        );
+                    } else if rel == "icon" {
+                        let svg = data_url(&href.ok_or("icon without href")?, "image/svg+xml")?;
+                        el.replace(
+                            &format!("<link rel=\"icon\" href=\"{svg}\" />"),
+                            ContentType::Html,
+                        );
+                    } else {
+                        // modulepreload, preload, the touch icon and the
+                        // manifest need files beside the page.
+                        el.remove();
+                    }
+                    Ok(())
+                }),
+            ],
+            ..RewriteStrSettings::default()
+        },
+    )
+    .map_err(|e| format!("index.html: {e}"))
 }
 
 /// Moves Trunk's inline module loader out of `index.html` into a file of
@@ -100,19 +158,8 @@ pub fn build(dist: &Path) -> Result<String, String> {
 pub fn external_loader(dist: &Path) -> Result<String, String> {
     let path = dist.join("index.html");
     let index = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let open = "<script type=\"module\">";
-    let start = index
-        .find(open)
-        .ok_or("index.html: no inline module loader")?;
-    let body = start + open.len();
-    let end = index[body..]
-        .find("</script>")
-        .ok_or("index.html: unterminated loader")?
-        + body;
-    let js = index[body..end].trim();
-    if index[end..].contains(open) {
-        return Err("index.html: more than one inline module script".into());
-    }
+    let loader = the_loader(&index)?;
+    let js = loader.trim();
     // A content hash that is the same on every machine and Rust version
     // (`DefaultHasher` promises neither), so a rebuild names it alike.
     let name = format!(
@@ -120,11 +167,20 @@ pub fn external_loader(dist: &Path) -> Result<String, String> {
         xxhash_rust::xxh3::xxh3_64(js.as_bytes())
     );
     std::fs::write(dist.join(&name), format!("{js}\n")).map_err(|e| format!("{name}: {e}"))?;
-    let html = format!(
-        "{}<script type=\"module\" src=\"./{name}\"></script>{}",
-        &index[..start],
-        &index[end + "</script>".len()..]
-    );
+    let tag = format!("<script type=\"module\" src=\"./{name}\"></script>");
+    let html = rewrite_str(
+        &index,
+        RewriteStrSettings {
+            element_content_handlers: vec![element!("script[type=module]", |el| {
+                if el.get_attribute("src").is_none() {
+                    el.replace(&tag, ContentType::Html);
+                }
+                Ok(())
+            })],
+            ..RewriteStrSettings::default()
+        },
+    )
+    .map_err(|e| format!("index.html: {e}"))?;
     std::fs::write(&path, html).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(name)
 }
@@ -132,6 +188,86 @@ pub fn external_loader(dist: &Path) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A page written by hand, not by Trunk: single quotes, attributes in
+    /// another order, a `>` inside a value. Every stylesheet is inlined and
+    /// nothing is left that needs a file beside the page.
+    #[test]
+    fn the_single_file_inlines_whatever_way_the_tags_are_written() {
+        let dir = std::env::temp_dir().join(format!("explorer-single-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let put = |name: &str, body: &[u8]| std::fs::write(dir.join(name), body).unwrap();
+        put("app.js", b"export default function __wbg_init() {}");
+        put("app_bg.wasm", b"\0asm");
+        put("a.css", b"body { color: red }");
+        put("b.css", b"p { margin: 0 }");
+        put("c.bin", b"corpus");
+        put("i.bin", b"index");
+        put("icon.svg", b"<svg/>");
+        put(
+            "index.html",
+            concat!(
+                "<html><head>",
+                "<link href='./a.css' rel='stylesheet'>",
+                "<link title=\"a > b\" rel=\"stylesheet\" href=\"b.css\"/>",
+                "<link rel=\"manifest\" href=\"manifest.webmanifest\">",
+                "<link rel=\"preload\" href=\"./c.bin\" as=\"fetch\" data-corpus data-index=\"./i.bin\" data-meaning=\"./m.bin\">",
+                "<link rel=icon href=icon.svg>",
+                "<script type=\"module\">import __wbg_init from './app.js'; await __wbg_init({ module_or_path: './app_bg.wasm' });</script>",
+                "</head><body><p>kept</p></body></html>"
+            )
+            .as_bytes(),
+        );
+        let html = build(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(
+            html.contains("<style>body { color: red }</style>"),
+            "{html}"
+        );
+        assert!(html.contains("<style>p { margin: 0 }</style>"), "{html}");
+        assert!(html.contains(&format!(
+            "href=\"data:application/octet-stream;base64,{}\"",
+            base64(b"corpus")
+        )));
+        assert!(html.contains(&format!(
+            "data-index=\"data:application/octet-stream;base64,{}\"",
+            base64(b"index")
+        )));
+        assert!(html.contains(&format!(
+            "href=\"data:image/svg+xml;base64,{}\"",
+            base64(b"<svg/>")
+        )));
+        assert!(html.contains(&format!("atob(\"{}\")", base64(b"\0asm"))));
+        assert!(html.contains("<body><p>kept</p></body>"));
+        for gone in [
+            ".css",
+            "manifest",
+            "./app",
+            "m.bin",
+            "icon.svg",
+            "<link rel=\"preload\"",
+        ] {
+            assert!(!html.contains(gone), "{gone} left in {html}");
+        }
+    }
+
+    #[test]
+    fn glue_that_would_close_its_script_is_refused() {
+        let dir = std::env::temp_dir().join(format!("explorer-glue-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("app.js"), "const s = '</SCRIPT>';").unwrap();
+        std::fs::write(dir.join("app_bg.wasm"), "").unwrap();
+        std::fs::write(
+            dir.join("index.html"),
+            "<script type=module>import __wbg_init from './app.js'; __wbg_init({ module_or_path: './app_bg.wasm' })</script>",
+        )
+        .unwrap();
+        let err = build(&dir).unwrap_err();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(err, "app.js contains </script");
+    }
 
     #[test]
     fn the_loader_moves_to_a_file_of_its_own() {
