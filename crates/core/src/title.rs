@@ -231,97 +231,102 @@ fn cue_in<'a>(s: &Sentence<'a>) -> Option<Cue<'a>> {
         let lw = w
             .trim_matches(|c: char| !c.is_alphabetic())
             .to_ascii_lowercase();
-        // `Our proposed technique, called X`, `our new model X`.
         // `The proposed technique, Weightless, …`, `the resulting model,
         // named X`: as `our` below.
-        let lw = if lw == "the"
-            && words
-                .get(i + 1)
-                .is_some_and(|n| matches!(n.1, "proposed" | "resulting"))
-        {
-            "our".to_string()
-        } else {
-            lw
-        };
-        if lw == "our" {
-            if let Some(&(off, next)) = words.get(i + 1) {
-                // … and `our framework AWESOME uses …`, `our model, GLiNER`.
-                let noun = next.trim_end_matches(',').to_ascii_lowercase();
-                let names_next = words.get(i + 2).is_some_and(|n| is_coined(bare_word(n.1)));
-                if matches!(noun.as_str(), "proposed" | "new" | "novel")
-                    || (names_next
-                        && matches!(
-                            noun.as_str(),
-                            "framework"
-                                | "model"
-                                | "method"
-                                | "approach"
-                                | "system"
-                                | "dataset"
-                                | "benchmark"
-                                | "tool"
-                                | "algorithm"
-                                | "toolkit"
-                                | "library"
-                        ))
-                {
-                    let object = off + next.len() + 1;
-                    if object <= s.text.len() {
-                        return Some(Cue {
-                            sentence: *s,
-                            object: s.start + object,
-                            rest: &s.text[object..],
-                            proposes: true,
-                        });
-                    }
-                }
+        let ours = lw == "our"
+            || (lw == "the"
+                && words
+                    .get(i + 1)
+                    .is_some_and(|n| matches!(n.1, "proposed" | "resulting")));
+        if ours {
+            if let Some(cue) = our_named_thing(s, &words, i) {
+                return Some(cue);
             }
         }
-        let subject = match lw.as_str() {
-            "we" => true,
-            "paper" | "work" | "study" | "article" | "thesis" => {
-                i > 0 && {
-                    let prev = words[i - 1].1.to_ascii_lowercase();
-                    matches!(prev.as_str(), "this" | "the" | "our" | "present")
-                }
+        if is_subject(&words, i, &lw) {
+            if let Some(cue) = verb_after_subject(s, &words, i) {
+                return Some(cue);
             }
-            _ => false,
-        };
-        if !subject {
-            continue;
         }
-        // Up to two words between the subject and the verb (`we further
-        // propose`, `this paper first introduces`).
-        for j in i + 1..(i + 4).min(words.len()) {
-            let v = words[j].1;
-            let proposes = verb_in(v, PROPOSE_VERBS);
-            if proposes || verb_in(v, STUDY_VERBS) {
-                let mut k = j + 1;
-                // `aim to study`, `focus on`, `seek to`: the next verb or
-                // preposition belongs to the cue.
-                while k < words.len()
-                    && matches!(
-                        words[k].1.to_ascii_lowercase().as_str(),
-                        "on" | "to" | "that" | "how" | "here" | "a" | "an" | "the"
-                    )
-                    && matches!(
-                        words[k].1.to_ascii_lowercase().as_str(),
-                        "on" | "to" | "that"
-                    )
-                {
-                    k += 1;
-                }
-                let object = words.get(k).map_or(s.text.len(), |w| w.0);
-                return Some(Cue {
-                    sentence: *s,
-                    object: s.start + object,
-                    rest: &s.text[object..],
-                    proposes,
-                });
+    }
+    None
+}
+
+/// Nouns that `our NOUN X` names (`our framework AWESOME uses …`).
+const NAMED_NOUNS: &[&str] = &[
+    "framework",
+    "model",
+    "method",
+    "approach",
+    "system",
+    "dataset",
+    "benchmark",
+    "tool",
+    "algorithm",
+    "toolkit",
+    "library",
+];
+
+/// `Our proposed technique, called X`, `our new model X`, `our model,
+/// GLiNER`: the cue whose object follows the word after `our` (at `i`).
+fn our_named_thing<'a>(s: &Sentence<'a>, words: &[(usize, &str)], i: usize) -> Option<Cue<'a>> {
+    let &(off, next) = words.get(i + 1)?;
+    let noun = next.trim_end_matches(',').to_ascii_lowercase();
+    let names_next = words.get(i + 2).is_some_and(|n| is_coined(bare_word(n.1)));
+    let names = matches!(noun.as_str(), "proposed" | "new" | "novel")
+        || (names_next && NAMED_NOUNS.contains(&noun.as_str()));
+    let object = off + next.len() + 1;
+    (names && object <= s.text.len()).then(|| Cue {
+        sentence: *s,
+        object: s.start + object,
+        rest: &s.text[object..],
+        proposes: true,
+    })
+}
+
+/// Whether the word at `i` (lower-cased `lw`) is the subject of a
+/// contribution: `we`, or `paper|work|study…` after `this|the|our|present`.
+fn is_subject(words: &[(usize, &str)], i: usize, lw: &str) -> bool {
+    match lw {
+        "we" => true,
+        "paper" | "work" | "study" | "article" | "thesis" => {
+            i > 0 && {
+                let prev = words[i - 1].1.to_ascii_lowercase();
+                matches!(prev.as_str(), "this" | "the" | "our" | "present")
             }
-            if !words[j].1.chars().all(|c| c.is_alphabetic() || c == ',') {
-                break;
+        }
+        _ => false,
+    }
+}
+
+/// The cue of a propose or study verb up to two words after the subject at
+/// `i` (`we further propose`, `this paper first introduces`).
+fn verb_after_subject<'a>(s: &Sentence<'a>, words: &[(usize, &str)], i: usize) -> Option<Cue<'a>> {
+    for j in i + 1..(i + 4).min(words.len()) {
+        let v = words[j].1;
+        let proposes = verb_in(v, PROPOSE_VERBS);
+        if proposes || verb_in(v, STUDY_VERBS) {
+            // `aim to study`, `focus on`, `seek to`: the next verb or
+            // preposition belongs to the cue.
+            let mut k = j + 1;
+            while k < words.len()
+                && matches!(
+                    words[k].1.to_ascii_lowercase().as_str(),
+                    "on" | "to" | "that"
+                )
+            {
+                k += 1;
             }
+            let object = words.get(k).map_or(s.text.len(), |w| w.0);
+            return Some(Cue {
+                sentence: *s,
+                object: s.start + object,
+                rest: &s.text[object..],
+                proposes,
+            });
+        }
+        if !v.chars().all(|c| c.is_alphabetic() || c == ',') {
+            break;
         }
     }
     None
@@ -1300,121 +1305,74 @@ fn sentence_end_in(s: &str) -> usize {
     s.trim_end_matches('.').len()
 }
 
+/// Words before which a phrase ends wherever they stand (after 3 words):
+/// a relative clause or a result (`…, thereby`, `…, achieving`).
+const STRONG_BOUNDARIES: &[&str] = &[
+    "which",
+    "where",
+    "whereas",
+    "while",
+    "whose",
+    "thereby",
+    "allowing",
+    "enabling",
+    "achieving",
+    "resulting",
+    "outperforming",
+    "yielding",
+    "leading",
+];
+
+/// Words that, after a comma, start a new clause (`…, and`, `…, which`);
+/// a comma before anything else is inside a list (`speech, text and images`).
+const CLAUSE_STARTS: &[&str] = &[
+    "which",
+    "where",
+    "and",
+    "while",
+    "but",
+    "thus",
+    "thereby",
+    "allowing",
+    "enabling",
+    "achieving",
+    "that",
+    "we",
+    "as",
+    "by",
+    "leading",
+    "making",
+    "yielding",
+    "resulting",
+    "i.e.,",
+    "e.g.,",
+    "namely",
+    "such",
+    "including",
+    "especially",
+    "particularly",
+    "without",
+    "using",
+    "based",
+    "via",
+    "through",
+];
+
+/// Prepositions and conjunctions that start a new phrase: where a phrase
+/// over budget may be cut.
+const WEAK_BOUNDARIES: &[&str] = &[
+    "that", "by", "to", "for", "with", "via", "in", "on", "from", "through", "using", "and",
+    "across", "under", "without", "as", "at", "into", "within", "while", "when",
+];
+
 /// Compresses a phrase to at most `max` words, cutting at a phrase
 /// boundary: before a relative clause, a comma, a semicolon or a
 /// preposition, never on a function word, never mid-word.
 pub fn compress(phrase: &str, max: usize) -> String {
-    let phrase = phrase.trim();
-    let words: Vec<&str> = phrase.split_whitespace().collect();
-    // Strong boundaries end the phrase wherever they are (after 3 words).
-    let mut end = words.len();
-    for (i, w) in words.iter().enumerate() {
-        let lw = w.to_ascii_lowercase();
-        let strong_next = i >= 3
-            && matches!(
-                lw.as_str(),
-                "which"
-                    | "where"
-                    | "whereas"
-                    | "while"
-                    | "whose"
-                    | "thereby"
-                    | "allowing"
-                    | "enabling"
-                    | "achieving"
-                    | "resulting"
-                    | "outperforming"
-                    | "yielding"
-                    | "leading"
-            );
-        if strong_next {
-            end = i;
-            break;
-        }
-        if i >= 3
-            && (w.ends_with(',') || w.ends_with(';') || w.ends_with(':'))
-            && i + 1 < words.len()
-        {
-            // `…, and`: a comma before a new clause ends the phrase; a
-            // comma inside a list (`speech, text and images`) does not.
-            let next = words[i + 1].to_ascii_lowercase();
-            if w.ends_with(';')
-                || w.ends_with(':')
-                || matches!(
-                    next.as_str(),
-                    "which"
-                        | "where"
-                        | "and"
-                        | "while"
-                        | "but"
-                        | "thus"
-                        | "thereby"
-                        | "allowing"
-                        | "enabling"
-                        | "achieving"
-                        | "that"
-                        | "we"
-                        | "as"
-                        | "by"
-                        | "leading"
-                        | "making"
-                        | "yielding"
-                        | "resulting"
-                        | "i.e.,"
-                        | "e.g.,"
-                        | "namely"
-                        | "such"
-                        | "including"
-                        | "especially"
-                        | "particularly"
-                        | "without"
-                        | "using"
-                        | "based"
-                        | "via"
-                        | "through"
-                )
-            {
-                end = i + 1;
-                break;
-            }
-        }
-    }
-    let mut words = &words[..end];
+    let words: Vec<&str> = phrase.trim().split_whitespace().collect();
+    let mut words = &words[..clause_end(&words)];
     if words.len() > max {
-        // The latest weak boundary within the budget: before a
-        // preposition or conjunction that starts a new phrase.
-        // Not so early that half the budget is lost.
-        let cut = (max.div_ceil(2).max(4)..=max)
-            .rev()
-            .find(|&i| {
-                let w = words[i].to_ascii_lowercase();
-                matches!(
-                    w.as_str(),
-                    "that"
-                        | "by"
-                        | "to"
-                        | "for"
-                        | "with"
-                        | "via"
-                        | "in"
-                        | "on"
-                        | "from"
-                        | "through"
-                        | "using"
-                        | "and"
-                        | "across"
-                        | "under"
-                        | "without"
-                        | "as"
-                        | "at"
-                        | "into"
-                        | "within"
-                        | "while"
-                        | "when"
-                ) || words[i - 1].ends_with(',')
-            })
-            .unwrap_or(max);
-        words = &words[..cut];
+        words = &words[..weak_cut(words, max)];
     }
     while let Some((last, rest)) = words.split_last() {
         if is_function_word(last) && !rest.is_empty() {
@@ -1428,6 +1386,38 @@ pub fn compress(phrase: &str, max: usize) -> String {
         .trim_end_matches([',', ';', ':', '.', '(', '—', '-'])
         .trim()
         .to_string()
+}
+
+/// Where the first clause of `words` ends: before a strong boundary, or
+/// after a `;`, a `:` or a comma that starts a new clause (never in the
+/// first 3 words).
+fn clause_end(words: &[&str]) -> usize {
+    for (i, w) in words.iter().enumerate().skip(3) {
+        if STRONG_BOUNDARIES.contains(&w.to_ascii_lowercase().as_str()) {
+            return i;
+        }
+        let Some(next) = words.get(i + 1) else { break };
+        let new_clause = w.ends_with(';')
+            || w.ends_with(':')
+            || (w.ends_with(',') && CLAUSE_STARTS.contains(&next.to_ascii_lowercase().as_str()));
+        if new_clause {
+            return i + 1;
+        }
+    }
+    words.len()
+}
+
+/// Where to cut `words` (longer than `max`): the latest weak boundary
+/// within the budget, not so early that half the budget is lost, else
+/// `max`.
+fn weak_cut(words: &[&str], max: usize) -> usize {
+    (max.div_ceil(2).max(4)..=max)
+        .rev()
+        .find(|&i| {
+            WEAK_BOUNDARIES.contains(&words[i].to_ascii_lowercase().as_str())
+                || words[i - 1].ends_with(',')
+        })
+        .unwrap_or(max)
 }
 
 fn is_function_word(w: &str) -> bool {
