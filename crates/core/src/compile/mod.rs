@@ -190,6 +190,32 @@ pub fn compile_sources_with(
         .collect::<Result<Vec<_>, _>>()?;
     let lists = list_labels(sources, &lists_in);
     let mut tagger = Tagger::new(taxonomy, &lists);
+    let (mut papers, warnings) = compile_papers(sources, &lists_in, &mut tagger, options)?;
+    let (facets, reasons) = tagger.finish(&mut papers);
+    let index = crate::index::IndexData::build(&papers);
+    let similar_terms = attach_similar(&mut papers, &index);
+    Ok(Compiled {
+        ignored_fields: ignored_fields(sources, &lists_in),
+        corpus: Corpus {
+            lists,
+            facets,
+            reasons,
+            similar_terms,
+            index,
+            papers,
+        },
+        warnings,
+    })
+}
+
+/// Every record with an abstract as a tagged paper, in source order; a
+/// record without one is an error, or a warning when `options.lenient`.
+fn compile_papers(
+    sources: &[Source],
+    lists_in: &[records::RecordList],
+    tagger: &mut Tagger,
+    options: Options,
+) -> Result<(Vec<Paper>, Vec<SourceError>), SourceError> {
     let mut ids = Ids::default();
     let mut warnings = Vec::new();
     let mut papers = Vec::new();
@@ -219,7 +245,7 @@ pub fn compile_sources_with(
                     li as u32,
                     origin,
                     papers.len(),
-                    &mut tagger,
+                    tagger,
                     &mut ids,
                 )
             })
@@ -231,19 +257,14 @@ pub fn compile_sources_with(
             papers.push(paper);
         }
     }
-    let (facets, reasons) = tagger.finish(&mut papers);
-    let ignored_fields = lists_in
-        .iter()
-        .zip(sources)
-        .map(|(l, s)| {
-            let names: BTreeSet<&String> = l.records.iter().flat_map(|r| &r.ignored).collect();
-            (s.file.clone(), names.into_iter().cloned().collect())
-        })
-        .filter(|(_, names): &(String, Vec<String>)| !names.is_empty())
-        .collect();
-    let index = crate::index::IndexData::build(&papers);
+    Ok((papers, warnings))
+}
+
+/// Each paper's similar papers, keywords and topic-map place; returns the
+/// words similar papers may share.
+fn attach_similar(papers: &mut [Paper], index: &crate::index::IndexData) -> Vec<String> {
     let derived: Vec<bool> = papers.iter().map(|p| p.title_derived).collect();
-    let found = crate::similar::discover(&index, &derived);
+    let found = crate::similar::discover(index, &derived);
     for (((paper, similar), keywords), map) in papers
         .iter_mut()
         .zip(found.similar)
@@ -254,18 +275,27 @@ pub fn compile_sources_with(
         paper.keywords = keywords;
         paper.map = map;
     }
-    Ok(Compiled {
-        ignored_fields,
-        corpus: Corpus {
-            lists,
-            facets,
-            reasons,
-            similar_terms: found.words,
-            index,
-            papers,
-        },
-        warnings,
-    })
+    found.words
+}
+
+/// Per source file, the record fields no paper used (sorted), for files
+/// that have any.
+fn ignored_fields(
+    sources: &[Source],
+    lists_in: &[records::RecordList],
+) -> Vec<(String, Vec<String>)> {
+    lists_in
+        .iter()
+        .zip(sources)
+        .map(|(l, s)| {
+            let names: BTreeSet<&String> = l.records.iter().flat_map(|r| &r.ignored).collect();
+            (
+                s.file.clone(),
+                names.into_iter().cloned().collect::<Vec<_>>(),
+            )
+        })
+        .filter(|(_, names)| !names.is_empty())
+        .collect()
 }
 
 /// Runs `f` for the paper at `file:line`; a panic inside becomes its
