@@ -98,18 +98,17 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
     let mut q = Query::default();
     let mut pending_or = false;
     for (idx, item) in items.into_iter().enumerate() {
-        let (negated, quoted, open, text, key) = match item {
-            Item::Or => {
-                pending_or = !q.groups.is_empty();
-                continue;
-            }
-            Item::Atom {
-                negated,
-                quoted,
-                open,
-                text,
-                key,
-            } => (negated, quoted, open, text, key),
+        let Item::Atom {
+            negated,
+            quoted,
+            open,
+            text,
+            key,
+        } = item
+        else {
+            // `OR`: the next clause joins the last group.
+            pending_or = !q.groups.is_empty();
+            continue;
         };
         if let Some(key) = key {
             if !text.trim().is_empty() {
@@ -122,8 +121,7 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
             pending_or = false;
             continue;
         }
-        let toks = tokenize(&text);
-        let mut terms: Vec<Term> = toks
+        let terms: Vec<Term> = tokenize(&text)
             .into_iter()
             .map(|t| Term {
                 folded: t.folded,
@@ -131,35 +129,13 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
                 prefix: false,
             })
             .collect();
-        // A phrase still being typed (`"catastrophic forg`): its last word
-        // is not a word yet. Until the quote closes or a space follows, the
-        // words before it are the phrase and the last one is a prefix
-        // anywhere, so the list narrows as the phrase grows instead of
-        // emptying at every letter that ends no word.
-        let typed_phrase = quoted && open && typing && !negated && !pending_or;
-        if let Some(mut last) = terms.pop_if(|_| typed_phrase && Some(idx) == last_atom) {
-            if !terms.is_empty() {
-                q.groups.push(vec![Clause::Phrase(terms)]);
-            }
-            last.prefix = true;
-            if !is_lone_letter(&last.folded) {
-                q.groups.push(vec![Clause::Term(last)]);
-            }
+        let is_last = Some(idx) == last_atom;
+        if quoted && open && typing && !negated && !pending_or && is_last {
+            q.push_typed_phrase(terms);
             continue;
         }
-        let clause = match terms.len() {
-            0 => continue,
-            1 if !quoted => {
-                let mut t = terms.pop().unwrap();
-                t.prefix = typing && !negated && Some(idx) == last_atom;
-                // A lone letter being typed is not a word yet: matching every
-                // word that starts with it would only light up the whole page.
-                if t.prefix && is_lone_letter(&t.folded) {
-                    continue;
-                }
-                Clause::Term(t)
-            }
-            _ => Clause::Phrase(terms),
+        let Some(clause) = clause_of(terms, quoted, typing && !negated && is_last) else {
+            continue;
         };
         if negated {
             q.excluded.push(clause);
@@ -171,6 +147,40 @@ pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {
         pending_or = false;
     }
     q
+}
+
+impl Query {
+    /// A phrase still being typed (`"catastrophic forg`): its last word is
+    /// not a word yet. Until the quote closes or a space follows, the words
+    /// before it are the phrase and the last one is a prefix anywhere, so
+    /// the list narrows as the phrase grows instead of emptying at every
+    /// letter that ends no word.
+    fn push_typed_phrase(&mut self, mut terms: Vec<Term>) {
+        let Some(mut last) = terms.pop() else { return };
+        if !terms.is_empty() {
+            self.groups.push(vec![Clause::Phrase(terms)]);
+        }
+        last.prefix = true;
+        if !is_lone_letter(&last.folded) {
+            self.groups.push(vec![Clause::Term(last)]);
+        }
+    }
+}
+
+/// The clause of an atom's words: a term (a prefix while `being_typed`), a
+/// phrase, or nothing for no words or a lone letter being typed.
+fn clause_of(mut terms: Vec<Term>, quoted: bool, being_typed: bool) -> Option<Clause> {
+    match terms.len() {
+        0 => None,
+        1 if !quoted => {
+            let mut t = terms.pop()?;
+            t.prefix = being_typed;
+            // A lone letter being typed is not a word yet: matching every
+            // word that starts with it would only light up the whole page.
+            (!(t.prefix && is_lone_letter(&t.folded))).then_some(Clause::Term(t))
+        }
+        _ => Some(Clause::Phrase(terms)),
+    }
 }
 
 /// One ASCII letter or digit.
