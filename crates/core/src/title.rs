@@ -1369,7 +1369,7 @@ const WEAK_BOUNDARIES: &[&str] = &[
 /// boundary: before a relative clause, a comma, a semicolon or a
 /// preposition, never on a function word, never mid-word.
 pub fn compress(phrase: &str, max: usize) -> String {
-    let words: Vec<&str> = phrase.trim().split_whitespace().collect();
+    let words: Vec<&str> = phrase.split_whitespace().collect();
     let mut words = &words[..clause_end(&words)];
     if words.len() > max {
         words = &words[..weak_cut(words, max)];
