@@ -163,6 +163,10 @@ pub struct Engine {
     folded_values: Vec<std::sync::OnceLock<Vec<String>>>,
     /// The meaning file, fetched after the index ([`Engine::open_meaning`]).
     meaning: std::sync::OnceLock<crate::meaning::Meaning>,
+    /// Related papers' explaining words, by paper ([`related`]).
+    paper_words: std::sync::Mutex<
+        std::collections::HashMap<u32, std::sync::Arc<crate::meaning::PaperWords>>,
+    >,
 }
 
 /// No match yet, in the dense per-document tier arrays.
@@ -255,6 +259,7 @@ impl Engine {
             keyword_df,
             folded_values: (0..n_facets).map(|_| std::sync::OnceLock::new()).collect(),
             meaning: std::sync::OnceLock::new(),
+            paper_words: Default::default(),
         }
     }
 

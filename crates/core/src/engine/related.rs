@@ -6,12 +6,15 @@
 use fixedbitset::FixedBitSet;
 
 use super::{Engine, Extras, Selection};
-use crate::meaning::{Meaning, Vector};
+use crate::meaning::{Meaning, PaperWords, Vector};
 use crate::model::DecodeError;
 use crate::query::{Clause, Query};
 
 /// How many related papers a query lists.
 pub const RELATED: usize = 10;
+/// How many papers' explaining words the engine keeps: a few screens of
+/// related papers (a paper's words are about 1 KB).
+pub const KEPT_PAPER_WORDS: usize = 512;
 /// Reciprocal rank fusion's constant: a paper's share from a ranking is
 /// `1 / (FUSION_K + rank)`.
 pub const FUSION_K: f32 = 60.0;
@@ -151,16 +154,28 @@ impl Engine {
             .map(|(doc, score)| Related {
                 doc,
                 score,
-                via: why
-                    .as_mut()
-                    .map_or_else(Vec::new, |w| w.explain(&self.embedded_text(doc))),
+                via: match (why.as_mut(), m) {
+                    (Some(w), Some(m)) => w.explain_words(&self.paper_words(m, doc)),
+                    _ => Vec::new(),
+                },
             })
             .collect()
     }
 
-    /// The text of a paper that meaning reads.
-    fn embedded_text(&self, doc: u32) -> String {
-        crate::meaning::paper_text(&self.corpus.papers[doc as usize])
+    /// The words of a paper that explain it, tokenized on first use and
+    /// kept (up to [`KEPT_PAPER_WORDS`] papers, then forgotten at once).
+    fn paper_words(&self, m: &Meaning, doc: u32) -> std::sync::Arc<PaperWords> {
+        let mut kept = self.paper_words.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(w) = kept.get(&doc) {
+            return w.clone();
+        }
+        if kept.len() >= KEPT_PAPER_WORDS {
+            kept.clear();
+        }
+        let text = crate::meaning::paper_text(&self.corpus.papers[doc as usize]);
+        let words = std::sync::Arc::new(m.paper_words(&text));
+        kept.insert(doc, words.clone());
+        words
     }
 
     /// The papers of `allowed` nearest to `v`, nearest first (those with a
@@ -189,7 +204,7 @@ impl Engine {
             .map(|(doc, score)| Related {
                 doc,
                 score,
-                via: why.explain(&self.embedded_text(doc)),
+                via: why.explain_words(&self.paper_words(m, doc)),
             })
             .collect()
     }

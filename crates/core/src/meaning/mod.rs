@@ -218,8 +218,6 @@ impl Meaning {
             meaning: self,
             q,
             score: std::collections::HashMap::new(),
-            words: std::collections::HashMap::new(),
-            ids: Vec::new(),
         }
     }
 }
@@ -231,64 +229,76 @@ impl Meaning {
 pub struct Explainer<'a> {
     meaning: &'a Meaning,
     q: &'a [f32],
-    /// Token id → its weight times its cosine with `q`.
-    score: std::collections::HashMap<u32, f32>,
-    /// Word → its score ([`Explainer::word_score`]): most words of an
+    /// Token id → its weight times its cosine with `q`: most words of an
     /// abstract are in the others too.
-    words: std::collections::HashMap<String, f32>,
-    ids: Vec<u32>,
+    score: std::collections::HashMap<u32, f32>,
 }
 
-impl Explainer<'_> {
-    /// A word's best piece's weight times that piece's cosine with the query.
-    fn word_score(&mut self, word: &str) -> f32 {
-        let m = self.meaning;
-        self.ids.clear();
-        wordpiece::pieces(word, m, &mut self.ids);
-        let mut score = f32::MIN;
-        for &id in &self.ids {
-            if id == m.unknown || id as usize >= m.weights.len() {
-                continue;
-            }
-            let q = self.q;
-            let s = *self.score.entry(id).or_insert_with(|| {
-                let cos: f32 = m.token(id).zip(q).map(|(a, b)| a * b).sum();
-                m.weights[id as usize] * cos
-            });
-            score = score.max(s);
-        }
-        score
-    }
+/// A paper's words that can explain why it is related: each distinct word
+/// of three letters or more, with the ids of its WordPiece tokens. Worked
+/// out once per paper ([`Meaning::paper_words`]) and kept by the engine, as
+/// the same papers come back keystroke after keystroke.
+#[derive(Debug, Clone, Default)]
+pub struct PaperWords {
+    words: Vec<(String, Vec<u32>)>,
+}
 
-    /// The words of `text` closest in meaning to the query, best first. A
-    /// word counts by its best piece's weight times that piece's cosine
-    /// with the query (stop words weigh next to nothing); each distinct
-    /// word once.
-    pub fn explain(&mut self, text: &str) -> Vec<String> {
-        let mut best: std::collections::HashMap<String, f32> = std::collections::HashMap::new();
+impl Meaning {
+    /// The words of `text` an [`Explainer`] weighs, tokenized once.
+    pub fn paper_words(&self, text: &str) -> PaperWords {
+        let mut seen = std::collections::HashSet::new();
+        let mut words = Vec::new();
         for w in wordpiece::words(text) {
             if w.normal.len() < 3 || !w.normal.chars().all(char::is_alphabetic) {
                 continue;
             }
-            let score = match self.words.get(&w.normal) {
-                Some(&s) => s,
-                None => {
-                    let s = self.word_score(&w.normal);
-                    self.words.insert(w.normal.clone(), s);
-                    s
-                }
-            };
+            if !seen.insert(w.normal.clone()) {
+                continue;
+            }
+            let mut ids = Vec::new();
+            wordpiece::pieces(&w.normal, self, &mut ids);
+            ids.retain(|&id| id != self.unknown && (id as usize) < self.weights.len());
+            words.push((w.normal, ids));
+        }
+        PaperWords { words }
+    }
+}
+
+impl Explainer<'_> {
+    /// A token's weight times its cosine with the query.
+    fn token_score(&mut self, id: u32) -> f32 {
+        let (m, q) = (self.meaning, self.q);
+        *self.score.entry(id).or_insert_with(|| {
+            let cos: f32 = m.token(id).zip(q).map(|(a, b)| a * b).sum();
+            m.weights[id as usize] * cos
+        })
+    }
+
+    /// The words of `text` closest in meaning to the query, best first. A
+    /// word counts by its best piece's weight times that piece's cosine
+    /// with the query (stop words weigh next to nothing).
+    pub fn explain(&mut self, text: &str) -> Vec<String> {
+        let words = self.meaning.paper_words(text);
+        self.explain_words(&words)
+    }
+
+    /// [`Explainer::explain`] of words already tokenized.
+    pub fn explain_words(&mut self, words: &PaperWords) -> Vec<String> {
+        let mut scored: Vec<(f32, &str)> = Vec::new();
+        for (word, ids) in &words.words {
+            let score = ids
+                .iter()
+                .map(|&id| self.token_score(id))
+                .fold(f32::MIN, f32::max);
             if score > 0.0 {
-                // A word scores the same wherever it stands: once is enough.
-                best.entry(w.normal).or_insert(score);
+                scored.push((score, word));
             }
         }
-        let mut scored: Vec<(f32, String)> = best.into_iter().map(|(w, s)| (s, w)).collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
         scored
             .into_iter()
             .take(EXPLAIN_WORDS)
-            .map(|(_, w)| w)
+            .map(|(_, w)| w.to_string())
             .collect()
     }
 }
