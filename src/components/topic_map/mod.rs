@@ -65,6 +65,100 @@ fn RegionSummary() -> impl IntoView {
     }
 }
 
+/// Each paper's colour when the map is coloured by facet `f` (none: all
+/// “other”), and the legend: the colour of each of its most common values.
+type Colours = (Vec<&'static str>, Vec<(&'static str, String)>);
+
+fn colours_by(engine: &explorer_core::Engine, f: Option<usize>) -> Colours {
+    let corpus = &engine.corpus;
+    let Some(f) = f else {
+        return (vec![OTHER; corpus.papers.len()], Vec::new());
+    };
+    let c = engine.colouring(f, PALETTE.len());
+    let per_paper = c
+        .per_paper
+        .iter()
+        .map(|i| i.map_or(OTHER, |i| PALETTE[usize::from(i)]))
+        .collect();
+    let legend = c
+        .legend
+        .iter()
+        .zip(PALETTE)
+        .map(|(&v, colour)| (colour, corpus.facets[f].values[v as usize].clone()))
+        .collect();
+    (per_paper, legend)
+}
+
+/// A place on the map, as shares of its width and height.
+type Point = (f64, f64);
+
+/// A box being dragged on the map: the corner where it began and where the
+/// pointer is, as shares of the map (the arithmetic is
+/// [`explorer_core::topic_map`]'s).
+#[derive(Clone, Copy)]
+struct Brush {
+    corners: RwSignal<Option<(Point, Point)>>,
+    /// A box was just drawn: the click that ends the drag opens no paper.
+    drawn: StoredValue<bool>,
+}
+
+impl Brush {
+    fn new() -> Brush {
+        Brush {
+            corners: RwSignal::new(None),
+            drawn: StoredValue::new(false),
+        }
+    }
+
+    fn start(self, at: Point) {
+        self.corners.set(Some((at, at)));
+        self.drawn.set_value(false);
+    }
+
+    /// Whether a box is being dragged (read outside the reactive graph).
+    fn active(self) -> bool {
+        self.corners.with_untracked(Option::is_some)
+    }
+
+    fn extend(self, to: Point) {
+        self.corners.update(|c| {
+            if let Some((_, end)) = c {
+                *end = to;
+            }
+        });
+    }
+
+    /// Ends the drag: the region drawn, if it is a box and not a click.
+    fn finish(self) -> Option<Region> {
+        let (a, b) = self.corners.get_untracked()?;
+        self.corners.set(None);
+        if !is_brush(a, b) {
+            return None;
+        }
+        self.drawn.set_value(true);
+        Region::from_corners(a, b)
+    }
+
+    /// Whether a click is the end of a drawn box (and so opens nothing).
+    fn swallows_click(self) -> bool {
+        let drawn = self.drawn.get_value();
+        self.drawn.set_value(false);
+        drawn
+    }
+
+    fn dragging(self) -> bool {
+        self.corners.with(Option::is_some)
+    }
+
+    /// The box to draw while dragging: x, y, width, height.
+    fn shown(self) -> Option<(f64, f64, f64, f64)> {
+        self.corners
+            .get()
+            .filter(|&(a, b)| is_brush(a, b))
+            .map(|(a, b)| brush_box(a, b))
+    }
+}
+
 #[component]
 fn MapView() -> impl IntoView {
     let x = expect_context::<Explorer>();
@@ -72,109 +166,21 @@ fn MapView() -> impl IntoView {
     let corpus = &x.engine.corpus;
     let (facets, first) = topic_map::colour_facets(corpus);
     let (colour_by, set_colour_by) = signal(first);
-    let colours = Memo::new(move |_| {
-        let Some(f) = colour_by.get() else {
-            return (vec![OTHER; corpus.papers.len()], Vec::new());
-        };
-        let c = x.engine.colouring(f, PALETTE.len());
-        let per_paper = c
-            .per_paper
-            .iter()
-            .map(|i| i.map_or(OTHER, |i| PALETTE[usize::from(i)]))
-            .collect::<Vec<_>>();
-        let legend = c
-            .legend
-            .iter()
-            .zip(PALETTE)
-            .map(|(&v, colour)| (colour, corpus.facets[f].values[v as usize].clone()))
-            .collect::<Vec<_>>();
-        (per_paper, legend)
-    });
-    let shown = Memo::new(move |_| {
-        let mut inside = vec![false; corpus.papers.len()];
-        x.response.with(|r| {
-            for h in &r.hits {
-                inside[h.doc as usize] = true;
-            }
-        });
-        inside
-    });
-
-    // Dragging: the corner where it began and where the pointer is, as
-    // shares of the map.
-    let drag = RwSignal::new(None::<((f64, f64), (f64, f64))>);
-    let dragged = StoredValue::new(false);
+    let colours = Memo::new(move |_| colours_by(x.engine, colour_by.get()));
+    let brush = Brush::new();
     let svg = NodeRef::<leptos::svg::Svg>::new();
-    let at = move |ev: &web_sys::PointerEvent| -> Option<(f64, f64)> {
+    let at = move |ev: &web_sys::PointerEvent| -> Option<Point> {
         let rect = svg.get()?.get_bounding_client_rect();
         Some((
             (f64::from(ev.client_x()) - rect.left()) / rect.width(),
             (f64::from(ev.client_y()) - rect.top()) / rect.height(),
         ))
     };
-    let on_down = move |ev: web_sys::PointerEvent| {
-        if ev.button() == 0 {
-            if let Some(p) = at(&ev) {
-                drag.set(Some((p, p)));
-                dragged.set_value(false);
-            }
-        }
-    };
-    let on_move = move |ev: web_sys::PointerEvent| {
-        if drag.with_untracked(Option::is_some) {
-            if let Some(p) = at(&ev) {
-                drag.update(|d| {
-                    if let Some((_, end)) = d {
-                        *end = p;
-                    }
-                });
-            }
-        }
-    };
     let on_up = move |_| {
-        if let Some((a, b)) = drag.get_untracked() {
-            drag.set(None);
-            if is_brush(a, b) {
-                dragged.set_value(true);
-                if let Some(r) = Region::from_corners(a, b) {
-                    x.set_region(Some(r));
-                }
-            }
+        if let Some(r) = brush.finish() {
+            x.set_region(Some(r));
         }
     };
-    let region_box = move || x.region.get().map(Region::rect);
-    let open_paper = move |doc: usize| {
-        if dragged.get_value() {
-            dragged.set_value(false);
-            return;
-        }
-        let _ = window()
-            .location()
-            .set_hash(&x.engine.corpus.papers[doc].id);
-    };
-    let radius = format!("{:.1}", dot_radius(corpus.papers.len()));
-    let dots = corpus
-        .papers
-        .iter()
-        .enumerate()
-        .map(|(d, p)| {
-            let (cx, cy) = dot_centre(p.map);
-            view! {
-                <circle
-                    class="dot"
-                    class:dim=move || !shown.with(|s| s[d])
-                    data-id=p.id.clone()
-                    cx=format!("{cx:.1}")
-                    cy=format!("{cy:.1}")
-                    r=radius.clone()
-                    fill=move || colours.with(|(c, _)| c[d])
-                    on:click=move |_| open_paper(d)
-                >
-                    <title>{p.title.clone()}</title>
-                </circle>
-            }
-        })
-        .collect_view();
     view! {
         <div class="map-panel">
             <div class="map-controls">
@@ -200,27 +206,37 @@ fn MapView() -> impl IntoView {
             <svg
                 node_ref=svg
                 class="map"
-                class:dragging=move || drag.with(Option::is_some)
+                class:dragging=move || brush.dragging()
                 viewBox="0 0 1000 1000"
                 role="group"
                 aria-label=move || tr.get().map_label
-                on:pointerdown=on_down
-                on:pointermove=on_move
+                on:pointerdown=move |ev| {
+                    if let Some(p) = (ev.button() == 0).then(|| at(&ev)).flatten() {
+                        brush.start(p);
+                    }
+                }
+                on:pointermove=move |ev| {
+                    // The map's place is read only while dragging.
+                    if let Some(p) = brush.active().then(|| at(&ev)).flatten() {
+                        brush.extend(p);
+                    }
+                }
                 on:pointerup=on_up
                 on:pointerleave=on_up
             >
                 {move || {
-                    region_box()
-                        .map(|(x0, y0, w, h)| {
+                    x.region
+                        .get()
+                        .map(|r| {
+                            let (x0, y0, w, h) = r.rect();
                             view! { <rect class="region" x=x0 y=y0 width=w height=h></rect> }
                         })
                 }}
-                <g class="dots">{dots}</g>
+                <MapDots colours=colours brush=brush />
                 {move || {
-                    drag.get()
-                        .filter(|&(a, b)| is_brush(a, b))
-                        .map(|(a, b)| {
-                            let (x0, y0, w, h) = brush_box(a, b);
+                    brush
+                        .shown()
+                        .map(|(x0, y0, w, h)| {
                             view! { <rect class="brush" x=x0 y=y0 width=w height=h></rect> }
                         })
                 }}
@@ -228,6 +244,52 @@ fn MapView() -> impl IntoView {
             <MapLegend legend=Signal::derive(move || colours.with(|(_, l)| l.clone())) />
         </div>
     }
+}
+
+/// Every paper as a dot: bright when it is a result, coloured by the
+/// chosen facet, named on hover; a click opens the paper.
+#[component]
+fn MapDots(colours: Memo<Colours>, brush: Brush) -> impl IntoView {
+    let x = expect_context::<Explorer>();
+    let corpus = &x.engine.corpus;
+    let shown = Memo::new(move |_| {
+        let mut inside = vec![false; corpus.papers.len()];
+        x.response.with(|r| {
+            for h in &r.hits {
+                inside[h.doc as usize] = true;
+            }
+        });
+        inside
+    });
+    let open_paper = move |doc: usize| {
+        if !brush.swallows_click() {
+            let _ = window().location().set_hash(&corpus.papers[doc].id);
+        }
+    };
+    let radius = format!("{:.1}", dot_radius(corpus.papers.len()));
+    let dots = corpus
+        .papers
+        .iter()
+        .enumerate()
+        .map(|(d, p)| {
+            let (cx, cy) = dot_centre(p.map);
+            view! {
+                <circle
+                    class="dot"
+                    class:dim=move || !shown.with(|s| s[d])
+                    data-id=p.id.clone()
+                    cx=format!("{cx:.1}")
+                    cy=format!("{cy:.1}")
+                    r=radius.clone()
+                    fill=move || colours.with(|(c, _)| c[d])
+                    on:click=move |_| open_paper(d)
+                >
+                    <title>{p.title.clone()}</title>
+                </circle>
+            }
+        })
+        .collect_view();
+    view! { <g class="dots">{dots}</g> }
 }
 
 /// Which colour stands for which facet value (and “other”).
