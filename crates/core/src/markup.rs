@@ -624,7 +624,8 @@ fn command_into(tex: &str, mut i: usize, out: &mut String) -> usize {
             let (den, used2) = take_arg(&tex[i..]);
             let (num, den) = (latex_to_plain(arg), latex_to_plain(den));
             if name == "binom" {
-                out.push_str(&format!("C({num}, {den})"));
+                // As it is drawn: `n` over `k` in parentheses.
+                out.push_str(&format!("({num} {den})"));
             } else {
                 out.push_str(&num);
                 out.push('/');
@@ -758,7 +759,7 @@ mod tests {
     fn formulas_from_the_real_list() {
         // `\propto` and `\binom` were left as commands in the search text.
         assert_eq!(latex_to_plain(r"B \propto \epsilon"), "B ∝ ε");
-        assert_eq!(latex_to_plain(r"\mathcal{O}(\binom{n}{k})"), "O(C(n, k))");
+        assert_eq!(latex_to_plain(r"\mathcal{O}(\binom{n}{k})"), "O((n k))");
         // An author's macro stays visible; what is known around it converts.
         assert_eq!(latex_to_plain(r"\R^n\to \R"), "\\Rⁿ→ \\R");
     }

@@ -172,6 +172,64 @@ fn markup_from_the_seeds_renders() {
     ));
 }
 
+/// The letters and digits of a formula's MathML (its text between tags).
+fn mathml_letters(mathml: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in mathml.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    letters(&html_escape::decode_html_entities(&text))
+}
+
+/// Letters and digits, folded as search folds them (`²` → `2`, `𝒪` → `o`,
+/// `ϵ` → `ε`).
+fn letters(s: &str) -> String {
+    explorer_core::text::fold(s)
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect()
+}
+
+/// A formula is parsed twice: by pulldown-latex for its MathML (what is
+/// shown) and by the markup's own converter for its plain text (what search
+/// and highlighting see). On every formula of the seeds and the hostile list
+/// that renders, both must hold the same letters and digits in the same
+/// order, or a highlight would mark what is not shown. (On 2,932 real
+/// abstracts, measured locally: 98 of 98.)
+#[test]
+fn a_formulas_shown_math_and_its_searched_text_agree() {
+    let hostile = corpus_dir().join("../tests/corpora/hostile");
+    let hostile = explorer_core::compile::compile_dir(&hostile).expect("the hostile list compiles");
+    let mut checked = 0;
+    for p in common::seed_corpus().papers.iter().chain(&hostile.papers) {
+        let mut start = 0;
+        for r in &p.runs {
+            let shown = &p.text[start..r.end as usize];
+            start = r.end as usize;
+            if let RunKind::Math {
+                tex,
+                mathml: Some(m),
+            } = &r.kind
+            {
+                assert_eq!(
+                    letters(shown),
+                    mathml_letters(m),
+                    "{tex:?}: {shown:?} against {m}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    // 29 today: the test is not vacuous.
+    assert!(checked >= 25, "only {checked} formulas rendered");
+}
+
 // ---------------------------------------------------------------- titles
 
 #[test]
