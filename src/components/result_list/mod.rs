@@ -80,184 +80,35 @@ impl Geometry {
 pub fn ResultList() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
-    let ranked = move || -> Vec<u32> {
-        x.response
-            .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect())
-    };
-    let list = NodeRef::<leptos::html::Ol>::new();
-    let (shown, set_shown) = signal(Vec::<u32>::new());
-    let (window_, set_window) = signal(None::<Window>);
-    // Measured card heights (gap included), by paper.
-    let heights = StoredValue::new(HashMap::<u32, f64>::new());
-    let geometry = StoredValue::new(Geometry {
-        list_top: 0.0,
-        scroll_y: 0.0,
-        view: window()
-            .inner_height()
-            .ok()
-            .and_then(|h| h.as_f64())
-            .unwrap_or(800.0),
-    });
-
-    let window_of = move |hits: &[u32], (from, to): (f64, f64)| -> Option<Window> {
-        (hits.len() > WINDOW_AT).then(|| {
-            heights.with_value(|h| {
-                windowing::window(hits.len(), |i| height_of(h, hits[i]), from, to, MOST_CARDS)
-            })
-        })
-    };
-    let repair = repair_order(list, shown);
-    // Asks for the window to be laid out again (an Effect below does it).
-    let relayout = Trigger::new();
-    // Moves the window when what is on screen is not rendered (a scroll, a
-    // resize, heights that turned out other than estimated), and only when
-    // it would then be laid out otherwise: no frame after frame of the same.
-    let follow = move || {
-        let Some(w) = window_.get_untracked() else {
-            return;
-        };
-        let hits = ranked();
-        let (from, to) = geometry.with_value(Geometry::visible);
-        let covered = heights
-            .with_value(|h| w.end <= hits.len() && w.covers(|i| height_of(h, hits[i]), from, to));
-        let moved =
-            window_of(&hits, geometry.with_value(Geometry::span)).is_some_and(|next| next != w);
-        if !covered && moved {
-            relayout.notify();
-        }
-    };
-    // Heights and the list's place, read in the frame after the window
-    // changed, once, before the browser paints: the one layout the frame
-    // needs anyway. (A ResizeObserver would report them without asking, but
-    // Firefox then reports its own loop error whenever `content-visibility`
-    // resizes the cards it brings on screen.)
-    let measure = move || {
-        let Some(ol) = list.get_untracked() else {
-            return;
-        };
-        let boxes: Vec<(u32, f64)> = rendered_cards(&ol)
-            .into_iter()
-            .map(|(doc, li)| (doc, li.get_bounding_client_rect().height()))
-            .collect();
-        let (top, scroll_y) = (document_top(&ol), window().scroll_y().unwrap_or(0.0));
-        geometry.update_value(|g| {
-            g.list_top = top;
-            g.scroll_y = scroll_y;
-        });
-        heights.update_value(|h| {
-            for (doc, height) in boxes {
-                if height > 0.0 {
-                    h.insert(doc, height);
-                }
-            }
-        });
-        follow();
-    };
-    // The page's first results: a screenful, and the rest of an unwindowed
-    // list once that is painted (opening the page is not waiting for cards
-    // no one sees yet). Every later update is whole in one task.
-    let first = StoredValue::new(true);
-    let refill = move || {
-        let hits = ranked();
-        let w = window_of(&hits, geometry.with_value(Geometry::span));
-        let mut next = match w {
-            Some(w) => hits[w.start..w.end].to_vec(),
-            None => hits,
-        };
-        if first.get_value() {
-            first.set_value(false);
-            if w.is_none() && next.len() > FIRST_SCREEN {
-                next.truncate(FIRST_SCREEN);
-                after_paint(move || relayout.notify());
-            }
-        }
-        set_window.set(w);
-        set_shown.set(next);
-        request_animation_frame(move || {
-            repair();
-            if w.is_some() {
-                measure();
-            }
-        });
-    };
+    let at = Placement::new(x);
     Effect::new(move |_| {
         x.response.track();
-        relayout.track();
-        refill();
+        at.relayout.track();
+        at.refill();
     });
-    let pending = StoredValue::new(false);
     // Scrolling and resizing move the window (at most once a frame).
-    let on_move = move || {
-        let scroll_y = window().scroll_y().unwrap_or(0.0);
-        let view = window().inner_height().ok().and_then(|h| h.as_f64());
-        geometry.update_value(|g| {
-            g.scroll_y = scroll_y;
-            g.view = view.unwrap_or(g.view);
-        });
-        if pending.get_value() || window_.with_untracked(Option::is_none) {
-            return;
-        }
-        pending.set_value(true);
-        request_animation_frame(move || {
-            pending.set_value(false);
-            // What is above the list may have changed height (the topic
-            // map opened): its place is read here, on scroll, never on a
-            // keystroke.
-            if let Some(ol) = list.get_untracked() {
-                let top = document_top(&ol);
-                geometry.update_value(|g| g.list_top = top);
-            }
-            follow();
-        });
-    };
-    let scroll = window_event_listener(leptos::ev::scroll, move |_| on_move());
-    let resize = window_event_listener(leptos::ev::resize, move |_| on_move());
+    let scroll = window_event_listener(leptos::ev::scroll, move |_| at.on_move());
+    let resize = window_event_listener(leptos::ev::resize, move |_| at.on_move());
     on_cleanup(move || {
         scroll.remove();
         resize.remove();
     });
-    // A `#p-…` link to a paper outside the window scrolls to where it will
-    // be: first the window is laid out (the page gets its full height), then
-    // the page scrolls, and the scroll moves the window there.
     Effect::new(move |_| {
-        let Some(id) = x.open.get() else { return };
-        let Some(doc) = x.engine.doc_of(&id) else {
-            return;
-        };
-        let rank = x
-            .response
-            .with_untracked(|r| r.hits.iter().position(|h| h.doc == doc));
-        let Some(rank) = rank.filter(|_| x.response.with_untracked(|r| r.hits.len() > WINDOW_AT))
-        else {
-            return;
-        };
-        refill();
-        request_animation_frame(move || {
-            let Some(el) = list.get_untracked() else {
-                return;
-            };
-            let offset: f64 = x.response.with_untracked(|r| {
-                heights.with_value(|h| {
-                    r.hits[..rank.min(r.hits.len())]
-                        .iter()
-                        .map(|hit| height_of(h, hit.doc))
-                        .sum()
-                })
-            });
-            window().scroll_to_with_x_and_y(0.0, document_top(&el) + offset);
-        });
+        if let Some(id) = x.open.get() {
+            at.scroll_to(&id);
+        }
     });
-
+    let window_ = at.window;
     view! {
         <ol
             class="results"
             aria-label=move || tr.get().results_label
-            node_ref=list
+            node_ref=at.list
             style:padding-top=move || window_.get().map(|w| format!("{}px", w.above))
             style:padding-bottom=move || window_.get().map(|w| format!("{}px", w.below))
         >
             <For
-                each=move || shown.get()
+                each=move || at.shown.get()
                 key=|d| *d
                 children=move |doc| {
                     view! {
@@ -268,6 +119,206 @@ pub fn ResultList() -> impl IntoView {
                 }
             />
         </ol>
+    }
+}
+
+/// Which cards are in the document and where the list is: the window over
+/// the ranked results, the cards' measured heights and the list's place.
+#[derive(Clone, Copy)]
+struct Placement {
+    x: Explorer,
+    list: NodeRef<leptos::html::Ol>,
+    /// The papers whose cards are in the document, in ranked order.
+    shown: ReadSignal<Vec<u32>>,
+    set_shown: WriteSignal<Vec<u32>>,
+    /// The window, when the list is long enough to have one.
+    window: ReadSignal<Option<Window>>,
+    set_window: WriteSignal<Option<Window>>,
+    /// Measured card heights (gap included), by paper.
+    heights: StoredValue<HashMap<u32, f64>>,
+    geometry: StoredValue<Geometry>,
+    /// Asks for the window to be laid out again (the list's Effect does it).
+    relayout: Trigger,
+    /// The page's first results are yet to be shown.
+    first: StoredValue<bool>,
+    /// A scroll or resize is waiting for the next frame.
+    pending: StoredValue<bool>,
+}
+
+impl Placement {
+    fn new(x: Explorer) -> Placement {
+        let (shown, set_shown) = signal(Vec::new());
+        let (window_, set_window) = signal(None);
+        Placement {
+            x,
+            list: NodeRef::new(),
+            shown,
+            set_shown,
+            window: window_,
+            set_window,
+            heights: StoredValue::new(HashMap::new()),
+            geometry: StoredValue::new(Geometry {
+                list_top: 0.0,
+                scroll_y: 0.0,
+                view: window()
+                    .inner_height()
+                    .ok()
+                    .and_then(|h| h.as_f64())
+                    .unwrap_or(800.0),
+            }),
+            relayout: Trigger::new(),
+            first: StoredValue::new(true),
+            pending: StoredValue::new(false),
+        }
+    }
+
+    fn ranked(self) -> Vec<u32> {
+        self.x
+            .response
+            .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect())
+    }
+
+    fn window_of(self, hits: &[u32], (from, to): (f64, f64)) -> Option<Window> {
+        (hits.len() > WINDOW_AT).then(|| {
+            self.heights.with_value(|h| {
+                windowing::window(hits.len(), |i| height_of(h, hits[i]), from, to, MOST_CARDS)
+            })
+        })
+    }
+
+    /// Moves the window when what is on screen is not rendered (a scroll, a
+    /// resize, heights that turned out other than estimated), and only when
+    /// it would then be laid out otherwise: no frame after frame of the same.
+    fn follow(self) {
+        let Some(w) = self.window.get_untracked() else {
+            return;
+        };
+        let hits = self.ranked();
+        let (from, to) = self.geometry.with_value(Geometry::visible);
+        let covered = self
+            .heights
+            .with_value(|h| w.end <= hits.len() && w.covers(|i| height_of(h, hits[i]), from, to));
+        let moved = self
+            .window_of(&hits, self.geometry.with_value(Geometry::span))
+            .is_some_and(|next| next != w);
+        if !covered && moved {
+            self.relayout.notify();
+        }
+    }
+
+    /// Heights and the list's place, read in the frame after the window
+    /// changed, once, before the browser paints: the one layout the frame
+    /// needs anyway. (A ResizeObserver would report them without asking, but
+    /// Firefox then reports its own loop error whenever `content-visibility`
+    /// resizes the cards it brings on screen.)
+    fn measure(self) {
+        let Some(ol) = self.list.get_untracked() else {
+            return;
+        };
+        let boxes: Vec<(u32, f64)> = rendered_cards(&ol)
+            .into_iter()
+            .map(|(doc, li)| (doc, li.get_bounding_client_rect().height()))
+            .collect();
+        let (top, scroll_y) = (document_top(&ol), window().scroll_y().unwrap_or(0.0));
+        self.geometry.update_value(|g| {
+            g.list_top = top;
+            g.scroll_y = scroll_y;
+        });
+        self.heights.update_value(|h| {
+            for (doc, height) in boxes {
+                if height > 0.0 {
+                    h.insert(doc, height);
+                }
+            }
+        });
+        self.follow();
+    }
+
+    /// Lays out the cards for the results. The page's first results: a
+    /// screenful, and the rest of an unwindowed list once that is painted
+    /// (opening the page is not waiting for cards no one sees yet). Every
+    /// later update is whole in one task.
+    fn refill(self) {
+        let hits = self.ranked();
+        let w = self.window_of(&hits, self.geometry.with_value(Geometry::span));
+        let mut next = match w {
+            Some(w) => hits[w.start..w.end].to_vec(),
+            None => hits,
+        };
+        if self.first.get_value() {
+            self.first.set_value(false);
+            if w.is_none() && next.len() > FIRST_SCREEN {
+                next.truncate(FIRST_SCREEN);
+                let relayout = self.relayout;
+                after_paint(move || relayout.notify());
+            }
+        }
+        self.set_window.set(w);
+        self.set_shown.set(next);
+        let repair = repair_order(self.list, self.shown);
+        request_animation_frame(move || {
+            repair();
+            if w.is_some() {
+                self.measure();
+            }
+        });
+    }
+
+    /// A scroll or a resize: the window follows, at most once a frame.
+    fn on_move(self) {
+        let scroll_y = window().scroll_y().unwrap_or(0.0);
+        let view = window().inner_height().ok().and_then(|h| h.as_f64());
+        self.geometry.update_value(|g| {
+            g.scroll_y = scroll_y;
+            g.view = view.unwrap_or(g.view);
+        });
+        if self.pending.get_value() || self.window.with_untracked(Option::is_none) {
+            return;
+        }
+        self.pending.set_value(true);
+        request_animation_frame(move || {
+            self.pending.set_value(false);
+            // What is above the list may have changed height (the topic
+            // map opened): its place is read here, on scroll, never on a
+            // keystroke.
+            if let Some(ol) = self.list.get_untracked() {
+                let top = document_top(&ol);
+                self.geometry.update_value(|g| g.list_top = top);
+            }
+            self.follow();
+        });
+    }
+
+    /// A `#p-…` link to a paper outside the window scrolls to where it will
+    /// be: first the window is laid out (the page gets its full height),
+    /// then the page scrolls, and the scroll moves the window there.
+    fn scroll_to(self, id: &str) {
+        let x = self.x;
+        let Some(doc) = x.engine.doc_of(id) else {
+            return;
+        };
+        let rank = x
+            .response
+            .with_untracked(|r| r.hits.iter().position(|h| h.doc == doc));
+        let Some(rank) = rank.filter(|_| x.response.with_untracked(|r| r.hits.len() > WINDOW_AT))
+        else {
+            return;
+        };
+        self.refill();
+        request_animation_frame(move || {
+            let Some(el) = self.list.get_untracked() else {
+                return;
+            };
+            let offset: f64 = x.response.with_untracked(|r| {
+                self.heights.with_value(|h| {
+                    r.hits[..rank.min(r.hits.len())]
+                        .iter()
+                        .map(|hit| height_of(h, hit.doc))
+                        .sum()
+                })
+            });
+            window().scroll_to_with_x_and_y(0.0, document_top(&el) + offset);
+        });
     }
 }
 
