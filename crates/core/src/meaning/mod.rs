@@ -132,9 +132,14 @@ impl Meaning {
         self.papers.len() / self.dims
     }
 
-    fn token(&self, id: u32) -> impl Iterator<Item = f32> + '_ {
+    /// A token's stored vector: `dims` int8 values (unit length × 127).
+    fn token_row(&self, id: u32) -> &[u8] {
         let at = id as usize * self.dims;
-        self.table[at..at + self.dims]
+        &self.table[at..at + self.dims]
+    }
+
+    fn token(&self, id: u32) -> impl Iterator<Item = f32> + '_ {
+        self.token_row(id)
             .iter()
             .map(|&b| f32::from(b as i8) / 127.0)
     }
@@ -206,7 +211,7 @@ impl Meaning {
 
     /// Explains papers' relation to the query vector `q`: why each is
     /// related ([`Explainer::explain`]), several papers for the price of one.
-    pub fn explainer<'a>(&'a self, q: &'a [f32]) -> Explainer<'a> {
+    pub fn explainer(&self, q: &[f32]) -> Explainer<'_> {
         Explainer {
             meaning: self,
             q: quantize_query(q),
@@ -215,9 +220,9 @@ impl Meaning {
     }
 }
 
-/// Why papers are related to one query: each word's and each token's
-/// weighted cosine with the query is computed once, however many papers
-/// bring it back. Ten related papers took 3 ms a keystroke in the page when each
+/// Why papers are related to one query: each token's weighted cosine with
+/// the query is computed once, however many papers bring it back (a
+/// paper's words are tokenized once, [`PaperWords`]). Ten related papers took 3 ms a keystroke in the page when each
 /// paper recomputed its own (the bench's CPU profile on the seeds).
 pub struct Explainer<'a> {
     meaning: &'a Meaning,
@@ -258,12 +263,7 @@ fn dot_i8(v: &[u8], q: &[i16]) -> i32 {
         acc = i32x4_add(acc, i32x4_dot_i16x8(i16x8_extend_low_i8x16(a), b0));
         acc = i32x4_add(acc, i32x4_dot_i16x8(i16x8_extend_high_i8x16(a), b1));
     }
-    let tail: i32 = vs
-        .remainder()
-        .iter()
-        .zip(qs.remainder())
-        .map(|(&b, &x)| i32::from(b as i8) * i32::from(x))
-        .sum();
+    let tail = dot_i8_scalar(vs.remainder(), qs.remainder());
     i32x4_extract_lane::<0>(acc)
         + i32x4_extract_lane::<1>(acc)
         + i32x4_extract_lane::<2>(acc)
@@ -274,6 +274,11 @@ fn dot_i8(v: &[u8], q: &[i16]) -> i32 {
 /// The dot product of a stored int8 vector with a quantized one.
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 fn dot_i8(v: &[u8], q: &[i16]) -> i32 {
+    dot_i8_scalar(v, q)
+}
+
+/// [`dot_i8`] one component at a time (and the SIMD version's tail).
+fn dot_i8_scalar(v: &[u8], q: &[i16]) -> i32 {
     v.iter()
         .zip(q)
         .map(|(&b, &x)| i32::from(b as i8) * i32::from(x))
@@ -316,8 +321,7 @@ impl Explainer<'_> {
         let i = id as usize;
         if self.score[i].is_nan() {
             let m = self.meaning;
-            let row = &m.table[i * m.dims..(i + 1) * m.dims];
-            self.score[i] = m.weights[i] * dot_i8(row, &self.q) as f32 * COSINE_SCALE;
+            self.score[i] = m.weights[i] * dot_i8(m.token_row(id), &self.q) as f32 * COSINE_SCALE;
         }
         self.score[i]
     }
