@@ -71,8 +71,10 @@ fn quoted_after<'a>(js: &'a str, prefix: &str) -> Option<&'a str> {
 }
 
 pub fn build(dist: &Path) -> Result<String, String> {
-    let read = |name: &str| {
-        std::fs::read(dist.join(name)).map_err(|e| format!("{}: {e}", dist.join(name).display()))
+    // A file beside the page, named as the page names it (`./a.css` or `a.css`).
+    let read = |href: &str| {
+        let path = dist.join(href.strip_prefix("./").unwrap_or(href));
+        std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))
     };
     let index = String::from_utf8(read("index.html")?).map_err(|e| format!("index.html: {e}"))?;
 
@@ -90,8 +92,7 @@ pub fn build(dist: &Path) -> Result<String, String> {
     );
     // A file beside the page, as a data: URL the app fetches as it would the file.
     let data_url = |href: &str, mime: &str| -> Result<String, String> {
-        let file = href.strip_prefix("./").unwrap_or(href);
-        Ok(format!("data:{mime};base64,{}", base64(&read(file)?)))
+        Ok(format!("data:{mime};base64,{}", base64(&read(href)?)))
     };
 
     rewrite_str(
@@ -109,9 +110,8 @@ pub fn build(dist: &Path) -> Result<String, String> {
                     let href = el.get_attribute("href");
                     if rel == "stylesheet" {
                         let href = href.ok_or("stylesheet without href")?;
-                        let file = href.strip_prefix("./").unwrap_or(&href);
                         let css =
-                            String::from_utf8(read(file)?).map_err(|e| format!("{file}: {e}"))?;
+                            String::from_utf8(read(&href)?).map_err(|e| format!("{href}: {e}"))?;
                         let css = css.replace("</style", "<\\/style");
                         el.replace(&format!("<style>{css}</style>"), ContentType::Html);
                     } else if el.has_attribute("data-corpus") {
