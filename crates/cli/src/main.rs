@@ -14,6 +14,7 @@
 //! explorer-cli synth N --seed S --out DIR
 //!                                       N synthetic papers (deterministic for a seed), trained
 //!                                       on the seed lists in corpus/, as DIR/papers.jsonl
+//! explorer-cli eval-formulas FILE…    each formula's searched plain text against its shown MathML
 //! explorer-cli eval-titles FILE…      derive each record's title from its abstract alone and
 //!                                       compare with the real one (four measures, 20 worst)
 //! explorer-cli eval-tags DIR            how many papers get a topic, and how the topics agree
@@ -90,6 +91,12 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
+    /// Check that each formula's plain text (searched) and MathML (shown)
+    /// hold the same letters and digits.
+    EvalFormulas {
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
     /// How many papers get a topic, and how topics agree with the records'
     /// keywords and areas.
     EvalTags { dir: PathBuf },
@@ -130,6 +137,7 @@ fn main() -> ExitCode {
             );
         }
         Command::EvalTitles { cases, files } => return eval_titles(cases, &files),
+        Command::EvalFormulas { files } => return eval_formulas(&files),
         Command::ExternalLoader { dist } => {
             return done(
                 single_file::external_loader(&dist).map(|name| eprintln!("loader moved to {name}")),
@@ -352,27 +360,84 @@ fn write_manifest(corpus: &explorer_core::Corpus, file: &str) -> Result<(), Stri
     std::fs::write(file, text + "\n").map_err(|e| format!("{file}: {e}"))
 }
 
-/// `eval-titles FILE…`: records with real titles (any record format, or
-/// seed lists, which have none) read as the compiler reads them.
-fn eval_titles(all: bool, files: &[String]) -> ExitCode {
+/// The records of each file (any record format, or seed lists), read as
+/// the compiler reads them.
+fn read_records(files: &[String]) -> Result<Vec<explorer_core::records::Record>, String> {
     use explorer_core::records::{read, Format};
-    use explorer_core::title_eval::Report;
-    // `--cases`: every paper as a tab-separated line (for tuning).
     let mut records = Vec::new();
     for file in files {
         let path = PathBuf::from(file);
         let format = Format::of(&path).unwrap_or(Format::Seed);
-        let list = std::fs::read(&path)
-            .map_err(|e| format!("{file}: {e}"))
-            .and_then(|bytes| read(file, &bytes, format).map_err(|e| e.to_string()));
-        match list {
-            Ok(l) => records.extend(l.records),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::FAILURE;
+        let bytes = std::fs::read(&path).map_err(|e| format!("{file}: {e}"))?;
+        records.extend(
+            read(file, &bytes, format)
+                .map_err(|e| e.to_string())?
+                .records,
+        );
+    }
+    Ok(records)
+}
+
+/// `eval-formulas FILE…`: for every distinct formula of the records that
+/// renders to MathML, whether its plain text (what search sees) and its
+/// MathML (what is shown) hold the same letters and digits; each one that
+/// does not is printed.
+fn eval_formulas(files: &[String]) -> ExitCode {
+    use explorer_core::mathml::{letters, mathml_letters, to_mathml};
+    use explorer_core::model::RunKind;
+    let records = match read_records(files) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (mut seen, mut rendered, mut agree) = (std::collections::HashSet::new(), 0, 0);
+    for rec in &records {
+        let Some(src) = rec.abstract_text.as_deref() else {
+            continue;
+        };
+        let m = explorer_core::markup::parse(src);
+        let mut start = 0;
+        for r in &m.runs {
+            let plain = &m.text[start..r.end as usize];
+            start = r.end as usize;
+            let RunKind::Math { tex, .. } = &r.kind else {
+                continue;
+            };
+            if !seen.insert(tex.clone()) {
+                continue;
+            }
+            let Some(mathml) = to_mathml(tex) else {
+                continue;
+            };
+            rendered += 1;
+            if letters(plain) == mathml_letters(&mathml) {
+                agree += 1;
+            } else {
+                println!("{tex}\n  plain:  {plain}\n  MathML: {mathml}");
             }
         }
     }
+    println!(
+        "{} distinct formulas, {rendered} render to MathML, {agree} of them agree with their plain text",
+        seen.len()
+    );
+    ExitCode::SUCCESS
+}
+
+/// `eval-titles FILE…`: records with real titles (any record format, or
+/// seed lists, which have none) read as the compiler reads them.
+fn eval_titles(all: bool, files: &[String]) -> ExitCode {
+    use explorer_core::title_eval::Report;
+    // `--cases`: every paper as a tab-separated line (for tuning).
+    let records = match read_records(files) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let report = Report::new(&records);
     if all {
         for c in &report.cases {

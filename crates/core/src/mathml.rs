@@ -141,6 +141,31 @@ pub fn sanitize(html: &str) -> String {
         .to_string()
 }
 
+/// The letters and digits of a text, folded as search folds them (`²` →
+/// `2`, `𝒪` → `o`, `ϵ` → `ε`): what a formula's plain text and its MathML
+/// must share.
+pub fn letters(text: &str) -> String {
+    crate::text::fold(text)
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect()
+}
+
+/// [`letters`] of what a MathML fragment shows: its text between tags.
+pub fn mathml_letters(mathml: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in mathml.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    letters(&html_escape::decode_html_entities(&text))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
