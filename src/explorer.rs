@@ -445,6 +445,16 @@ impl Explorer {
         format!("{}{qs}{hash}", page_address())
     }
 
+    /// The facet selection (reactive).
+    pub fn selection_now(&self) -> Selection {
+        self.selection.get()
+    }
+
+    /// Runs `f` on the facet selection, outside the reactive graph.
+    pub fn selection_untracked<T>(&self, f: impl FnOnce(&Selection) -> T) -> T {
+        self.selection.with_untracked(f)
+    }
+
     pub fn is_selected(&self, facet: usize, value: u32) -> bool {
         self.selection
             .with(|s| s.get(facet).is_some_and(|v| v.contains(&value)))

@@ -192,6 +192,8 @@ pub struct Strings {
     pub show_less: &'static str,
     pub similar_papers: &'static str,
     pub shares: &'static str,
+    /// A card's tag chips, as a screen reader names them.
+    pub tags: &'static str,
 
     pub share: &'static str,
     pub link_to_view: &'static str,
@@ -346,6 +348,7 @@ pub static EN: Strings = Strings {
     show_less: "Show less",
     similar_papers: "Similar papers",
     shares: " — shares ",
+    tags: "Tags",
 
     share: "Share / embed",
     link_to_view: "Link to this view",
@@ -494,6 +497,7 @@ pub static ZH: Strings = Strings {
     show_less: "收起",
     similar_papers: "相似论文",
     shares: " — 共同词：",
+    tags: "标签",
 
     share: "分享 / 嵌入",
     link_to_view: "当前视图的链接",

@@ -225,6 +225,7 @@ pub fn App() -> impl IntoView {
     embed::start(x);
     let help = RwSignal::new(false);
     shortcuts::listen(x, help);
+    components::listen_to_cards();
     view! {
         <offline::UpdateBanner />
         <header class="site-header">

@@ -113,17 +113,25 @@ impl Stars {
         stars
     }
 
-    pub fn is_starred(&self, id: &str) -> bool {
-        self.list.with(|l| l.contains(id))
-    }
-
     pub fn toggle(&self, id: &str, title: &str) {
         self.list.update(|l| l.toggle(id, title));
     }
 
-    pub fn note(&self, id: &str) -> String {
+    /// Whether the paper is starred, outside the reactive graph.
+    pub fn is_starred_now(&self, id: &str) -> bool {
+        self.list.with_untracked(|l| l.contains(id))
+    }
+
+    /// The paper's note, outside the reactive graph.
+    pub fn note_now(&self, id: &str) -> String {
         self.list
-            .with(|l| l.get(id).map(|e| e.note.clone()).unwrap_or_default())
+            .with_untracked(|l| l.get(id).map(|e| e.note.clone()).unwrap_or_default())
+    }
+
+    /// Subscribes the running effect to every change of the list (notes
+    /// included).
+    pub fn track(&self) {
+        self.list.track();
     }
 
     pub fn set_note(&self, id: &str, note: &str) {

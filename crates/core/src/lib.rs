@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 pub mod acronym;
+pub mod card;
 pub mod embed;
 pub mod engine;
 pub mod export;

@@ -1,16 +1,24 @@
+//! A paper's card. It is written as one HTML string
+//! ([`explorer_core::card`]), which the browser parses natively, instead of
+//! a Leptos view tree built one element and one reactive closure at a time
+//! across the WebAssembly boundary (0.5–0.75 ms a card: a facet click on
+//! the seeds rebuilt most of 57). Its buttons are heard once, on the
+//! document ([`listen`]), and what the reader changes afterwards — a
+//! chip's state, the star and note, the expanded abstract, the paper the
+//! address names, the language — is written into the cards in place, so
+//! that a focused button keeps its focus.
+
+use std::collections::HashMap;
+
+use explorer_core::card::{self, CardState, CardText};
+use explorer_core::{DocWords, Engine, Highlights, Selection};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::Element;
 
-use super::paper_note::PaperNote;
-use super::similar_papers::SimilarPapers;
-use super::star_button::StarButton;
-use crate::i18n::use_i18n;
+use crate::i18n::{use_i18n, I18n, Strings};
+use crate::reading_list::Stars;
 use crate::Explorer;
-use explorer_core::html::{abstract_html, marked_html};
-use explorer_core::model::LinkKind;
-use explorer_core::{DocWords, Engine, FacetKind, Highlights};
-
-/// Abstracts longer than this many bytes are clamped until expanded.
-const LONG_ABSTRACT: usize = 600;
 
 /// How many papers' words are kept for highlighting: the cards on screen
 /// and the ones that were recently (a card leaving the list and coming back
@@ -18,157 +26,379 @@ const LONG_ABSTRACT: usize = 600;
 const WORDS_KEPT: usize = 512;
 
 thread_local! {
-    static WORDS: std::cell::RefCell<std::collections::HashMap<u32, DocWords>> = Default::default();
+    static WORDS: std::cell::RefCell<HashMap<u32, DocWords>> = Default::default();
 }
 
-/// Runs `f` on a paper's words, splitting and stemming them at most once
-/// while they are kept.
-fn with_words<T>(engine: &Engine, doc: u32, f: impl FnOnce(&DocWords) -> T) -> T {
+/// A paper's highlights for the query's matched words, its words split and
+/// stemmed at most once while they are kept.
+pub fn highlights(engine: &Engine, doc: u32, matched: &explorer_core::Matched) -> Highlights {
+    if matched.is_empty() {
+        return Highlights::default();
+    }
     WORDS.with_borrow_mut(|kept| {
         if kept.len() >= WORDS_KEPT && !kept.contains_key(&doc) {
             kept.clear();
         }
-        f(kept.entry(doc).or_insert_with(|| engine.doc_words(doc)))
+        kept.entry(doc)
+            .or_insert_with(|| engine.doc_words(doc))
+            .highlights(matched)
     })
 }
 
-/// One paper: title, list, tag chips and the abstract, with highlights.
-/// A paper `related` by meaning has none: it matched no word of the query
-/// (the words it was found by are named above it).
-#[component]
-pub fn PaperCard(doc: u32, #[prop(optional)] related: bool) -> impl IntoView {
-    let x = expect_context::<Explorer>();
-    let tr = use_i18n();
-    let p = &x.engine.corpus.papers[doc as usize];
-    let id = p.id.as_str();
-    // The card re-renders only when its highlight ranges change.
-    let hl = Memo::new(move |_| {
-        x.response.with(|r| {
-            if related || r.matched.is_empty() {
-                return Highlights::default();
-            }
-            with_words(x.engine, doc, |w| w.highlights(&r.matched))
-        })
-    });
-    let toggled = RwSignal::new(None::<bool>);
-    let expanded = move || {
-        toggled
-            .get()
-            .unwrap_or_else(|| x.open.with(|o| o.as_deref() == Some(id)))
-    };
-    let long = p.text.len() > LONG_ABSTRACT;
-    let list = &x.engine.corpus.lists[p.list as usize];
-    let list_facet = x.engine.corpus.facet_index(FacetKind::List);
-    let source = p
-        .tags
-        .iter()
-        .find(|t| Some(t.facet as usize) == list_facet)
-        .map(|t| x.engine.corpus.reason(t).to_string())
-        .unwrap_or_default();
-    let title_id = format!("{id}-title");
-    let title_id2 = title_id.clone();
-    let abstract_id = format!("{id}-abstract");
-    view! {
-        <article class="paper" id=id aria-labelledby=title_id class:target=move || x.open.with(|o| o.as_deref() == Some(id))>
-            <div class="paper-head">
-                <h2 class="paper-title" id=title_id2>
-                    <a href=format!("#{id}") inner_html=move || hl.with(|h| marked_html(&p.title, &h.title))></a>
-                </h2>
-                <StarButton doc=doc />
-            </div>
-            {(!p.authors.is_empty()).then(|| {
-                let authors = p.authors.join(", ");
-                view! {
-                    <p class="paper-authors" inner_html=move || hl.with(|h| marked_html(&authors, &h.authors))></p>
-                }
-            })}
-            <p class="paper-meta">
-                {p.year.map(|y| view! { <span class="paper-year">{y}</span>" · " })}
-                <span class="paper-list" title=source>{list.label.clone()}</span>
-                {p
-                    .links
-                    .iter()
-                    .map(|l| {
-                        view! {
-                            " · "
-                            <a class="paper-link" href=l.href.clone() target="_blank" rel="noopener noreferrer nofollow">
-                                {move || {
-                                    let labels = tr.get().link_labels;
-                                    match l.kind {
-                                        LinkKind::Page => labels[0],
-                                        LinkKind::Pdf => labels[1],
-                                        LinkKind::Code => labels[2],
-                                    }
-                                }}
-                            </a>
-                        }
-                    })
-                    .collect_view()}
-            </p>
-            <TagChips doc=doc />
-            <div
-                class="abstract"
-                id=abstract_id.clone()
-                class:clamped=move || long && !expanded()
-                inner_html=move || hl.with(|h| abstract_html(p, &h.text))
-            ></div>
-            {long
-                .then(|| {
-                    view! {
-                        <button
-                            type="button"
-                            class="expand"
-                            aria-expanded=move || expanded().to_string()
-                            aria-controls=abstract_id
-                            on:click=move |_| toggled.set(Some(!expanded()))
-                        >
-                            {move || if expanded() { tr.get().show_less } else { tr.get().show_full }}
-                        </button>
-                    }
-                })}
-            <PaperNote doc=doc />
-            <SimilarPapers doc=doc />
-        </article>
+/// The card's words in the interface's language.
+pub fn card_text(s: &'static Strings) -> CardText<'static> {
+    CardText {
+        link_labels: s.link_labels,
+        star: s.star,
+        unstar: s.unstar,
+        show_full: s.show_full,
+        show_less: s.show_less,
+        similar_papers: s.similar_papers,
+        shares: s.shares,
+        note: s.note,
+        note_label: s.note_label,
+        tags: s.tags,
+        facet_name: s.facet_name,
     }
 }
 
-/// The paper's tags; clicking one toggles that facet value, hovering says why
-/// the tag was given.
-#[component]
-fn TagChips(doc: u32) -> impl IntoView {
-    let x = expect_context::<Explorer>();
-    let tr = use_i18n();
-    let corpus = &x.engine.corpus;
-    let p = &corpus.papers[doc as usize];
-    // The list, authors and year are in the card's meta line already.
-    let shown_elsewhere: Vec<Option<usize>> = [FacetKind::List, FacetKind::Author, FacetKind::Year]
-        .map(|k| corpus.facet_index(k))
-        .into();
-    let chips = p
-        .tags
-        .iter()
-        .filter(|t| !shown_elsewhere.contains(&Some(t.facet as usize)))
-        .map(|t| {
-            let (f, v) = (t.facet as usize, t.value);
-            let facet = &corpus.facets[f];
-            let label = facet.values[v as usize].clone();
-            let kind = facet.kind;
-            let why = move || format!("{}: {}", (tr.get().facet_name)(kind), corpus.reason(t));
-            view! {
-                <li>
-                    <button
-                        type="button"
-                        class="chip"
-                        data-facet=facet.kind.key()
-                        title=why
-                        aria-pressed=move || x.is_selected(f, v).to_string()
-                        on:click=move |_| x.toggle(f, v)
-                    >
-                        {label}
-                    </button>
-                </li>
-            }
+/// What a card needs from the app to be written: read outside the reactive
+/// graph, as it is now.
+#[derive(Clone, Copy)]
+pub struct CardMaker {
+    x: Explorer,
+    stars: Stars,
+    tr: I18n,
+}
+
+impl CardMaker {
+    /// From the app's context (in a component or an effect).
+    pub fn new() -> CardMaker {
+        CardMaker {
+            x: expect_context::<Explorer>(),
+            stars: expect_context::<Stars>(),
+            tr: use_i18n(),
+        }
+    }
+
+    /// One card's HTML, with `marks` and, when given, the reader's own
+    /// expanded state (else: expanded when the address names it).
+    pub fn html(&self, doc: u32, marks: &Highlights, expanded: Option<bool>) -> String {
+        let x = self.x;
+        let id = x.engine.corpus.papers[doc as usize].id.as_str();
+        let target = x.open.with_untracked(|o| o.as_deref() == Some(id));
+        let (starred, note) = (self.stars.is_starred_now(id), self.stars.note_now(id));
+        let text = card_text(self.tr.now());
+        x.selection_untracked(|selection| {
+            card::card_html(
+                &x.engine.corpus,
+                doc,
+                &CardState {
+                    marks,
+                    selection,
+                    starred,
+                    note: &note,
+                    expanded: expanded.unwrap_or(target),
+                    target,
+                    similar_open: false,
+                },
+                &text,
+            )
         })
-        .collect_view();
-    view! { <ul class="chips" aria-label="Tags">{chips}</ul> }
+    }
+}
+
+/// Elements parsed from one HTML string, in order (one parse for any
+/// number of cards).
+pub fn parse(html: &str) -> Vec<Element> {
+    let template: web_sys::HtmlTemplateElement = document()
+        .create_element("template")
+        .expect("a template element")
+        .unchecked_into();
+    template.set_inner_html(html);
+    let items = template.content().children();
+    (0..items.length()).filter_map(|i| items.item(i)).collect()
+}
+
+/// Every card on the page (results and opened related papers) of `doc`.
+fn cards_of(doc: u32) -> Vec<Element> {
+    all(&format!("article.paper[data-doc=\"{doc}\"]"))
+}
+
+fn all(selector: &str) -> Vec<Element> {
+    let Ok(found) = document().query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..found.length())
+        .filter_map(|i| found.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .collect()
+}
+
+fn find(el: &Element, selector: &str) -> Option<Element> {
+    el.query_selector(selector).ok().flatten()
+}
+
+fn doc_of(card: &Element) -> Option<u32> {
+    card.get_attribute("data-doc")?.parse().ok()
+}
+
+/// A card's highlights, written in place (title, authors, abstract) when
+/// they changed.
+pub fn write_marks(card: &Element, engine: &Engine, doc: u32, marks: &Highlights) {
+    let p = &engine.corpus.papers[doc as usize];
+    if let Some(a) = find(card, ".paper-title a") {
+        a.set_inner_html(&explorer_core::html::marked_html(&p.title, &marks.title));
+    }
+    if let Some(authors) = find(card, ".paper-authors") {
+        authors.set_inner_html(&card::authors_html(p, marks));
+    }
+    if let Some(text) = find(card, ".abstract") {
+        text.set_inner_html(&explorer_core::html::abstract_html(p, &marks.text));
+    }
+}
+
+fn set_expanded(card: &Element, expanded: bool, text: &CardText) {
+    if let Some(abs) = find(card, ".abstract") {
+        let _ = abs.class_list().toggle_with_force("clamped", !expanded);
+    }
+    if let Some(button) = find(card, ".expand") {
+        let _ = button.set_attribute("aria-expanded", &expanded.to_string());
+        button.set_text_content(Some(card::expand_label(expanded, text)));
+    }
+}
+
+fn is_expanded(card: &Element) -> bool {
+    find(card, ".expand")
+        .is_some_and(|b| b.get_attribute("aria-expanded").as_deref() == Some("true"))
+}
+
+/// The star and the note of a card, as the reading list has them.
+fn write_star(card: &Element, starred: bool, note: &str, text: &CardText) {
+    if let Some(button) = find(card, ".star-button") {
+        let (glyph, label) = card::star_face(starred, text);
+        let _ = button.set_attribute("aria-pressed", &starred.to_string());
+        let _ = button.set_attribute("aria-label", label);
+        button.set_inner_html(&format!("<span aria-hidden=\"true\">{glyph}</span>"));
+    }
+    let existing = find(card, ".paper-note");
+    match (starred, existing) {
+        (true, None) => {
+            // The note goes after the abstract and its button, before the
+            // similar papers.
+            let before = find(card, ".similar");
+            if let Some(note) = parse(&card::note_html(note, text)).pop() {
+                let _ = card.insert_before(&note, before.as_ref().map(|e| e as &web_sys::Node));
+            }
+        }
+        (false, Some(el)) => el.remove(),
+        _ => {}
+    }
+}
+
+/// Listens for every card's buttons and note, and keeps the cards in step
+/// with the reader's selection, reading list, opened paper and language.
+/// Called once, when the app is mounted.
+pub fn listen() {
+    let make = CardMaker::new();
+    let CardMaker { x, stars, tr } = make;
+
+    let click = window_event_listener(leptos::ev::click, move |ev| {
+        let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
+        let Some(button) = target.closest("article.paper button").ok().flatten() else {
+            return;
+        };
+        let Some(card) = button.closest("article.paper").ok().flatten() else {
+            return;
+        };
+        let Some(doc) = doc_of(&card) else { return };
+        let class = button.class_name();
+        let text = card_text(tr.now());
+        match class.as_str() {
+            "chip" => {
+                let at = |a: &str| button.get_attribute(a).and_then(|v| v.parse::<u32>().ok());
+                if let (Some(f), Some(v)) = (at("data-f"), at("data-v")) {
+                    let f = f as usize;
+                    x.toggle(f, v);
+                }
+            }
+            "star-button" => toggle_star(make, doc),
+            "expand" => {
+                let expanded = !is_expanded(&card);
+                let _ = card.set_attribute("data-toggled", "");
+                set_expanded(&card, expanded, &text);
+            }
+            "similar-toggle" => {
+                let open = button.get_attribute("aria-expanded").as_deref() != Some("true");
+                show_similar(x.engine, &card, doc, open, &text);
+            }
+            _ => {}
+        }
+    });
+    // A note is kept as it is typed.
+    let input = window_event_listener(leptos::ev::input, move |ev| {
+        let Some(area) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+        else {
+            return;
+        };
+        let card = area
+            .closest(".paper-note")
+            .ok()
+            .flatten()
+            .and_then(|_| area.closest("article.paper").ok().flatten());
+        if let Some(doc) = card.as_ref().and_then(doc_of) {
+            stars.set_note(&x.engine.corpus.papers[doc as usize].id, &area.value());
+        }
+    });
+    on_cleanup(move || {
+        click.remove();
+        input.remove();
+    });
+
+    // A facet value selected or not: its chips, on every card.
+    Effect::new(move |before: Option<Selection>| {
+        let now = x.selection_now();
+        if let Some(before) = before {
+            for (f, v, on) in card::selection_changes(&before, &now) {
+                for chip in all(&format!(".chip[data-f=\"{f}\"][data-v=\"{v}\"]")) {
+                    let _ = chip.set_attribute("aria-pressed", &on.to_string());
+                }
+            }
+        }
+        now
+    });
+    // The reading list changed: the stars and notes of the papers whose
+    // place on it changed, and a note changed elsewhere (an import, another
+    // tab) in a field the reader is not typing in.
+    Effect::new(move |before: Option<Vec<u32>>| {
+        let now = stars.docs.get();
+        stars.track();
+        let text = card_text(tr.now());
+        if let Some(before) = before {
+            let changed = before
+                .iter()
+                .filter(|d| !now.contains(d))
+                .chain(now.iter().filter(|d| !before.contains(d)));
+            for &doc in changed {
+                let id = &x.engine.corpus.papers[doc as usize].id;
+                let (starred, note) = (stars.is_starred_now(id), stars.note_now(id));
+                for c in cards_of(doc) {
+                    write_star(&c, starred, &note, &text);
+                }
+            }
+        }
+        let focused = document().active_element();
+        for area in all(".paper-note textarea") {
+            let Some(doc) = area
+                .closest("article.paper")
+                .ok()
+                .flatten()
+                .and_then(|c| doc_of(&c))
+            else {
+                continue;
+            };
+            if focused.as_ref() == Some(&area) {
+                continue;
+            }
+            let note = stars.note_now(&x.engine.corpus.papers[doc as usize].id);
+            let area: web_sys::HtmlTextAreaElement = area.unchecked_into();
+            if area.value() != note {
+                area.set_value(&note);
+            }
+        }
+        now
+    });
+    // The paper the address names is outlined and expanded; the one it
+    // named before goes back, unless the reader expanded it themselves.
+    Effect::new(move |before: Option<Option<String>>| {
+        let now = x.open.get();
+        let text = card_text(tr.now());
+        if let Some(before) = before.flatten().filter(|b| Some(b) != now.as_ref()) {
+            if let Some(card) = document().get_element_by_id(&before) {
+                let _ = card.class_list().remove_1("target");
+                if !card.has_attribute("data-toggled") {
+                    set_expanded(&card, false, &text);
+                }
+            }
+        }
+        if let Some(card) = now.as_ref().and_then(|id| document().get_element_by_id(id)) {
+            let _ = card.class_list().add_1("target");
+            set_expanded(&card, true, &text);
+        }
+        now
+    });
+    // Another language: every card written again, keeping what the reader
+    // opened in it.
+    Effect::new(move |first: Option<()>| {
+        tr.get();
+        if first.is_none() {
+            return;
+        }
+        let matched = x.response.with_untracked(|r| r.matched.clone());
+        for old in all("article.paper") {
+            let Some(doc) = doc_of(&old) else { continue };
+            let in_results = old.closest(".results").ok().flatten().is_some();
+            let marks = if in_results {
+                highlights(x.engine, doc, &matched)
+            } else {
+                Highlights::default()
+            };
+            let similar_open = find(&old, ".similar-list").is_some();
+            let Some(new) = parse(&make.html(doc, &marks, Some(is_expanded(&old)))).pop() else {
+                continue;
+            };
+            if old.has_attribute("data-toggled") {
+                let _ = new.set_attribute("data-toggled", "");
+            }
+            let _ = old.replace_with_with_node_1(&new);
+            if similar_open {
+                show_similar(x.engine, &new, doc, true, &card_text(tr.now()));
+            }
+        }
+    });
+}
+
+/// A card's similar papers listed under their toggle, or not.
+fn show_similar(engine: &Engine, card: &Element, doc: u32, open: bool, text: &CardText) {
+    let Some(button) = find(card, ".similar-toggle") else {
+        return;
+    };
+    let _ = button.set_attribute("aria-expanded", &open.to_string());
+    if let Some(list) = find(card, ".similar-list") {
+        list.remove();
+    }
+    if open {
+        let p = &engine.corpus.papers[doc as usize];
+        let list = card::similar_html(&engine.corpus, p, text);
+        let _ = button.insert_adjacent_html("afterend", &list);
+    }
+}
+
+/// The star button: puts the paper on the reading list, or takes it off
+/// (asking first when that would drop a note).
+fn toggle_star(make: CardMaker, doc: u32) {
+    let CardMaker { x, stars, tr } = make;
+    let p = &x.engine.corpus.papers[doc as usize];
+    let starred = stars.is_starred_now(&p.id);
+    if starred && !stars.note_now(&p.id).trim().is_empty() {
+        let drop = window()
+            .confirm_with_message(tr.now().confirm_unstar)
+            .unwrap_or(false);
+        if !drop {
+            return;
+        }
+    }
+    stars.toggle(&p.id, &p.title);
+}
+
+/// A paper's card, written once when shown (the related list opens one);
+/// [`listen`] keeps it in step afterwards.
+#[component]
+pub fn PaperCard(doc: u32) -> impl IntoView {
+    let html = CardMaker::new().html(doc, &Highlights::default(), None);
+    view! { <div class="card-holder" inner_html=html></div> }
 }

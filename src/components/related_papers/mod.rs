@@ -65,7 +65,7 @@ fn RelatedPaper(doc: u32, via: String) -> impl IntoView {
                     </span>
                 </summary>
                 <Show when=move || open.get()>
-                    <PaperCard doc=doc related=true />
+                    <PaperCard doc=doc />
                 </Show>
             </details>
         </li>

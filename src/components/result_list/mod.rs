@@ -2,7 +2,7 @@ use std::collections::HashMap;
 
 use leptos::prelude::*;
 
-use super::paper_card::PaperCard;
+use super::paper_card::{highlights, parse, write_marks, CardMaker};
 use crate::i18n::use_i18n;
 use crate::Explorer;
 use explorer_core::window::{self as windowing, Window};
@@ -10,12 +10,12 @@ use explorer_core::window::{self as windowing, Window};
 /// Above this many results, only the cards on screen (and a screenful either
 /// side) are in the document: 20,000 results are 20,000 heights, not cards.
 /// Up to it, every card is (find-in-page finds every result); off-screen
-/// cards cost no layout (`content-visibility: auto`). A card costs about a
-/// millisecond to build in the wasm, so this is set by keystrokes, not by
-/// screens: at 200 (as it was), `rein` on a real list of 2,932 papers
-/// built 193 cards in one task, 150 ms (`BENCH_PAGES=1 ./dev bench`); at
-/// 60 it builds the dozen on screen. A conference track of 60 papers is
-/// still whole in the page.
+/// cards cost no layout (`content-visibility: auto`). This is set by
+/// keystrokes, not by screens: at 200 (as it was), `rein` on a real list
+/// of 2,932 papers built 193 cards in one task, 150 ms, when a card was a
+/// Leptos view tree (`BENCH_PAGES=1 ./dev bench`); at 60 it builds the
+/// dozen on screen. A conference track of 60 papers is still whole in the
+/// page.
 const WINDOW_AT: usize = 60;
 /// Cards' height before they have been measured, in CSS pixels.
 const ESTIMATED_HEIGHT: f64 = 260.0;
@@ -65,17 +65,15 @@ impl Geometry {
     }
 }
 
-/// The ranked results. Cards are keyed by paper, so the cards that stay are
-/// reused, moved rather than rebuilt, and a keystroke's cards are all in the
-/// document in the same task as its search. Leptos's keyed diff (tachys 0.2)
-/// decides which moved cards need a DOM move from a running count of adds
-/// and removes, which is wrong for some permutations (a browser test caught
-/// it in Firefox): before the next frame is painted, the cards are put back
-/// in the ranked order if they are not. Long result lists are windowed
-/// ([`explorer_core::window`]): cards outside the screen are replaced by
-/// their measured (or estimated) height. Heights and the list's place are
-/// read in the next frame, and the scroll position on scroll: nothing in
-/// the path of a keystroke reads layout.
+/// The ranked results. Cards are keyed by paper: the cards that stay are
+/// kept (their highlights rewritten when the query's changed) and moved
+/// into the ranked order, new ones are written from one HTML string, and a
+/// keystroke's cards are all in the document in the same task as its
+/// search. Long result lists are windowed ([`explorer_core::window`]):
+/// cards outside the screen are replaced by their measured (or estimated)
+/// height. Heights and the list's place are read in the next frame, and
+/// the scroll position on scroll: nothing in the path of a keystroke reads
+/// layout.
 #[component]
 pub fn ResultList() -> impl IntoView {
     let x = expect_context::<Explorer>();
@@ -99,6 +97,7 @@ pub fn ResultList() -> impl IntoView {
         }
     });
     let window_ = at.window;
+    // The list's items are the cards, written by `Placement::show`.
     view! {
         <ol
             class="results"
@@ -106,20 +105,14 @@ pub fn ResultList() -> impl IntoView {
             node_ref=at.list
             style:padding-top=move || window_.get().map(|w| format!("{}px", w.above))
             style:padding-bottom=move || window_.get().map(|w| format!("{}px", w.below))
-        >
-            <For
-                each=move || at.shown.get()
-                key=|d| *d
-                children=move |doc| {
-                    view! {
-                        <li data-doc=doc>
-                            <PaperCard doc=doc />
-                        </li>
-                    }
-                }
-            />
-        </ol>
+        ></ol>
     }
+}
+
+/// A card in the list: its item and the highlights it shows.
+struct Shown {
+    li: web_sys::Element,
+    marks: explorer_core::Highlights,
 }
 
 /// Which cards are in the document and where the list is: the window over
@@ -128,9 +121,9 @@ pub fn ResultList() -> impl IntoView {
 struct Placement {
     x: Explorer,
     list: NodeRef<leptos::html::Ol>,
-    /// The papers whose cards are in the document, in ranked order.
-    shown: ReadSignal<Vec<u32>>,
-    set_shown: WriteSignal<Vec<u32>>,
+    /// The cards in the document, by paper.
+    cards: StoredValue<HashMap<u32, Shown>, LocalStorage>,
+    make: CardMaker,
     /// The window, when the list is long enough to have one.
     window: ReadSignal<Option<Window>>,
     set_window: WriteSignal<Option<Window>>,
@@ -147,13 +140,12 @@ struct Placement {
 
 impl Placement {
     fn new(x: Explorer) -> Placement {
-        let (shown, set_shown) = signal(Vec::new());
         let (window_, set_window) = signal(None);
         Placement {
             x,
             list: NodeRef::new(),
-            shown,
-            set_shown,
+            cards: StoredValue::new_local(HashMap::new()),
+            make: CardMaker::new(),
             window: window_,
             set_window,
             heights: StoredValue::new(HashMap::new()),
@@ -254,13 +246,67 @@ impl Placement {
             }
         }
         self.set_window.set(w);
-        self.set_shown.set(next);
-        let repair = repair_order(self.list, self.shown);
-        request_animation_frame(move || {
-            repair();
-            if w.is_some() {
-                self.measure();
-            }
+        self.show(&next);
+        if w.is_some() {
+            request_animation_frame(move || self.measure());
+        }
+    }
+
+    /// Makes the list's items exactly the cards of `docs`, in that order:
+    /// cards that leave are removed, cards that stay keep their elements
+    /// (and their focus, expanded abstract, open similar papers), with
+    /// their highlights rewritten only when they changed, and the new
+    /// ones are parsed from one string.
+    fn show(self, docs: &[u32]) {
+        let Some(ol) = self.list.get_untracked() else {
+            return;
+        };
+        let engine = self.x.engine;
+        let wanted: std::collections::HashSet<u32> = docs.iter().copied().collect();
+        self.x.response.with_untracked(|r| {
+            self.cards.update_value(|cards| {
+                cards.retain(|doc, c| {
+                    let keep = wanted.contains(doc);
+                    if !keep {
+                        c.li.remove();
+                    }
+                    keep
+                });
+                let mut html = String::new();
+                let mut new = Vec::new();
+                for &doc in docs {
+                    let marks = highlights(engine, doc, &r.matched);
+                    match cards.get_mut(&doc) {
+                        Some(c) if c.marks != marks => {
+                            if let Some(card) = c.li.first_element_child() {
+                                write_marks(&card, engine, doc, &marks);
+                            }
+                            c.marks = marks;
+                        }
+                        Some(_) => {}
+                        None => {
+                            html.push_str(&format!("<li data-doc=\"{doc}\">"));
+                            html.push_str(&self.make.html(doc, &marks, None));
+                            html.push_str("</li>");
+                            new.push((doc, marks));
+                        }
+                    }
+                }
+                for ((doc, marks), li) in new.into_iter().zip(parse(&html)) {
+                    cards.insert(doc, Shown { li, marks });
+                }
+                // In ranked order: a card already in its place stays.
+                let mut cursor = ol.first_element_child();
+                for doc in docs {
+                    let Some(c) = cards.get(doc) else { continue };
+                    if cursor.as_ref() == Some(&c.li) {
+                        cursor = c.li.next_element_sibling();
+                    } else {
+                        let _ =
+                            ol.insert_before(&c.li, cursor.as_ref().map(|e| e as &web_sys::Node));
+                    }
+                }
+            });
         });
     }
 
@@ -332,35 +378,4 @@ fn rendered_cards(ol: &web_sys::HtmlElement) -> Vec<(u32, web_sys::Element)> {
             Some((doc, li))
         })
         .collect()
-}
-
-/// Puts the rendered cards back in the order of `shown` when the keyed
-/// diff left them otherwise. The cards move among themselves, in front of
-/// whatever follows them (the list's end marker), so the framework's own
-/// view of the list is what the document shows again.
-fn repair_order(
-    list: NodeRef<leptos::html::Ol>,
-    shown: ReadSignal<Vec<u32>>,
-) -> impl Fn() + Copy + 'static {
-    move || {
-        let Some(ol) = list.get_untracked() else {
-            return;
-        };
-        let rendered = rendered_cards(&ol);
-        let in_order = shown.with_untracked(|want| {
-            rendered.len() == want.len() && rendered.iter().zip(want).all(|(r, w)| r.0 == *w)
-        });
-        if in_order || rendered.is_empty() {
-            return;
-        }
-        let anchor = rendered.last().and_then(|(_, li)| li.next_sibling());
-        let by_doc: HashMap<u32, web_sys::Element> = rendered.into_iter().collect();
-        shown.with_untracked(|want| {
-            for d in want {
-                if let Some(li) = by_doc.get(d) {
-                    let _ = ol.insert_before(li, anchor.as_ref());
-                }
-            }
-        });
-    }
 }

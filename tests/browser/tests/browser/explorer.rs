@@ -556,6 +556,40 @@ async fn the_keyboard_reaches_search_results_and_help() {
         "the list closed",
     )
     .await;
+
+    // A tag chip pressed with Enter filters by its value and keeps the
+    // focus: the card it is on stays, written in place, not rebuilt.
+    let chip = b
+        .js(
+            "const c = document.querySelector('.results .chip[data-facet=topic]'); c.focus(); \
+             return [c.textContent, c.closest('article').id]",
+        )
+        .await;
+    let (label, id) = (chip[0].as_str().unwrap(), chip[1].as_str().unwrap());
+    b.press('\u{E007}').await;
+    b.wait_for(
+        &format!("location.search.includes('topic=') && document.activeElement.matches('#{id} .chip[aria-pressed=true]')"),
+        "the chip pressed, still focused",
+    )
+    .await;
+    let topic = engine()
+        .corpus
+        .facet_index(explorer_core::FacetKind::Topic)
+        .unwrap();
+    let value = engine().corpus.facets[topic]
+        .values
+        .iter()
+        .position(|v| v == label)
+        .unwrap() as u32;
+    let mut selection = engine().no_selection();
+    selection[topic].push(value);
+    let want: Vec<String> = engine()
+        .search("", &selection, explorer_core::Sort::Relevance)
+        .hits
+        .iter()
+        .map(|h| engine().corpus.papers[h.doc as usize].title.clone())
+        .collect();
+    b.wait_for_titles(&want).await;
     b.close().await;
 }
 
@@ -622,6 +656,30 @@ async fn the_interface_speaks_chinese_when_asked() {
     let n = total();
     assert_eq!(b.js(lang).await, "en");
     assert_eq!(b.status().await, format!("{n} of {n} papers"));
+    // A card the reader expanded, and its similar papers opened.
+    let card =
+        ".results article.paper:has(.expand):has(.similar-toggle):has(.chip[data-facet=topic])";
+    b.click(&format!("{card} .expand")).await;
+    b.click(&format!("{card} .similar-toggle")).await;
+    let card_words = format!(
+        "const c = document.querySelector('{card}'); return [c.querySelector('.expand').textContent, \
+         c.querySelector('.expand').getAttribute('aria-expanded'), \
+         c.querySelector('.star-button').getAttribute('aria-label'), \
+         c.querySelector('.chips').getAttribute('aria-label'), \
+         c.querySelector('.chip').title.split(':')[0], \
+         c.querySelectorAll('.similar-list li').length > 0]"
+    );
+    assert_eq!(
+        b.js(&card_words).await,
+        serde_json::json!([
+            "Show less",
+            "true",
+            "Star: add to the reading list",
+            "Tags",
+            "Topic",
+            true
+        ])
+    );
     // The toggle names the other language in that language.
     b.click(".language-toggle").await;
     b.wait_for(
@@ -630,6 +688,11 @@ async fn the_interface_speaks_chinese_when_asked() {
     )
     .await;
     assert_eq!(b.status().await, format!("共 {n} 篇论文，显示 {n} 篇"));
+    // The cards speak Chinese too, and keep what the reader opened.
+    assert_eq!(
+        b.js(&card_words).await,
+        serde_json::json!(["收起", "true", "加星标：加入阅读列表", "标签", "主题", true])
+    );
     let placeholder = b
         .js("return document.querySelector('input[type=search]').placeholder")
         .await;
