@@ -30,6 +30,8 @@ pub struct Explorer {
     /// Whether the next URL update adds a history entry (facet clicks, sort)
     /// or replaces the current one (typing).
     push_history: StoredValue<bool>,
+    /// The address bar, written behind the state.
+    address: Address,
     /// Notified when the query changes from outside the search field (back,
     /// forward, “clear”): the field then shows the new query. Typing never
     /// writes back into the field, so no keystroke can be overwritten.
@@ -53,6 +55,70 @@ pub struct Explorer {
     /// the same filters (empty until the meaning file is open, and while
     /// their place is far off screen).
     pub related: Memo<Vec<Related>>,
+}
+
+/// While the reader types, the address is written at most this often.
+const ADDRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// The address bar, written behind the view state and off the task that
+/// changed it: `pushState` and `replaceState` take 1.5-3 ms a call in
+/// Chromium (the bench's CPU profile: 300 ms of 4 s of typing when the
+/// address was written once a frame, 3 ms of every facet click), which
+/// also rate-limits pages that call them on every key. A click's new
+/// history entry is written once its frame is painted; typing replaces
+/// the entry at most every [`ADDRESS_EVERY`], with what was typed last.
+/// Order is kept: what was typed before a click stays in the entry the
+/// click leaves, and what is typed after it goes in the click's entry.
+#[derive(Clone, Copy, Default)]
+struct Address {
+    typed: StoredValue<Option<String>>,
+    pushed: StoredValue<Option<String>>,
+}
+
+impl Address {
+    /// A new history entry for `qs`.
+    fn push(self, qs: String) {
+        self.flush();
+        self.pushed.set_value(Some(qs));
+        super::components::after_paint(move || self.flush_pushed());
+    }
+
+    /// `qs` in place of the current entry.
+    fn replace(self, qs: String) {
+        self.flush_pushed();
+        if self
+            .typed
+            .try_update_value(|t| t.replace(qs))
+            .flatten()
+            .is_none()
+        {
+            set_timeout(move || self.flush_typed(), ADDRESS_EVERY);
+        }
+    }
+
+    /// Nothing to write: the address already shows the state.
+    fn forget(self) {
+        self.typed.set_value(None);
+        self.pushed.set_value(None);
+    }
+
+    /// Writes what is pending now, in order.
+    fn flush(self) {
+        self.flush_pushed();
+        self.flush_typed();
+    }
+
+    fn flush_pushed(self) {
+        if let Some(qs) = self.pushed.try_update_value(Option::take).flatten() {
+            write_address(&qs, true);
+        }
+    }
+
+    fn flush_typed(self) {
+        if let Some(qs) = self.typed.try_update_value(Option::take).flatten() {
+            write_address(&qs, false);
+        }
+    }
 }
 
 /// Up to this many matches, the related list is made with them: its place
@@ -192,38 +258,19 @@ impl Explorer {
         let push_history = StoredValue::new(false);
         let query_replaced = Trigger::new();
 
-        // The URL mirrors the state (the outside world, hence an Effect). A
-        // new history entry (a click) is written at once; typing replaces
-        // the entry once a frame, after the frame is painted: Chromium's
-        // `replaceState` took 2 ms a keystroke, in the keystroke's task
-        // (the bench's CPU profile), and it rate-limits pages that call it
-        // on every key.
-        let pending_search = StoredValue::new(None::<String>);
+        // The URL mirrors the state (the outside world, hence an Effect).
+        let address = Address::default();
         Effect::new(move |_| {
             let qs = state.with(|s| s.to_query_string(&engine.corpus));
             let push = push_history.get_value();
             push_history.set_value(false);
             if location_search() == qs {
                 // Back where the address already is: nothing left to write.
-                pending_search.set_value(None);
-                return;
-            }
-            if push {
-                // What was typed before the click stays in the entry left.
-                if let Some(typed) = pending_search.try_update_value(Option::take).flatten() {
-                    write_address(&typed, false);
-                }
-                write_address(&qs, true);
-            } else if pending_search
-                .try_update_value(|p| p.replace(qs))
-                .flatten()
-                .is_none()
-            {
-                super::components::after_paint(move || {
-                    if let Some(qs) = pending_search.try_update_value(Option::take).flatten() {
-                        write_address(&qs, false);
-                    }
-                });
+                address.forget();
+            } else if push {
+                address.push(qs);
+            } else {
+                address.replace(qs);
             }
         });
         // Back and forward restore the state.
@@ -262,6 +309,7 @@ impl Explorer {
             open,
             set_open,
             push_history,
+            address,
             query_replaced,
             index_ready,
             meaning_ready,
@@ -331,6 +379,8 @@ impl Explorer {
             }
         });
         if let Some(id) = change.open {
+            // The view's entry first, then the paper's.
+            self.address.flush();
             let _ = window().location().set_hash(&id);
         }
     }
