@@ -4,6 +4,7 @@
 mod copy_field;
 mod export_menu;
 mod facet_panel;
+mod keyed_items;
 mod language_toggle;
 mod paper_card;
 mod reading_list_panel;

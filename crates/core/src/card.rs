@@ -316,3 +316,18 @@ pub fn selection_changes(before: &[Vec<u32>], after: &[Vec<u32>]) -> Vec<(u32, u
     }
     out
 }
+
+/// One paper of the related list: its title and the words that bring it
+/// (`via`: the label, then the words joined), opening to its card, which
+/// the page writes into the `<details>` when the reader first opens it.
+pub fn related_item_html(corpus: &Corpus, doc: u32, via_label: &str, via: &str) -> String {
+    let title = corpus.papers.get(doc as usize).map_or("", |p| &p.title);
+    format!(
+        "<li data-doc=\"{doc}\"><details><summary><span class=\"related-title\">{}</span> \
+         <span class=\"related-via\">{} <span class=\"related-words\">{}</span></span>\
+         </summary></details></li>",
+        text(title),
+        text(via_label),
+        text(via)
+    )
+}

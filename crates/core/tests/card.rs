@@ -284,3 +284,24 @@ fn a_change_of_selection_names_exactly_the_chips_to_redraw() {
     );
     assert!(selection_changes(&after, &after).is_empty());
 }
+
+#[test]
+fn a_related_paper_is_its_title_and_why_escaped() {
+    let corpus = hostile();
+    for doc in 0..corpus.papers.len() as u32 {
+        let via = "<b>bold</b>, x & y";
+        let html = explorer_core::card::related_item_html(&corpus, doc, "via:", via);
+        let title = explorer_core::html::escape(&corpus.papers[doc as usize].title);
+        assert!(
+            html.starts_with(&format!(
+                "<li data-doc=\"{doc}\"><details><summary><span class=\"related-title\">{title}</span>"
+            )),
+            "{html}"
+        );
+        assert!(html
+            .contains("<span class=\"related-words\">&lt;b&gt;bold&lt;/b&gt;, x &amp; y</span>"));
+        for (name, _) in tags(&html) {
+            assert!(ELEMENTS.contains(&name.as_str()), "<{name}> in {html}");
+        }
+    }
+}

@@ -16,6 +16,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
+use super::keyed_items::parse;
 use crate::i18n::{use_i18n, I18n, Strings};
 use crate::reading_list::Stars;
 use crate::Explorer;
@@ -106,18 +107,6 @@ impl CardMaker {
             )
         })
     }
-}
-
-/// Elements parsed from one HTML string, in order (one parse for any
-/// number of cards).
-pub fn parse(html: &str) -> Vec<Element> {
-    let template: web_sys::HtmlTemplateElement = document()
-        .create_element("template")
-        .expect("a template element")
-        .unchecked_into();
-    template.set_inner_html(html);
-    let items = template.content().children();
-    (0..items.length()).filter_map(|i| items.item(i)).collect()
 }
 
 /// Every card on the page (results and opened related papers) of `doc`.
@@ -339,13 +328,16 @@ pub fn listen() {
             return;
         }
         let matched = x.response.with_untracked(|r| r.matched.clone());
-        for old in all("article.paper") {
+        // (The cards waiting in the result list's pool are dropped instead.)
+        for old in all(".results article.paper, .related article.paper") {
             let Some(doc) = doc_of(&old) else { continue };
-            let in_results = old.closest(".results").ok().flatten().is_some();
-            let marks = if in_results {
-                highlights(x.engine, doc, &matched)
-            } else {
+            // A related paper has no marks; a result is marked for the
+            // query.
+            let related = old.closest(".related").ok().flatten().is_some();
+            let marks = if related {
                 Highlights::default()
+            } else {
+                highlights(x.engine, doc, &matched)
             };
             let similar_open = find(&old, ".similar-list").is_some();
             let Some(new) = parse(&make.html(doc, &marks, Some(is_expanded(&old)))).pop() else {
@@ -393,12 +385,4 @@ fn toggle_star(make: CardMaker, doc: u32) {
         }
     }
     stars.toggle(&p.id, &p.title);
-}
-
-/// A paper's card, written once when shown (the related list opens one);
-/// [`listen`] keeps it in step afterwards.
-#[component]
-pub fn PaperCard(doc: u32) -> impl IntoView {
-    let html = CardMaker::new().html(doc, &Highlights::default(), None);
-    view! { <div class="card-holder" inner_html=html></div> }
 }

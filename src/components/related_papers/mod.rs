@@ -1,17 +1,20 @@
-use leptos::html::Div;
+use explorer_core::card;
+use leptos::html::{Div, Ol};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::paper_card::PaperCard;
+use super::keyed_items::KeyedItems;
+use super::paper_card::CardMaker;
 use crate::i18n::use_i18n;
 use crate::Explorer;
 
 /// Below the matches (and in their place when there are none): the papers
 /// closest in meaning to the query that it does not match, or most like
-/// the reading list. Each is a title with the words that bring it; its
-/// card (abstract, tags, star) is built when the reader opens it, so that a
-/// keystroke re-renders ten lines, not ten cards.
+/// the reading list. Each is a title with the words that bring it, written
+/// as one HTML string ([`explorer_core::card::related_item_html`]: building
+/// ten Leptos items a keystroke was 4 ms of the seeds' 7 ms p50); its card
+/// (abstract, tags, star) is written when the reader first opens it.
 #[component]
 pub fn RelatedPapers() -> impl IntoView {
     let x = expect_context::<Explorer>();
@@ -19,6 +22,63 @@ pub fn RelatedPapers() -> impl IntoView {
     let like = move || x.state.with(|s| s.like_starred);
     let place = NodeRef::<Div>::new();
     watch_place(place, x);
+    let list = NodeRef::<Ol>::new();
+    // The items of the list element shown (a new one each time the list
+    // reappears), and the language they were written in.
+    let items = StoredValue::new_local((None::<web_sys::Element>, KeyedItems::default(), None));
+    Effect::new(move |_| {
+        let lang = tr.get().html_lang;
+        let Some(ol) = list.get() else { return };
+        let ol: web_sys::Element = ol.into();
+        x.related.with(|related| {
+            items.update_value(|(shown_in, keyed, written_in)| {
+                if shown_in.as_ref() != Some(&ol) || *written_in != Some(lang) {
+                    if shown_in.as_ref() == Some(&ol) {
+                        keyed.clear();
+                    } else {
+                        *keyed = KeyedItems::default();
+                    }
+                    *shown_in = Some(ol.clone());
+                    *written_in = Some(lang);
+                }
+                let keys: Vec<(u32, String)> =
+                    related.iter().map(|r| (r.doc, r.via.join(", "))).collect();
+                let via_label = tr.now().related_via;
+                keyed.show(
+                    &ol,
+                    &keys,
+                    |(doc, via), html| {
+                        html.push_str(&card::related_item_html(
+                            &x.engine.corpus,
+                            *doc,
+                            via_label,
+                            via,
+                        ))
+                    },
+                    |_, _| {},
+                );
+            });
+        });
+    });
+    // A related paper opened for the first time gets its card.
+    let make = CardMaker::new();
+    let open_card = move |ev: leptos::ev::MouseEvent| {
+        let Some(summary) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("summary").ok().flatten())
+        else {
+            return;
+        };
+        let Some(li) = summary.closest("li[data-doc]").ok().flatten() else {
+            return;
+        };
+        let doc = li.get_attribute("data-doc").and_then(|d| d.parse().ok());
+        if let Some(doc) = doc.filter(|_| li.query_selector("article").ok().flatten().is_none()) {
+            let card = make.html(doc, &explorer_core::Highlights::default(), None);
+            let _ = summary.insert_adjacent_html("afterend", &card);
+        }
+    };
     view! {
         // Always there, empty or not: what the screen's distance is watched on.
         <div class="related-place" node_ref=place></div>
@@ -30,45 +90,9 @@ pub fn RelatedPapers() -> impl IntoView {
                 <p class="related-note">
                     {move || if like() { tr.get().like_note } else { tr.get().related_note }}
                 </p>
-                <ol class="related-list">
-                    <For
-                        each=move || x.related.get()
-                        key=|r| (r.doc, r.via.clone())
-                        let(r)
-                    >
-                        <RelatedPaper doc=r.doc via=r.via.join(", ") />
-                    </For>
-                </ol>
+                <ol class="related-list" node_ref=list on:click=open_card></ol>
             </section>
         </Show>
-    }
-}
-
-/// One related paper: its title and why, opening to its card.
-#[component]
-fn RelatedPaper(doc: u32, via: String) -> impl IntoView {
-    let x = expect_context::<Explorer>();
-    let tr = use_i18n();
-    let open = RwSignal::new(false);
-    let title = x.engine.corpus.papers[doc as usize].title.clone();
-    view! {
-        <li data-doc=doc>
-            <details on:toggle=move |ev| {
-                open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
-            }>
-                <summary>
-                    <span class="related-title">{title}</span>
-                    " "
-                    <span class="related-via">
-                        {move || tr.get().related_via} " "
-                        <span class="related-words">{via}</span>
-                    </span>
-                </summary>
-                <Show when=move || open.get()>
-                    <PaperCard doc=doc />
-                </Show>
-            </details>
-        </li>
     }
 }
 

@@ -2,7 +2,8 @@ use std::collections::HashMap;
 
 use leptos::prelude::*;
 
-use super::paper_card::{highlights, parse, write_marks, CardMaker};
+use super::keyed_items::KeyedItems;
+use super::paper_card::{highlights, write_marks, CardMaker};
 use crate::i18n::use_i18n;
 use crate::Explorer;
 use explorer_core::window::{self as windowing, Window};
@@ -96,6 +97,14 @@ pub fn ResultList() -> impl IntoView {
             at.scroll_to(&id);
         }
     });
+    // Cards waiting in the pool are in the language they were written in.
+    Effect::new(move |first: Option<()>| {
+        tr.get();
+        if first.is_some() {
+            at.cards
+                .update_value(|c| c.as_mut().map_or((), KeyedItems::drop_pool));
+        }
+    });
     let window_ = at.window;
     // The list's items are the cards, written by `Placement::show`.
     view! {
@@ -109,20 +118,20 @@ pub fn ResultList() -> impl IntoView {
     }
 }
 
-/// A card in the list: its item and the highlights it shows.
-struct Shown {
-    li: web_sys::Element,
-    marks: explorer_core::Highlights,
-}
-
 /// Which cards are in the document and where the list is: the window over
 /// the ranked results, the cards' measured heights and the list's place.
 #[derive(Clone, Copy)]
 struct Placement {
     x: Explorer,
     list: NodeRef<leptos::html::Ol>,
-    /// The cards in the document, by paper.
-    cards: StoredValue<HashMap<u32, Shown>, LocalStorage>,
+    /// The cards in the document, by paper (made once the list is). Cards
+    /// that left the list wait in a hidden element at the end of the page
+    /// (after the related papers, whose opened cards may show the same
+    /// paper: an id is found in the page's order).
+    cards: StoredValue<Option<KeyedItems<u32>>, LocalStorage>,
+    /// The query's matches each card (shown or pooled) is highlighted
+    /// for: a hash of [`explorer_core::Matched`].
+    marked_for: StoredValue<HashMap<u32, u64>>,
     make: CardMaker,
     /// The window, when the list is long enough to have one.
     window: ReadSignal<Option<Window>>,
@@ -144,7 +153,8 @@ impl Placement {
         Placement {
             x,
             list: NodeRef::new(),
-            cards: StoredValue::new_local(HashMap::new()),
+            cards: StoredValue::new_local(None),
+            marked_for: StoredValue::new(HashMap::new()),
             make: CardMaker::new(),
             window: window_,
             set_window,
@@ -262,50 +272,39 @@ impl Placement {
             return;
         };
         let engine = self.x.engine;
-        let wanted: std::collections::HashSet<u32> = docs.iter().copied().collect();
         self.x.response.with_untracked(|r| {
-            self.cards.update_value(|cards| {
-                cards.retain(|doc, c| {
-                    let keep = wanted.contains(doc);
-                    if !keep {
-                        c.li.remove();
-                    }
-                    keep
-                });
-                let mut html = String::new();
-                let mut new = Vec::new();
-                for &doc in docs {
-                    let marks = highlights(engine, doc, &r.matched);
-                    match cards.get_mut(&doc) {
-                        Some(c) if c.marks != marks => {
-                            if let Some(card) = c.li.first_element_child() {
-                                write_marks(&card, engine, doc, &marks);
-                            }
-                            c.marks = marks;
-                        }
-                        Some(_) => {}
-                        None => {
+            let matched = {
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                r.matched.hash(&mut h);
+                h.finish()
+            };
+            self.marked_for.update_value(|marked_for| {
+                let marked_for = std::cell::RefCell::new(marked_for);
+                self.cards.update_value(|cards| {
+                    let cards = cards.get_or_insert_with(|| KeyedItems::pooled(card_pool()));
+                    cards.show(
+                        &ol,
+                        docs,
+                        |&doc, html| {
+                            let marks = highlights(engine, doc, &r.matched);
                             html.push_str(&format!("<li data-doc=\"{doc}\">"));
                             html.push_str(&self.make.html(doc, &marks, None));
                             html.push_str("</li>");
-                            new.push((doc, marks));
-                        }
-                    }
-                }
-                for ((doc, marks), li) in new.into_iter().zip(parse(&html)) {
-                    cards.insert(doc, Shown { li, marks });
-                }
-                // In ranked order: a card already in its place stays.
-                let mut cursor = ol.first_element_child();
-                for doc in docs {
-                    let Some(c) = cards.get(doc) else { continue };
-                    if cursor.as_ref() == Some(&c.li) {
-                        cursor = c.li.next_element_sibling();
-                    } else {
-                        let _ =
-                            ol.insert_before(&c.li, cursor.as_ref().map(|e| e as &web_sys::Node));
-                    }
-                }
+                            marked_for.borrow_mut().insert(doc, matched);
+                        },
+                        |&doc, li| {
+                            let mut marked_for = marked_for.borrow_mut();
+                            if marked_for.get(&doc) != Some(&matched) {
+                                let marks = highlights(engine, doc, &r.matched);
+                                if let Some(card) = li.first_element_child() {
+                                    write_marks(&card, engine, doc, &marks);
+                                }
+                                marked_for.insert(doc, matched);
+                            }
+                        },
+                    );
+                });
             });
         });
     }
@@ -366,6 +365,17 @@ impl Placement {
             window().scroll_to_with_x_and_y(0.0, document_top(&el) + offset);
         });
     }
+}
+
+/// A hidden element at the end of the page for cards to wait in.
+fn card_pool() -> web_sys::Element {
+    let pool = document().create_element("div").expect("a div");
+    pool.set_class_name("card-pool");
+    let _ = pool.set_attribute("hidden", "");
+    if let Some(body) = document().body() {
+        let _ = body.append_child(&pool);
+    }
+    pool
 }
 
 /// The cards in the list, in document order, with the paper each shows.

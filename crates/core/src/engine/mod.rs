@@ -90,7 +90,7 @@ pub struct Hit {
 }
 
 /// What a query matched, resolved against the index: used for highlighting.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Matched {
     /// Stems matched by single-word clauses (exact, prefix and typo expansions).
     pub stems: Vec<u32>,

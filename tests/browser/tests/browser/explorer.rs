@@ -88,6 +88,91 @@ async fn typing_narrows_the_list_and_marks_matches() {
     b.close().await;
 }
 
+/// A card that leaves the list (its element kept aside) and comes back
+/// shows the page as it is then: the query's marks, the facet selection,
+/// the language.
+#[tokio::test]
+async fn a_card_that_comes_back_shows_the_view_as_it_is_now() {
+    let e = engine();
+    let corpus = &e.corpus;
+    let topic = corpus.facet_index(explorer_core::FacetKind::Topic).unwrap();
+    let agents = ranked_docs(e, "agents");
+    // A diffusion paper that "agents" leaves out, with a topic.
+    let (doc, value) = ranked_docs(e, "diffusion")
+        .into_iter()
+        .filter(|d| !agents.contains(d))
+        .find_map(|d| {
+            let t = corpus.papers[d as usize]
+                .tags
+                .iter()
+                .find(|t| t.facet as usize == topic)?;
+            Some((d, t.value))
+        })
+        .expect("a diffusion paper with a topic, not about agents");
+    let id = &corpus.papers[doc as usize].id;
+    let label = &corpus.facets[topic].values[value as usize];
+    let b = Browser::start().await;
+    b.open("").await;
+    b.type_query("diffusion").await;
+    b.wait_for_titles(&expected_titles("diffusion")).await;
+    // Its topic, ticked on its own card.
+    let chip = format!(".results [id=\"{id}\"] .chip[data-f=\"{topic}\"][data-v=\"{value}\"]");
+    b.click(&chip).await;
+    b.wait_for(
+        &format!("document.querySelector('{chip}[aria-pressed=true]') !== null"),
+        "the chip pressed",
+    )
+    .await;
+    b.clear_query().await;
+    b.type_query("agents").await;
+    let mut selection = e.no_selection();
+    selection[topic].push(value);
+    let titles = |q: &str, selection: &explorer_core::Selection| -> Vec<String> {
+        e.search(q, selection, explorer_core::Sort::Relevance)
+            .hits
+            .iter()
+            .map(|h| corpus.papers[h.doc as usize].title.clone())
+            .collect()
+    };
+    b.wait_for_titles(&titles("agents", &selection)).await;
+    // While it is away: another language, and its topic unticked in the
+    // sidebar.
+    b.click(".language-toggle").await;
+    b.wait_for("document.documentElement.lang === 'zh-Hans'", "Chinese")
+        .await;
+    b.js_with(
+        "[...document.querySelectorAll('fieldset[data-facet=topic] label')] \
+           .find(l => l.querySelector('.facet-label').textContent === arguments[0]) \
+           .querySelector('input').click(); return 0",
+        vec![serde_json::json!(label)],
+    )
+    .await;
+    b.clear_query().await;
+    b.type_query("diffusion").await;
+    b.wait_for_titles(&expected_titles("diffusion")).await;
+    let card = b
+        .js_with(
+            "const c = document.querySelector('.results [id=\"' + arguments[0] + '\"]'); \
+             return [[...c.querySelectorAll('mark')].map(m => m.textContent.toLowerCase()), \
+                     c.querySelector('.chip[data-f=\"' + arguments[1] + '\"][data-v=\"' + arguments[2] + '\"]').getAttribute('aria-pressed'), \
+                     c.querySelector('.star-button').getAttribute('aria-label')]",
+            vec![
+                serde_json::json!(id),
+                serde_json::json!(topic),
+                serde_json::json!(value),
+            ],
+        )
+        .await;
+    let marks = strings(card[0].clone());
+    assert!(
+        !marks.is_empty() && marks.iter().all(|m| m.starts_with("diffus")),
+        "{marks:?}"
+    );
+    assert_eq!(card[1], "false");
+    assert_eq!(card[2], "加星标：加入阅读列表");
+    b.close().await;
+}
+
 #[tokio::test]
 async fn phrases_exclusions_typos_and_accents_behave_as_documented() {
     let b = Browser::start().await;

@@ -1,0 +1,147 @@
+//! The items of a list element, keyed, written from HTML strings: the
+//! result list's cards and the related papers.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::Hash;
+
+use web_sys::Element;
+
+/// The elements a list holds, by key. An item whose key stays keeps its
+/// element (its focus, what the reader opened in it); new items are parsed
+/// from one string, however many there are. With a pool, items that leave
+/// wait in it (a hidden element of the document, so that whatever updates
+/// the page's items in place updates them too) and come back without being
+/// parsed again: a facet ticked and unticked, a query typed and cleared.
+pub struct KeyedItems<K> {
+    items: HashMap<K, Element>,
+    pool: Option<Element>,
+    /// Items waiting in the pool, oldest first.
+    spare: Vec<(K, Element)>,
+}
+
+/// At most this many items wait in a pool.
+const POOLED: usize = 200;
+
+impl<K> Default for KeyedItems<K> {
+    fn default() -> Self {
+        KeyedItems {
+            items: HashMap::new(),
+            pool: None,
+            spare: Vec::new(),
+        }
+    }
+}
+
+impl<K: Hash + Eq + Clone> KeyedItems<K> {
+    /// Items that leave wait in `pool` (a hidden element).
+    pub fn pooled(pool: Element) -> Self {
+        KeyedItems {
+            pool: Some(pool),
+            ..KeyedItems::default()
+        }
+    }
+
+    /// Makes `list`'s children exactly the items of `keys`, in that order:
+    /// items that leave are removed (or pooled), items that stay or come
+    /// back from the pool are passed to `keep` and moved where they belong
+    /// (an item already in its place is not touched), and `make` writes
+    /// each new item's HTML (one element) into the string all new items
+    /// are parsed from.
+    pub fn show(
+        &mut self,
+        list: &Element,
+        keys: &[K],
+        mut make: impl FnMut(&K, &mut String),
+        mut keep: impl FnMut(&K, &Element),
+    ) {
+        let wanted: HashSet<&K> = keys.iter().collect();
+        let mut left = Vec::new();
+        self.items.retain(|k, el| {
+            let stays = wanted.contains(k);
+            if !stays {
+                left.push((k.clone(), el.clone()));
+            }
+            stays
+        });
+        for (k, el) in left {
+            match &self.pool {
+                Some(pool) => {
+                    let _ = pool.append_child(&el);
+                    self.spare.push((k, el));
+                }
+                None => el.remove(),
+            }
+        }
+        if self.spare.len() > POOLED {
+            for (_, el) in self.spare.drain(..self.spare.len() - POOLED) {
+                el.remove();
+            }
+        }
+        let mut html = String::new();
+        let mut new = Vec::new();
+        for k in keys {
+            if !self.items.contains_key(k) {
+                if let Some(at) = self.spare.iter().position(|(s, _)| s == k) {
+                    let (k, el) = self.spare.remove(at);
+                    self.items.insert(k, el);
+                }
+            }
+            match self.items.get(k) {
+                Some(el) => keep(k, el),
+                None => {
+                    make(k, &mut html);
+                    new.push(k.clone());
+                }
+            }
+        }
+        for (k, el) in new.into_iter().zip(parse(&html)) {
+            self.items.insert(k, el);
+        }
+        let mut cursor = list.first_element_child();
+        for k in keys {
+            let Some(el) = self.items.get(k) else {
+                continue;
+            };
+            if cursor.as_ref() == Some(el) {
+                cursor = el.next_element_sibling();
+            } else {
+                let _ = list.insert_before(el, cursor.as_ref().map(|c| c as &web_sys::Node));
+            }
+        }
+    }
+
+    /// Empties the pool (what waits there was written for a page that is
+    /// no longer shown: another language).
+    pub fn drop_pool(&mut self) {
+        for (_, el) in self.spare.drain(..) {
+            el.remove();
+        }
+    }
+
+    /// Forgets every item, removing it (the next [`KeyedItems::show`]
+    /// writes all anew).
+    pub fn clear(&mut self) {
+        for el in self
+            .items
+            .values()
+            .chain(self.spare.iter().map(|(_, el)| el))
+        {
+            el.remove();
+        }
+        self.items.clear();
+        self.spare.clear();
+    }
+}
+
+/// Elements parsed from one HTML string, in order (one parse for any
+/// number of items).
+pub fn parse(html: &str) -> Vec<Element> {
+    use wasm_bindgen::JsCast;
+    let template: web_sys::HtmlTemplateElement = leptos::prelude::document()
+        .create_element("template")
+        .expect("a template element")
+        .unchecked_into();
+    template.set_inner_html(html);
+    let items = template.content().children();
+    (0..items.length()).filter_map(|i| items.item(i)).collect()
+}
