@@ -116,7 +116,7 @@ impl Engine {
     /// closeness in meaning to the starred papers' centre, and the starred
     /// papers' own similar papers (shared telling words, TF-IDF). On the
     /// seeds the meaning centre alone misses the one other paper on machine
-    /// unlearning that the words find (`tests/meaning.rs`).
+    /// unlearning that the words find (`tests/native/meaning.rs`).
     pub fn like_these(&self, docs: &[u32], limit: usize) -> Vec<Related> {
         let n = self.len();
         let starred = |d: usize| docs.contains(&(d as u32));

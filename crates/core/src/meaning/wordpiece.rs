@@ -2,7 +2,7 @@
 //! space out CJK ideographs, lowercase and strip accents, split on
 //! whitespace and punctuation), then WordPiece, greedy longest match first
 //! with `##` continuations, as all-MiniLM-L6-v2's `tokenizer.json` says.
-//! Tested against that file's reference outputs (`tests/meaning.rs`).
+//! Tested against that file's reference outputs (`tests/native/meaning.rs`).
 
 use crate::text::fold;
 

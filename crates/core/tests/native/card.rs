@@ -1,7 +1,7 @@
 //! A paper's card as the page writes it (`explorer_core::card`): what a
 //! reader sees on the seeds, and hostile text kept inert.
 
-mod common;
+use crate::common;
 
 use explorer_core::card::{card_html, note_html, selection_changes, CardState, CardText};
 use explorer_core::{Corpus, FacetKind, Highlights};

@@ -10,7 +10,7 @@ use explorer_core::{Corpus, Engine, Sort};
 
 const PAGE: &str = "https://lab.example/papers/";
 
-mod common;
+use crate::common;
 use common::{scratch_dir, seed_engine as seeds};
 
 fn shown(e: &Engine, query: &str) -> Vec<u32> {

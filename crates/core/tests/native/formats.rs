@@ -170,7 +170,7 @@ fn authors_are_searchable_highlighted_and_a_facet() {
     assert_eq!(e.search("venue:oral", &none, Sort::Relevance).hits.len(), 1);
 }
 
-mod common;
+use crate::common;
 use common::scratch_dir as dir_with;
 
 fn cleanup(dir: &Path) {

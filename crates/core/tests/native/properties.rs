@@ -10,7 +10,7 @@ use explorer_core::seed::parse_seed;
 use explorer_core::Sort;
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::seed_engine as engine;
 
 /// Runs cover the visible text exactly, in order, on character boundaries.

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use explorer_core::compile::compile_dir;
 
-mod common;
+use crate::common;
 
 /// A corpus directory of these files (bytes: some cases are not UTF-8).
 fn corpus(name: &str, files: &[(&str, &[u8])]) -> PathBuf {

@@ -55,7 +55,7 @@ fn the_meaning_file_round_trips_and_refuses_damage() {
     assert!(Meaning::from_bytes(b"PXE\x01").is_err());
 }
 
-mod common;
+use crate::common;
 
 fn seed_engine() -> explorer_core::Engine {
     let corpus = explorer_core::compile::compile_dir(&common::seed_dir()).unwrap();

@@ -5,7 +5,7 @@
 use explorer_core::embed::{Change, Refusal, Set, State, VERSION};
 use explorer_core::{FacetKind, Sort};
 
-mod common;
+use crate::common;
 use common::seed_corpus as corpus;
 
 fn set(json: &str) -> Set {

@@ -5,7 +5,7 @@ use explorer_core::mathml;
 use explorer_core::model::{Paper, RunKind};
 use explorer_core::{MatchClass, Response, Selection, Sort};
 
-mod common;
+use crate::common;
 use common::{seed_dir as corpus_dir, seed_engine as engine};
 
 fn none() -> Selection {

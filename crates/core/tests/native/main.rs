@@ -1,0 +1,15 @@
+//! The core's native tests, one module per area, in one test binary: one
+//! link of the core and its dependencies instead of one per file.
+
+mod common;
+
+mod card;
+mod compile_never_panics;
+mod export;
+mod formats;
+mod host_api;
+mod malformed_corpus;
+mod meaning;
+mod properties;
+mod scale;
+mod seed_corpus;
