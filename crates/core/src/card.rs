@@ -22,6 +22,7 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 use crate::engine::Highlights;
 use crate::facet::FacetKind;
 use crate::html::{abstract_html, marked_html};
+use crate::i18n::Strings;
 use crate::model::{Corpus, LinkKind, Paper};
 
 /// Abstracts longer than this many bytes are clamped to a few lines until
@@ -31,33 +32,6 @@ pub const LONG_ABSTRACT: usize = 600;
 /// Whether a paper's abstract is clamped until expanded.
 pub fn is_long(p: &Paper) -> bool {
     p.text.len() > LONG_ABSTRACT
-}
-
-/// The interface's words on a card, in the reader's language.
-#[derive(Debug, Clone, Copy)]
-pub struct CardText<'a> {
-    /// A paper's links: its page, PDF and code.
-    pub link_labels: [&'a str; 3],
-    /// The star button's label, off and on.
-    pub star: &'a str,
-    /// The star button's label when the paper is starred.
-    pub unstar: &'a str,
-    /// The expand button, clamped.
-    pub show_full: &'a str,
-    /// The expand button, expanded.
-    pub show_less: &'a str,
-    /// The similar papers' toggle.
-    pub similar_papers: &'a str,
-    /// Before the terms a similar paper shares.
-    pub shares: &'a str,
-    /// The note's summary.
-    pub note: &'a str,
-    /// The note field's accessible name.
-    pub note_label: &'a str,
-    /// The tag chips' accessible name.
-    pub tags: &'a str,
-    /// A facet's name (in a chip's tooltip: why the paper has the tag).
-    pub facet_name: fn(FacetKind) -> &'static str,
 }
 
 /// What the reader has done that a card shows.
@@ -84,7 +58,7 @@ pub struct CardState<'a> {
 const NOT_CHIPS: [FacetKind; 3] = [FacetKind::List, FacetKind::Author, FacetKind::Year];
 
 /// The whole card: an `<article class="paper" data-doc=…>`.
-pub fn card_html(corpus: &Corpus, doc: u32, state: &CardState, t: &CardText) -> String {
+pub fn card_html(corpus: &Corpus, doc: u32, state: &CardState, t: &Strings) -> String {
     let p = &corpus.papers[doc as usize];
     let id = attr(&p.id);
     let mut out = String::with_capacity(p.text.len() + 1024);
@@ -153,7 +127,7 @@ pub fn authors_html(p: &Paper, marks: &Highlights) -> String {
 }
 
 /// The expand button's words.
-pub fn expand_label<'a>(expanded: bool, t: &CardText<'a>) -> &'a str {
+pub fn expand_label(expanded: bool, t: &Strings) -> &'static str {
     if expanded {
         t.show_less
     } else {
@@ -162,7 +136,7 @@ pub fn expand_label<'a>(expanded: bool, t: &CardText<'a>) -> &'a str {
 }
 
 /// The star button's glyph and accessible name.
-pub fn star_face<'a>(starred: bool, t: &CardText<'a>) -> (&'static str, &'a str) {
+pub fn star_face(starred: bool, t: &Strings) -> (&'static str, &'static str) {
     if starred {
         ("★", t.unstar)
     } else {
@@ -170,7 +144,7 @@ pub fn star_face<'a>(starred: bool, t: &CardText<'a>) -> (&'static str, &'a str)
     }
 }
 
-fn star_html(starred: bool, t: &CardText) -> String {
+fn star_html(starred: bool, t: &Strings) -> String {
     let (glyph, label) = star_face(starred, t);
     format!(
         "<button type=\"button\" class=\"star-button\" aria-pressed=\"{starred}\" \
@@ -182,7 +156,7 @@ fn star_html(starred: bool, t: &CardText) -> String {
 /// A starred paper's note: open when it has text. (The parser drops one
 /// newline right after `<textarea>`, so one is written: a note that starts
 /// with a blank line keeps it.)
-pub fn note_html(note: &str, t: &CardText) -> String {
+pub fn note_html(note: &str, t: &Strings) -> String {
     let open = if note.is_empty() { "" } else { " open" };
     format!(
         "<details class=\"paper-note\"{open}><summary>{}</summary><textarea rows=\"3\" \
@@ -195,7 +169,7 @@ pub fn note_html(note: &str, t: &CardText) -> String {
 
 /// The list of a paper's similar papers, each a link with the terms the
 /// two share most.
-pub fn similar_html(corpus: &Corpus, p: &Paper, t: &CardText) -> String {
+pub fn similar_html(corpus: &Corpus, p: &Paper, t: &Strings) -> String {
     let mut out = format!("<ol class=\"similar-list\" id=\"{}-similar\">", attr(&p.id));
     for s in &p.similar {
         let Some(other) = corpus.papers.get(s.doc as usize) else {
@@ -224,7 +198,7 @@ pub fn similar_html(corpus: &Corpus, p: &Paper, t: &CardText) -> String {
 
 /// Year, list (its source file and line as a tooltip) and the record's
 /// links.
-fn meta_into(out: &mut String, corpus: &Corpus, p: &Paper, t: &CardText) {
+fn meta_into(out: &mut String, corpus: &Corpus, p: &Paper, t: &Strings) {
     out.push_str("<p class=\"paper-meta\">");
     if let Some(y) = p.year {
         let _ = write!(out, "<span class=\"paper-year\">{y}</span> · ");
@@ -263,7 +237,7 @@ fn meta_into(out: &mut String, corpus: &Corpus, p: &Paper, t: &CardText) {
 
 /// The paper's tags as toggle buttons (`data-f`, `data-v`: the facet and
 /// value a click toggles), each saying why the paper has it.
-fn chips_into(out: &mut String, corpus: &Corpus, p: &Paper, selection: &[Vec<u32>], t: &CardText) {
+fn chips_into(out: &mut String, corpus: &Corpus, p: &Paper, selection: &[Vec<u32>], t: &Strings) {
     let _ = write!(out, "<ul class=\"chips\" aria-label=\"{}\">", attr(t.tags));
     for tag in &p.tags {
         let Some(facet) = corpus.facets.get(tag.facet as usize) else {

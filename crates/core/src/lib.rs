@@ -11,6 +11,7 @@ pub mod engine;
 pub mod export;
 pub mod facet;
 pub mod html;
+pub mod i18n;
 pub mod index;
 pub mod markup;
 #[cfg(feature = "compile")]

@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use explorer_core::card::{self, CardState, CardText};
+use explorer_core::card::{self, CardState};
 use explorer_core::{DocWords, Engine, Highlights, Selection};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -46,23 +46,6 @@ pub fn highlights(engine: &Engine, doc: u32, matched: &explorer_core::Matched) -
     })
 }
 
-/// The card's words in the interface's language.
-pub fn card_text(s: &'static Strings) -> CardText<'static> {
-    CardText {
-        link_labels: s.link_labels,
-        star: s.star,
-        unstar: s.unstar,
-        show_full: s.show_full,
-        show_less: s.show_less,
-        similar_papers: s.similar_papers,
-        shares: s.shares,
-        note: s.note,
-        note_label: s.note_label,
-        tags: s.tags,
-        facet_name: s.facet_name,
-    }
-}
-
 /// What a card needs from the app to be written: read outside the reactive
 /// graph, as it is now.
 #[derive(Clone, Copy)]
@@ -89,7 +72,7 @@ impl CardMaker {
         let id = x.engine.corpus.papers[doc as usize].id.as_str();
         let target = x.open.with_untracked(|o| o.as_deref() == Some(id));
         let (starred, note) = (self.stars.is_starred_now(id), self.stars.note_now(id));
-        let text = card_text(self.tr.now());
+        let text = self.tr.now();
         x.selection_untracked(|selection| {
             card::card_html(
                 &x.engine.corpus,
@@ -103,7 +86,7 @@ impl CardMaker {
                     target,
                     similar_open: false,
                 },
-                &text,
+                text,
             )
         })
     }
@@ -147,7 +130,7 @@ pub fn write_marks(card: &Element, engine: &Engine, doc: u32, marks: &Highlights
     }
 }
 
-fn set_expanded(card: &Element, expanded: bool, text: &CardText) {
+fn set_expanded(card: &Element, expanded: bool, text: &Strings) {
     if let Some(abs) = find(card, ".abstract") {
         let _ = abs.class_list().toggle_with_force("clamped", !expanded);
     }
@@ -163,7 +146,7 @@ fn is_expanded(card: &Element) -> bool {
 }
 
 /// The star and the note of a card, as the reading list has them.
-fn write_star(card: &Element, starred: bool, note: &str, text: &CardText) {
+fn write_star(card: &Element, starred: bool, note: &str, text: &Strings) {
     if let Some(button) = find(card, ".star-button") {
         let (glyph, label) = card::star_face(starred, text);
         let _ = button.set_attribute("aria-pressed", &starred.to_string());
@@ -204,7 +187,7 @@ pub fn listen() {
         };
         let Some(doc) = doc_of(&card) else { return };
         let class = button.class_name();
-        let text = card_text(tr.now());
+        let text = tr.now();
         match class.as_str() {
             "chip" => {
                 let at = |a: &str| button.get_attribute(a).and_then(|v| v.parse::<u32>().ok());
@@ -217,11 +200,11 @@ pub fn listen() {
             "expand" => {
                 let expanded = !is_expanded(&card);
                 let _ = card.set_attribute("data-toggled", "");
-                set_expanded(&card, expanded, &text);
+                set_expanded(&card, expanded, text);
             }
             "similar-toggle" => {
                 let open = button.get_attribute("aria-expanded").as_deref() != Some("true");
-                show_similar(x.engine, &card, doc, open, &text);
+                show_similar(x.engine, &card, doc, open, text);
             }
             _ => {}
         }
@@ -266,7 +249,7 @@ pub fn listen() {
     Effect::new(move |before: Option<Vec<u32>>| {
         let now = stars.docs.get();
         stars.track();
-        let text = card_text(tr.now());
+        let text = tr.now();
         if let Some(before) = before {
             let changed = before
                 .iter()
@@ -276,7 +259,7 @@ pub fn listen() {
                 let id = &x.engine.corpus.papers[doc as usize].id;
                 let (starred, note) = (stars.is_starred_now(id), stars.note_now(id));
                 for c in cards_of(doc) {
-                    write_star(&c, starred, &note, &text);
+                    write_star(&c, starred, &note, text);
                 }
             }
         }
@@ -305,18 +288,18 @@ pub fn listen() {
     // named before goes back, unless the reader expanded it themselves.
     Effect::new(move |before: Option<Option<String>>| {
         let now = x.open.get();
-        let text = card_text(tr.now());
+        let text = tr.now();
         if let Some(before) = before.flatten().filter(|b| Some(b) != now.as_ref()) {
             if let Some(card) = document().get_element_by_id(&before) {
                 let _ = card.class_list().remove_1("target");
                 if !card.has_attribute("data-toggled") {
-                    set_expanded(&card, false, &text);
+                    set_expanded(&card, false, text);
                 }
             }
         }
         if let Some(card) = now.as_ref().and_then(|id| document().get_element_by_id(id)) {
             let _ = card.class_list().add_1("target");
-            set_expanded(&card, true, &text);
+            set_expanded(&card, true, text);
         }
         now
     });
@@ -348,14 +331,14 @@ pub fn listen() {
             }
             let _ = old.replace_with_with_node_1(&new);
             if similar_open {
-                show_similar(x.engine, &new, doc, true, &card_text(tr.now()));
+                show_similar(x.engine, &new, doc, true, tr.now());
             }
         }
     });
 }
 
 /// A card's similar papers listed under their toggle, or not.
-fn show_similar(engine: &Engine, card: &Element, doc: u32, open: bool, text: &CardText) {
+fn show_similar(engine: &Engine, card: &Element, doc: u32, open: bool, text: &Strings) {
     let Some(button) = find(card, ".similar-toggle") else {
         return;
     };

@@ -3,23 +3,12 @@
 
 use crate::common;
 
-use explorer_core::card::{card_html, note_html, selection_changes, CardState, CardText};
+use explorer_core::card::{card_html, note_html, selection_changes, CardState};
+use explorer_core::i18n::Strings;
 use explorer_core::{Corpus, FacetKind, Highlights};
 
-fn english() -> CardText<'static> {
-    CardText {
-        link_labels: ["Page", "PDF", "Code"],
-        star: "Star",
-        unstar: "Unstar",
-        show_full: "Show full abstract",
-        show_less: "Show less",
-        similar_papers: "Similar papers",
-        shares: "shares",
-        note: "Note",
-        note_label: "Your note on this paper",
-        tags: "Tags",
-        facet_name: FacetKind::name_en,
-    }
+fn english() -> &'static Strings {
+    &explorer_core::i18n::EN
 }
 
 fn plain<'a>(marks: &'a Highlights, selection: &'a [Vec<u32>]) -> CardState<'a> {
@@ -117,7 +106,7 @@ fn a_card_shows_its_paper_and_the_chips_of_its_tags() {
     let corpus = common::seed_corpus();
     let none = Highlights::default();
     for (doc, p) in corpus.papers.iter().enumerate() {
-        let html = card_html(corpus, doc as u32, &plain(&none, &[]), &english());
+        let html = card_html(corpus, doc as u32, &plain(&none, &[]), english());
         assert!(
             html.starts_with(&format!(
                 "<article class=\"paper\" id=\"{0}\" aria-labelledby=\"{0}-title\" data-doc=\"{doc}\">",
@@ -160,7 +149,7 @@ fn a_selected_value_presses_its_chip_on_every_card_that_has_it() {
     let none = Highlights::default();
     let mut pressed = 0;
     for (doc, p) in corpus.papers.iter().enumerate() {
-        let html = card_html(corpus, doc as u32, &plain(&none, &selection), &english());
+        let html = card_html(corpus, doc as u32, &plain(&none, &selection), english());
         let has = p
             .tags
             .iter()
@@ -191,10 +180,10 @@ fn a_starred_expanded_target_card_with_its_similar_papers_open() {
         similar_open: true,
         ..plain(&none, &[])
     };
-    let html = card_html(corpus, doc as u32, &state, &english());
+    let html = card_html(corpus, doc as u32, &state, english());
     assert!(html.starts_with("<article class=\"paper target\""));
     assert!(
-        html.contains("aria-pressed=\"true\" aria-label=\"Unstar\"><span aria-hidden=\"true\">★")
+        html.contains("aria-pressed=\"true\" aria-label=\"Starred (click to unstar)\"><span aria-hidden=\"true\">★")
     );
     assert!(html.contains("<details class=\"paper-note\" open>"));
     assert!(html.contains("read &lt;this&gt; &amp; cite</textarea>"));
@@ -219,7 +208,7 @@ fn the_query_s_matches_are_marked_in_title_abstract_and_authors() {
     let hit = r.hits[0].doc;
     let marks = engine.doc_words(hit).highlights(&r.matched);
     assert!(!marks.text.is_empty());
-    let html = card_html(corpus, hit, &plain(&marks, &[]), &english());
+    let html = card_html(corpus, hit, &plain(&marks, &[]), english());
     let marked: Vec<&str> = html
         .split("<mark>")
         .skip(1)
@@ -242,7 +231,7 @@ fn hostile_text_in_a_card_is_inert() {
             similar_open: true,
             ..plain(&none, &[])
         };
-        let html = card_html(&corpus, doc, &state, &english());
+        let html = card_html(&corpus, doc, &state, english());
         for (name, attrs) in tags(&html) {
             assert!(ELEMENTS.contains(&name.as_str()), "<{name}> in {html}");
             for a in attrs {
@@ -264,12 +253,12 @@ fn hostile_text_in_a_card_is_inert() {
 
 #[test]
 fn a_note_keeps_its_leading_newline_through_the_parser() {
-    let html = note_html("\nsecond line", &english());
+    let html = note_html("\nsecond line", english());
     // The parser drops the one newline after <textarea>: the one written.
     assert!(html.contains(
-        "<textarea rows=\"3\" aria-label=\"Your note on this paper\">\n\nsecond line</textarea>"
+        "<textarea rows=\"3\" aria-label=\"Your note on this paper (kept in this browser)\">\n\nsecond line</textarea>"
     ));
-    assert!(!note_html("", &english()).contains(" open"));
+    assert!(!note_html("", english()).contains(" open"));
 }
 
 #[test]
