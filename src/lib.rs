@@ -7,6 +7,7 @@ mod crash;
 mod download;
 mod embed;
 mod explorer;
+mod first_screen;
 mod i18n;
 mod offline;
 mod reading_list;
@@ -197,12 +198,20 @@ pub fn test_panic() {
 
 #[component]
 pub fn App() -> impl IntoView {
+    // The page the build wrote is replaced by the app's own.
+    let typed = first_screen::take();
     let i18n = i18n::I18n::start();
     provide_context(i18n);
     let stars = reading_list::Stars::new(engine());
     provide_context(stars);
     let x = Explorer::new(engine(), stars.docs);
     provide_context(x);
+    if let Some(q) = typed.query {
+        x.set_query(q);
+    }
+    if typed.focused {
+        first_screen::refocus();
+    }
     // The index, once the first results are painted (the outside world).
     if !engine().has_index() {
         components::after_paint(move || {

@@ -278,6 +278,7 @@ fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), String> {
         .ok_or("the staging directory's path is not UTF-8")?;
     write_corpus(corpus, dir, index)?;
     write_noscript(corpus, index)?;
+    write_first_screen(corpus, index)?;
     write_manifest(
         corpus,
         dir.join("manifest.webmanifest")
@@ -337,6 +338,24 @@ fn write_noscript(corpus: &explorer_core::Corpus, file: &str) -> Result<(), Stri
     std::fs::write(file, html).map_err(|e| format!("{file}: {e}"))?;
     let page = PathBuf::from(file).with_file_name(LISTING_FILE);
     std::fs::write(&page, listing(corpus)).map_err(|e| format!("{}: {e}", page.display()))
+}
+
+/// The marker in `index.html` replaced by the first screen.
+const FIRST_SCREEN_MARKER: &str = "<!-- first-screen -->";
+
+/// Replaces the first-screen marker in `file` with what the page shows
+/// before the app has started: the first papers, as the app's default view
+/// shows them (`explorer_core::card::first_screen`).
+fn write_first_screen(corpus: &explorer_core::Corpus, file: &str) -> Result<(), String> {
+    let html = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    if !html.contains(FIRST_SCREEN_MARKER) {
+        return Err(format!(
+            "{file}: no {FIRST_SCREEN_MARKER} marker to replace"
+        ));
+    }
+    let screen = explorer_core::card::first_screen(corpus, &explorer_core::i18n::EN);
+    std::fs::write(file, html.replacen(FIRST_SCREEN_MARKER, &screen, 1))
+        .map_err(|e| format!("{file}: {e}"))
 }
 
 /// Names the web app manifest `file` after the corpus.

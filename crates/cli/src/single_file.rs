@@ -105,6 +105,17 @@ pub fn build(dist: &Path) -> Result<String, String> {
                     }
                     Ok(())
                 }),
+                // A classic script beside the page (the first screen's
+                // gate), inlined where it stands.
+                element!("script[src]:not([type=module])", |el| -> HandlerResult {
+                    let src = el.get_attribute("src").unwrap_or_default();
+                    let js = String::from_utf8(read(&src)?).map_err(|e| format!("{src}: {e}"))?;
+                    if js.to_ascii_lowercase().contains("</script") {
+                        return Err(format!("{src} contains </script").into());
+                    }
+                    el.replace(&format!("<script>{js}</script>"), ContentType::Html);
+                    Ok(())
+                }),
                 element!("link", |el| -> HandlerResult {
                     let rel = el.get_attribute("rel").unwrap_or_default();
                     let href = el.get_attribute("href");

@@ -305,3 +305,52 @@ pub fn related_item_html(corpus: &Corpus, doc: u32, via_label: &str, via: &str) 
         text(via)
     )
 }
+
+/// How many cards the page opens with: more than fill a screen.
+pub const FIRST_SCREEN: usize = 12;
+
+/// The id of the first screen's element, which the app removes when it
+/// starts.
+pub const FIRST_SCREEN_ID: &str = "first-screen";
+
+/// What the page shows before its code has arrived, written into
+/// `index.html` at build time: the corpus's title, a search field and the
+/// first [`FIRST_SCREEN`] papers of the list as the app's default view
+/// shows them (no query, no filter), with the app's classes, so that
+/// nothing moves when the app takes over. It is in `t`'s language; the
+/// page hides it where the app would show something else (a link with a
+/// query, another language, a reading list: `first-screen.js`).
+pub fn first_screen(corpus: &Corpus, t: &Strings) -> String {
+    let none = Highlights::default();
+    let n = corpus.papers.len();
+    let mut cards = String::new();
+    for doc in 0..n.min(FIRST_SCREEN) as u32 {
+        let state = CardState {
+            marks: &none,
+            selection: &[],
+            starred: false,
+            note: "",
+            expanded: false,
+            target: false,
+            similar_open: false,
+        };
+        let _ = write!(
+            cards,
+            "<li data-doc=\"{doc}\">{}</li>",
+            card_html(corpus, doc, &state, t)
+        );
+    }
+    format!(
+        "<div id=\"{FIRST_SCREEN_ID}\"><header class=\"site-header\"><div class=\"title-row\">\
+         <h1>{}</h1></div><div class=\"search\" role=\"search\"><label for=\"q0\" \
+         class=\"visually-hidden\">{}</label><input id=\"q0\" type=\"search\" placeholder=\"{}\" \
+         autocomplete=\"off\" spellcheck=\"false\" autofocus></div></header>\
+         <div class=\"layout\"><aside class=\"facets\"></aside><main class=\"results-pane\">\
+         <div class=\"status-bar\"><p class=\"status\">{}</p></div>\
+         <ol class=\"first-results\">{cards}</ol></main></div></div>",
+        text(&corpus.title()),
+        text(t.search_label),
+        attr(t.search_placeholder),
+        text(&(t.status)(n, n)),
+    )
+}

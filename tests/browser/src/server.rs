@@ -3,15 +3,20 @@
 use super::*;
 
 /// Injected first into the served `index.html`: records console errors and
-/// uncaught exceptions, and when the first result appears.
+/// uncaught exceptions, and when the first result is shown: a paper in the
+/// app's results, or in the first screen the build wrote once
+/// `first-screen.js` has shown it, at the next frame (after the page's
+/// stylesheets, which block rendering).
 const CAPTURE: &str = "<script>window.__errors=[];(function(){var e=console.error.bind(console);\
 console.error=function(){window.__errors.push(Array.prototype.join.call(arguments,' '));e.apply(null,arguments)};\
 addEventListener('error',function(ev){window.__errors.push(String(ev.message))});\
 addEventListener('unhandledrejection',function(ev){window.__errors.push(String(ev.reason))});\
 addEventListener('securitypolicyviolation',function(ev){window.__errors.push('CSP: '+ev.violatedDirective+' '+ev.blockedURI)});\
 addEventListener('TrunkApplicationStarted',function(ev){window.__wasm=ev.detail.wasm;window.__started=performance.now()});\
-new MutationObserver(function(m,o){if(document.querySelector('article')){window.__firstResults=performance.now();o.disconnect()}})\
-.observe(document.documentElement,{childList:true,subtree:true});})();</script>";
+new MutationObserver(function(m,o){var a=document.querySelector('.results article, #first-screen article');\
+if(a&&(!a.closest('#first-screen')||document.documentElement.dataset.firstScreen==='shown')){o.disconnect();\
+requestAnimationFrame(function(){window.__firstResults=performance.now()})}})\
+.observe(document.documentElement,{childList:true,subtree:true,attributes:true,attributeFilter:['data-first-screen']});})();</script>";
 
 /// A strict Content-Security-Policy: scripts from the page's own origin only
 /// (no inline script, no eval; WebAssembly compilation allowed), styles
@@ -37,6 +42,26 @@ pub struct Server {
     /// the tests' console capture is served as a script file (an inline one
     /// would be refused).
     pub csp: Arc<Mutex<Option<String>>>,
+    /// While set, requests for files whose names end with it wait (a
+    /// module still on its way, on a slow network): see [`Server::hold`].
+    pub held: Held,
+}
+
+/// The file name suffix whose requests wait, and the signal that frees them.
+pub type Held = Arc<(Mutex<Option<String>>, std::sync::Condvar)>;
+
+impl Server {
+    /// Makes requests for files ending in `suffix` wait until
+    /// [`Server::release`].
+    pub fn hold(&self, suffix: &str) {
+        *lock(&self.held.0) = Some(suffix.to_string());
+    }
+
+    /// Answers the requests held, and every later one at once.
+    pub fn release(&self) {
+        *lock(&self.held.0) = None;
+        self.held.1.notify_all();
+    }
 }
 
 /// Serves `dist` under the URL path `prefix` (`/` or e.g. `/wiki/tools/iclr/`);
@@ -52,6 +77,8 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
     let log = requests.clone();
     let pages: Arc<Mutex<Vec<(String, String)>>> = Arc::default();
     let csp: Arc<Mutex<Option<String>>> = Arc::default();
+    let held: Held = Arc::default();
+    let waiting = held.clone();
     let (cut, tag, extra, policy) = (
         offline.clone(),
         next_build.clone(),
@@ -67,21 +94,15 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
                 drop(stream);
                 continue;
             }
-            let prefix = prefix.clone();
-            let tag = tag.lock().unwrap().clone();
-            let extra = extra.lock().unwrap().clone();
-            let policy = policy.lock().unwrap().clone();
-            std::thread::spawn(move || {
-                handle(
-                    stream,
-                    &dist,
-                    &prefix,
-                    &tag,
-                    &extra,
-                    policy.as_deref(),
-                    &log,
-                )
-            });
+            let site = Site {
+                dist,
+                prefix: prefix.clone(),
+                build_tag: tag.lock().unwrap().clone(),
+                pages: extra.lock().unwrap().clone(),
+                csp: policy.lock().unwrap().clone(),
+            };
+            let waiting = waiting.clone();
+            std::thread::spawn(move || handle(stream, &site, &log, &waiting));
         }
     });
     Server {
@@ -91,6 +112,7 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
         next_build,
         pages,
         csp,
+        held,
     }
 }
 
@@ -112,15 +134,24 @@ fn fresh_listener() -> TcpListener {
     }
 }
 
-fn handle(
-    mut stream: TcpStream,
-    dist: &Path,
-    prefix: &str,
-    build_tag: &str,
-    pages: &[(String, String)],
-    csp: Option<&str>,
-    log: &Mutex<Vec<String>>,
-) {
+/// What a connection is answered from: the server's settings when it came.
+struct Site {
+    dist: PathBuf,
+    prefix: String,
+    build_tag: String,
+    pages: Vec<(String, String)>,
+    csp: Option<String>,
+}
+
+fn handle(mut stream: TcpStream, site: &Site, log: &Mutex<Vec<String>>, held: &Held) {
+    let Site {
+        dist,
+        prefix,
+        build_tag,
+        pages,
+        csp,
+    } = site;
+    let (prefix, csp) = (prefix.as_str(), csp.as_deref());
     let mut head = Vec::new();
     let mut buf = [0u8; 4096];
     while !head.windows(4).any(|w| w == b"\r\n\r\n") {
@@ -135,6 +166,12 @@ fn handle(
     let head = String::from_utf8_lossy(&head);
     let target = head.split_whitespace().nth(1).unwrap_or("/").to_string();
     log.lock().unwrap().push(target.clone());
+    let path = target.split(['?', '#']).next().unwrap_or("");
+    let mut hold = lock(&held.0);
+    while hold.as_deref().is_some_and(|suffix| path.ends_with(suffix)) {
+        hold = held.1.wait(hold).unwrap();
+    }
+    drop(hold);
     let page = pages.iter().find(|(p, _)| *p == target);
     let (status, ctype, body) = match target.strip_prefix(prefix) {
         _ if page.is_some() => (

@@ -255,7 +255,7 @@ const render = () => {{
 }};
 input.addEventListener('input', render);
 render();
-window.__firstResults = performance.now();
+requestAnimationFrame(() => {{ window.__firstResults = performance.now(); }});
 </script></html>"#
     )
 }

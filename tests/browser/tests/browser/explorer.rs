@@ -693,11 +693,13 @@ async fn the_theme_toggle_overrides_the_system_and_is_remembered() {
     assert_eq!(b.js(scheme).await, "dark");
     let dark = b.js(background).await;
     assert_ne!(light, dark, "the dark theme changes the page's colours");
-    // Remembered across a reload.
+    // Remembered across a reload (and applied before the app starts, by
+    // the first screen's script).
     b.client.refresh().await.unwrap();
     b.wait_for(
-        "document.documentElement.dataset.theme === 'dark'",
-        "the dark theme after reload",
+        "document.documentElement.dataset.theme === 'dark' \
+         && document.querySelector('.theme-toggle') !== null",
+        "the dark theme after reload, and the app",
     )
     .await;
     assert_eq!(b.js(background).await, dark);

@@ -6,6 +6,7 @@ mod csp;
 mod deployment;
 mod embed;
 mod explorer;
+mod first_screen;
 mod host_api;
 mod hostile;
 mod meaning;
