@@ -6,6 +6,7 @@ use super::keyed_items::KeyedItems;
 use super::paper_card::{highlights, write_marks, CardMaker};
 use crate::i18n::use_i18n;
 use crate::Explorer;
+use explorer_core::card::FIRST_SCREEN;
 use explorer_core::window::{self as windowing, Window};
 
 /// Above this many results, only the cards on screen (and a screenful either
@@ -22,8 +23,6 @@ const WINDOW_AT: usize = 60;
 const ESTIMATED_HEIGHT: f64 = 260.0;
 /// At most this many cards in a window, however short they are.
 const MOST_CARDS: usize = 60;
-/// Cards the page opens with before it paints (more than fill a screen).
-const FIRST_SCREEN: usize = 12;
 
 /// Runs `f` once the next frame has been painted.
 pub fn after_paint(f: impl FnOnce() + 'static) {
