@@ -102,7 +102,7 @@ fn FacetGroup(facet: usize) -> impl IntoView {
         let all = x.engine.facet_totals(facet);
         let mut vs: Vec<u32> = (0..def.values.len() as u32).collect();
         if long {
-            vs.sort_by(|&a, &b| all[b as usize].cmp(&all[a as usize]).then(a.cmp(&b)));
+            vs.sort_unstable_by(|&a, &b| all[b as usize].cmp(&all[a as usize]).then(a.cmp(&b)));
         }
         vs
     };

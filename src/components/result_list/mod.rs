@@ -24,6 +24,12 @@ const ESTIMATED_HEIGHT: f64 = 260.0;
 /// At most this many cards in a window, however short they are.
 const MOST_CARDS: usize = 60;
 
+/// A length in whole CSS pixels (whole numbers: the WebAssembly carries no
+/// float formatting).
+fn px(v: f64) -> String {
+    format!("{}px", v.round() as i64)
+}
+
 /// Runs `f` once the next frame has been painted.
 pub fn after_paint(f: impl FnOnce() + 'static) {
     request_animation_frame(move || set_timeout(f, std::time::Duration::ZERO));
@@ -111,8 +117,8 @@ pub fn ResultList() -> impl IntoView {
             class="results"
             aria-label=move || tr.get().results_label
             node_ref=at.list
-            style:padding-top=move || window_.get().map(|w| format!("{}px", w.above))
-            style:padding-bottom=move || window_.get().map(|w| format!("{}px", w.below))
+            style:padding-top=move || window_.get().map(|w| px(w.above))
+            style:padding-bottom=move || window_.get().map(|w| px(w.below))
         ></ol>
     }
 }

@@ -1,4 +1,4 @@
-use explorer_core::topic_map::{self, brush_box, dot_centre, dot_radius, is_brush, Region};
+use explorer_core::topic_map::{self, brush_box, dot_centre, dot_radius, is_brush, tenths, Region};
 use leptos::prelude::*;
 
 use crate::i18n::use_i18n;
@@ -228,7 +228,7 @@ fn MapView() -> impl IntoView {
                     x.region
                         .get()
                         .map(|r| {
-                            let (x0, y0, w, h) = r.rect();
+                            let [x0, y0, w, h] = <[f64; 4]>::from(r.rect()).map(tenths);
                             view! { <rect class="region" x=x0 y=y0 width=w height=h></rect> }
                         })
                 }}
@@ -236,7 +236,8 @@ fn MapView() -> impl IntoView {
                 {move || {
                     brush
                         .shown()
-                        .map(|(x0, y0, w, h)| {
+                        .map(|rect| {
+                            let [x0, y0, w, h] = <[f64; 4]>::from(rect).map(tenths);
                             view! { <rect class="brush" x=x0 y=y0 width=w height=h></rect> }
                         })
                 }}
@@ -266,7 +267,7 @@ fn MapDots(colours: Memo<Colours>, brush: Brush) -> impl IntoView {
             let _ = window().location().set_hash(&corpus.papers[doc].id);
         }
     };
-    let radius = format!("{:.1}", dot_radius(corpus.papers.len()));
+    let radius = tenths(dot_radius(corpus.papers.len()));
     let dots = corpus
         .papers
         .iter()
@@ -278,8 +279,8 @@ fn MapDots(colours: Memo<Colours>, brush: Brush) -> impl IntoView {
                     class="dot"
                     class:dim=move || !shown.with(|s| s[d])
                     data-id=p.id.clone()
-                    cx=format!("{cx:.1}")
-                    cy=format!("{cy:.1}")
+                    cx=tenths(cx)
+                    cy=tenths(cy)
                     r=radius.clone()
                     fill=move || colours.with(|(c, _)| c[d])
                     on:click=move |_| open_paper(d)

@@ -86,7 +86,7 @@ pub struct Highlights {
 }
 
 fn merge(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
-    ranges.sort_by_key(|r| (r.start, r.end));
+    ranges.sort_unstable_by_key(|r| (r.start, r.end));
     let mut out: Vec<Range<usize>> = Vec::with_capacity(ranges.len());
     for r in ranges {
         match out.last_mut() {

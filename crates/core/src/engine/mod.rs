@@ -231,13 +231,14 @@ impl Engine {
             .iter()
             .map(|p| crate::text::fold(&p.title))
             .collect();
-        order.sort_by(|&a, &b| folded[a as usize].cmp(&folded[b as usize]).then(a.cmp(&b)));
+        order
+            .sort_unstable_by(|&a, &b| folded[a as usize].cmp(&folded[b as usize]).then(a.cmp(&b)));
         let mut title_rank = vec![0u32; n];
         for (rank, &d) in order.iter().enumerate() {
             title_rank[d as usize] = rank as u32;
         }
         let mut by_id: Vec<u32> = (0..n as u32).collect();
-        by_id.sort_by(|&a, &b| {
+        by_id.sort_unstable_by(|&a, &b| {
             corpus.papers[a as usize]
                 .id
                 .cmp(&corpus.papers[b as usize].id)
@@ -486,14 +487,14 @@ impl Engine {
             })
             .collect();
         match sort {
-            Sort::Relevance => hits.sort_by(|a, b| {
+            Sort::Relevance => hits.sort_unstable_by(|a, b| {
                 a.tier
                     .cmp(&b.tier)
                     .then(b.score.total_cmp(&a.score))
                     .then(a.doc.cmp(&b.doc))
             }),
-            Sort::ListOrder => hits.sort_by_key(|h| h.doc),
-            Sort::Title => hits.sort_by_key(|h| self.title_rank[h.doc as usize]),
+            Sort::ListOrder => hits.sort_unstable_by_key(|h| h.doc),
+            Sort::Title => hits.sort_unstable_by_key(|h| self.title_rank[h.doc as usize]),
         }
         hits
     }

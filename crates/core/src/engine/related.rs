@@ -135,7 +135,7 @@ impl Engine {
         if let (Some(m), Some(v)) = (m, &centre) {
             let sims = m.similarities(v);
             let mut order: Vec<usize> = (0..n).filter(|&d| !starred(d)).collect();
-            order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]).then(a.cmp(&b)));
+            order.sort_unstable_by(|&a, &b| sims[b].total_cmp(&sims[a]).then(a.cmp(&b)));
             for (rank, d) in order.into_iter().enumerate() {
                 fused[d] += 1.0 / (FUSION_K + rank as f32 + 1.0);
             }
@@ -144,7 +144,7 @@ impl Engine {
             .filter(|&d| !starred(d) && fused[d] > 0.0)
             .map(|d| (d as u32, fused[d]))
             .collect();
-        best.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        best.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         best.truncate(limit);
         let mut why = match (m, &centre) {
             (Some(m), Some(v)) => Some(m.explainer(v)),
@@ -198,7 +198,7 @@ impl Engine {
             best.select_nth_unstable_by(limit - 1, by_score);
         }
         best.truncate(limit);
-        best.sort_by(by_score);
+        best.sort_unstable_by(by_score);
         let mut why = m.explainer(v);
         best.into_iter()
             .map(|(doc, score)| Related {
@@ -221,7 +221,7 @@ impl Engine {
         };
         let sims = m.similarities(&v);
         let mut order: Vec<u32> = (0..sims.len() as u32).collect();
-        order.sort_by(|&a, &b| {
+        order.sort_unstable_by(|&a, &b| {
             sims[b as usize]
                 .total_cmp(&sims[a as usize])
                 .then(a.cmp(&b))

@@ -346,7 +346,7 @@ impl Explainer<'_> {
                 scored.push((score, word));
             }
         }
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+        scored.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
         scored
             .into_iter()
             .take(EXPLAIN_WORDS)

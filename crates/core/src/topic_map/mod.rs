@@ -102,7 +102,7 @@ impl Engine {
                 (t as u32, c as f32 * (1.0 + n / df).ln())
             })
             .collect();
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        scored.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         scored
             .into_iter()
             .take(REGION_TERMS)
@@ -129,6 +129,15 @@ pub fn dot_centre(place: [u16; 2]) -> (f64, f64) {
 /// papers, 4 for twenty thousand (never under 3).
 pub fn dot_radius(papers: usize) -> f64 {
     (600.0 / (papers.max(1) as f64).sqrt()).clamp(3.0, 14.0)
+}
+
+/// A drawing coordinate as SVG text, to a tenth of a unit (of 1,000 across
+/// the map): written with integers, so that the WebAssembly carries no
+/// float formatting (about 12 KB of it).
+pub fn tenths(v: f64) -> String {
+    let t = (v * 10.0).round() as i64;
+    let sign = if t < 0 { "-" } else { "" };
+    format!("{sign}{}.{}", t.abs() / 10, t.abs() % 10)
 }
 
 /// A rectangle in drawing units: x, y, width, height.
@@ -191,7 +200,8 @@ impl Engine {
     pub fn colouring(&self, facet: usize, colours: usize) -> Colouring {
         let totals = self.facet_totals(facet);
         let mut ranked: Vec<u32> = (0..totals.len() as u32).collect();
-        ranked.sort_by(|&a, &b| totals[b as usize].cmp(&totals[a as usize]).then(a.cmp(&b)));
+        ranked
+            .sort_unstable_by(|&a, &b| totals[b as usize].cmp(&totals[a as usize]).then(a.cmp(&b)));
         ranked.truncate(colours.min(usize::from(u8::MAX)));
         let colour = |v: u32| ranked.iter().position(|&r| r == v).map(|i| i as u8);
         let per_paper = self
@@ -216,6 +226,17 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn coordinates_are_written_to_a_tenth() {
+        assert_eq!(tenths(0.0), "0.0");
+        assert_eq!(tenths(12.34), "12.3");
+        assert_eq!(tenths(999.96), "1000.0");
+        assert_eq!(tenths(14.0), "14.0");
+        assert_eq!(tenths(-3.25), "-3.3");
+        assert_eq!(tenths(-0.04), "0.0");
+    }
+
     use super::*;
 
     #[test]
