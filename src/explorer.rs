@@ -3,7 +3,9 @@
 
 use explorer_core::shared_list::{self, Shared};
 use explorer_core::topic_map::Region;
-use explorer_core::{Engine, Extra, Extras, Related, Response, Selection, Sort, RELATED};
+use explorer_core::{
+    Engine, Extra, ExtraCounts, Extras, RelatedSet, Response, Selection, Sort, RELATED,
+};
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -52,9 +54,12 @@ pub struct Explorer {
     pub shared: ReadSignal<Option<Shared>>,
     set_shared: WriteSignal<Option<Shared>>,
     /// Papers close in meaning to the query that it does not match, under
-    /// the same filters (empty until the meaning file is open, and while
-    /// their place is far off screen).
-    pub related: Memo<Vec<Related>>,
+    /// the same filters, with their counts (empty until the meaning file is
+    /// open, and while their place is far off screen).
+    pub related: Memo<RelatedSet>,
+    /// The filters count the related papers: the query matches nothing
+    /// and papers close in meaning are listed in place of the matches.
+    counts_related: Memo<bool>,
 }
 
 /// While the reader types, the address is written at most this often.
@@ -231,27 +236,47 @@ impl Explorer {
         let related_near = RwSignal::new(None::<ViewState>);
         let related = Memo::new(move |_| {
             if !meaning_ready.get() {
-                return Vec::new();
+                return RelatedSet::default();
             }
             if state.with(|s| s.like_starred) {
-                return starred.with(|starred| engine.like_these(starred, RELATED));
+                let papers = starred.with(|starred| engine.like_these(starred, RELATED));
+                return RelatedSet {
+                    total: papers.len(),
+                    papers,
+                    ..RelatedSet::default()
+                };
             }
             let few = response.with(|r| r.hits.len() <= RELATED_WITH_MATCHES);
             let seen = related_near.with(|n| state.with(|s| n.as_ref() == Some(s)));
             if !(few || seen) {
-                return Vec::new();
+                return RelatedSet::default();
             }
             let shown = response.with(Response::docs);
+            // Counted only where the filters show the counts: no match.
+            let counted = shown.is_empty();
             shared.with(|shared| {
                 starred.with(|starred| {
                     region_docs.with(|inside| {
                         state.with(|s| {
                             let extras = extras(s, starred, inside, shared.as_ref());
-                            engine.related(&s.query, &s.selection, extras, &shown, RELATED)
+                            engine
+                                .related_set(
+                                    &s.query,
+                                    &s.selection,
+                                    extras,
+                                    &shown,
+                                    RELATED,
+                                    counted,
+                                )
+                                .unwrap_or_default()
                         })
                     })
                 })
             })
+        });
+        let counts_related = Memo::new(move |_| {
+            response.with(|r| r.hits.is_empty() && !r.waiting_for_index)
+                && related.with(|set| !set.papers.is_empty() && !set.counts.is_empty())
         });
         let selection = Memo::new(move |_| state.with(|s| s.selection.clone()));
         let (open, set_open) = signal(location_fragment());
@@ -317,6 +342,7 @@ impl Explorer {
             shared,
             set_shared,
             related,
+            counts_related,
         };
         let handle = window_event_listener(ev::hashchange, move |_| x.follow_fragment());
         on_cleanup(move || handle.remove());
@@ -455,10 +481,51 @@ impl Explorer {
         self.set_state.update(|s| s.region = region);
     }
 
+    /// Whether the filters count the related papers, not the matches (the
+    /// query matches nothing; papers close in meaning are listed instead).
+    pub fn counts_related(&self) -> bool {
+        self.counts_related.get()
+    }
+
+    /// How many of the papers the filters count have a facet's value (its
+    /// own facet's selection lifted): the matches, or the related papers.
+    pub fn count(&self, facet: usize, value: u32) -> u32 {
+        let of = |counts: &[Vec<u32>]| {
+            counts
+                .get(facet)
+                .and_then(|c| c.get(value as usize))
+                .copied()
+                .unwrap_or(0)
+        };
+        if self.counts_related() {
+            self.related.with(|set| of(&set.counts))
+        } else {
+            self.response.with(|r| of(&r.counts))
+        }
+    }
+
+    /// How many papers the filters count.
+    pub fn counted(&self) -> usize {
+        if self.counts_related() {
+            self.related.with(|set| set.total)
+        } else {
+            self.response.with(|r| r.hits.len())
+        }
+    }
+
+    /// The reader's own filters' counts among the papers the filters count.
+    fn extra_counts(&self) -> ExtraCounts {
+        if self.counts_related() {
+            self.related.with(|set| set.extra_counts)
+        } else {
+            self.response.with(|r| r.extra_counts)
+        }
+    }
+
     /// How many starred papers are among the results of the query and the
     /// other filters.
     pub fn starred_count(&self) -> u32 {
-        self.response.with(|r| r.extra_counts.starred)
+        self.extra_counts().starred
     }
 
     pub fn set_sort(&self, sort: Sort) {

@@ -92,3 +92,40 @@ fn facet_click(bencher: divan::Bencher, name: &str) {
     sel[0] = vec![0];
     bencher.bench(|| e.search("", divan::black_box(&sel), Sort::Relevance));
 }
+
+/// The engine with the meaning file the build ships beside the corpus.
+fn meaning_engine(name: &str) -> &'static Engine {
+    use explorer_core::meaning::{build, Meaning};
+    static SEED: OnceLock<Engine> = OnceLock::new();
+    static SYN: OnceLock<Engine> = OnceLock::new();
+    let cell = if name == "seed" { &SEED } else { &SYN };
+    cell.get_or_init(|| {
+        let c = corpus(name);
+        let e = Engine::from_bytes(&c.to_bytes()).unwrap();
+        let m = build::build(&build::StaticModel::committed(), &c.papers);
+        e.open_meaning(Meaning::from_bytes(&m.to_bytes()).unwrap())
+            .unwrap();
+        e
+    })
+}
+
+/// Related by meaning for every prefix of the script, as the page asks
+/// while the matches are few: the query embedded, every paper scored, the
+/// related set kept and its first ten explained (their words kept across
+/// prefixes, as in the page).
+#[divan::bench(args = CORPORA, sample_count = 10)]
+fn related_by_meaning(bencher: divan::Bencher, name: &str) {
+    let e = meaning_engine(name);
+    let none = e.no_selection();
+    let prefixes: Vec<&str> = SCRIPT
+        .iter()
+        .flat_map(|q| q.char_indices().map(move |(i, c)| &q[..i + c.len_utf8()]))
+        .collect();
+    bencher
+        .counter(divan::counter::ItemsCount::new(prefixes.len()))
+        .bench(|| {
+            for q in &prefixes {
+                divan::black_box(e.related(q, &none, Default::default(), &[], 10));
+            }
+        });
+}

@@ -84,6 +84,9 @@ pub struct Strings {
     pub related_heading: &'static str,
     pub related_note: &'static str,
     pub related_via: &'static str,
+    /// Said under the related papers when the query matches nothing and
+    /// the filters count them (how many the set holds).
+    pub related_counted: fn(usize) -> String,
     /// The reading list's "more like these": the button, and the list's
     /// heading and note.
     pub like_starred: &'static str,
@@ -216,6 +219,7 @@ pub static EN: Strings = Strings {
     related_heading: "Related by meaning",
     related_note: "Papers close in meaning to your search, whether or not they use its words.",
     related_via: "via:",
+    related_counted: |n| format!("The filters count the {n} papers closest in meaning."),
     like_starred: "More like these",
     share_list: "Share list",
     share_with_notes: "Include my notes",
@@ -378,6 +382,7 @@ pub static ZH: Strings = Strings {
     related_heading: "语义相关",
     related_note: "与搜索含义相近的论文，不一定包含相同的词语。",
     related_via: "相关词：",
+    related_counted: |n| format!("筛选中的计数为含义最接近的 {n} 篇论文。"),
     like_starred: "更多类似论文",
     share_list: "分享列表",
     share_with_notes: "包含我的笔记",

@@ -43,7 +43,7 @@ pub mod tags;
 
 pub use engine::{
     overlaps, split_by_marks, DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit,
-    MatchClass, Matched, Related, Response, Selection, Sort, RELATED,
+    MatchClass, Matched, Related, RelatedSet, Response, Selection, Sort, RELATED, RELATED_POOL,
 };
 pub use facet::FacetKind;
 pub use model::Corpus;

@@ -90,11 +90,8 @@ fn FacetGroup(facet: usize) -> impl IntoView {
     let def = &x.engine.corpus.facets[facet];
     let long = def.values.len() > LONG_FACET;
     let (show_all, set_show_all) = signal(false);
-    let count = move |v: u32| x.response.with(|r| r.counts[facet][v as usize]);
-    let share = move |v: u32| {
-        x.response
-            .with(|r| bar(r.counts[facet][v as usize], r.hits.len()))
-    };
+    let count = move |v: u32| x.count(facet, v);
+    let share = move |v: u32| bar(x.count(facet, v), x.counted());
     // Values keep one order while the user types (nothing jumps under the
     // pointer): short facets in their own order, long ones by how many papers
     // of the whole corpus have them, the first few shown until “Show all”.

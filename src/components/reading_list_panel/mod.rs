@@ -51,7 +51,7 @@ pub fn ReadingListPanel() -> impl IntoView {
             <FacetRow
                 label=Signal::derive(move || tr.get().starred.to_string())
                 count=Memo::new(move |_| count())
-                share=Memo::new(move |_| bar(count(), x.response.with(|r| r.hits.len())))
+                share=Memo::new(move |_| bar(count(), x.counted()))
                 checked=Memo::new(move |_| active())
                 on_toggle=move || x.toggle_starred()
             />

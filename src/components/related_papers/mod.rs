@@ -41,8 +41,11 @@ pub fn RelatedPapers() -> impl IntoView {
                     *shown_in = Some(ol.clone());
                     *written_in = Some(lang);
                 }
-                let keys: Vec<(u32, String)> =
-                    related.iter().map(|r| (r.doc, r.via.join(", "))).collect();
+                let keys: Vec<(u32, String)> = related
+                    .papers
+                    .iter()
+                    .map(|r| (r.doc, r.via.join(", ")))
+                    .collect();
                 let via_label = tr.now().related_via;
                 keyed.show(
                     &ol,
@@ -82,13 +85,17 @@ pub fn RelatedPapers() -> impl IntoView {
     view! {
         // Always there, empty or not: what the screen's distance is watched on.
         <div class="related-place" node_ref=place></div>
-        <Show when=move || x.related.with(|r| !r.is_empty())>
+        <Show when=move || x.related.with(|r| !r.papers.is_empty())>
             <section class="related" aria-labelledby="related-heading">
                 <h2 id="related-heading">
                     {move || if like() { tr.get().like_heading } else { tr.get().related_heading }}
                 </h2>
                 <p class="related-note">
                     {move || if like() { tr.get().like_note } else { tr.get().related_note }}
+                    {move || {
+                        x.counts_related()
+                            .then(|| format!(" {}", (tr.get().related_counted)(x.counted())))
+                    }}
                 </p>
                 <ol class="related-list" node_ref=list on:click=open_card></ol>
             </section>

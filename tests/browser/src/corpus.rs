@@ -33,12 +33,19 @@ pub fn scale_build() -> (PathBuf, PathBuf) {
     (dist, corpus)
 }
 
-/// The seed corpus, compiled natively: what the page must show.
+/// The seed corpus, compiled natively, with the meaning file the build
+/// ships beside it: what the page must show.
 pub fn engine() -> &'static Engine {
+    use explorer_core::meaning::{build, Meaning};
     static E: OnceLock<Engine> = OnceLock::new();
     E.get_or_init(|| {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-        Engine::new(explorer_core::compile::compile_dir(&dir).expect("corpus compiles"))
+        let corpus = explorer_core::compile::compile_dir(&dir).expect("corpus compiles");
+        let meaning = build::build(&build::StaticModel::committed(), &corpus.papers).to_bytes();
+        let e = Engine::new(corpus);
+        e.open_meaning(Meaning::from_bytes(&meaning).expect("the meaning file decodes"))
+            .expect("the meaning file is the corpus's");
+        e
     })
 }
 

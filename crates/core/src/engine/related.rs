@@ -5,8 +5,8 @@
 
 use fixedbitset::FixedBitSet;
 
-use super::{Engine, Extras, Selection};
-use crate::meaning::{Meaning, PaperWords, Vector};
+use super::{Engine, ExtraCounts, Extras, Selection};
+use crate::meaning::{Meaning, PaperWords};
 use crate::model::DecodeError;
 use crate::query::{Clause, Query};
 
@@ -18,6 +18,26 @@ pub const KEPT_PAPER_WORDS: usize = 512;
 /// Reciprocal rank fusion's constant: a paper's share from a ranking is
 /// `1 / (FUSION_K + rank)`.
 pub const FUSION_K: f32 = 60.0;
+
+/// How many of the papers closest in meaning to a query are its related
+/// set: what the filters narrow and count when the query matches nothing.
+pub const RELATED_POOL: usize = 100;
+
+/// The papers related by meaning to a query under the filters, and their
+/// counts ([`Engine::related_set`]).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RelatedSet {
+    /// The first papers of the set, nearest first, with their words.
+    pub papers: Vec<Related>,
+    /// How many papers the set holds under the filters.
+    pub total: usize,
+    /// `counts[f][v]`: papers of the set with value `v` of facet `f`, the
+    /// facet's own selection lifted (as [`super::Response::counts`]);
+    /// empty when not asked for.
+    pub counts: Vec<Vec<u32>>,
+    /// Papers of each of the reader's own filters in the set, likewise.
+    pub extra_counts: ExtraCounts,
+}
 
 /// A paper related by meaning.
 #[derive(Debug, Clone, PartialEq)]
@@ -68,10 +88,8 @@ impl Engine {
         words.join(" ")
     }
 
-    /// Up to `limit` papers closest in meaning to `query`, among those the
-    /// selection, the extras and the query's filters and exclusions allow,
-    /// leaving out `shown` (the matches already listed). Empty without the
-    /// meaning file or words.
+    /// Up to `limit` papers closest in meaning to `query` that it does not
+    /// match ([`Engine::related_set`]'s first papers).
     pub fn related(
         &self,
         query: &str,
@@ -80,35 +98,78 @@ impl Engine {
         shown: &[u32],
         limit: usize,
     ) -> Vec<Related> {
+        self.related_set(query, selection, extras, shown, limit, false)
+            .map(|set| set.papers)
+            .unwrap_or_default()
+    }
+
+    /// The papers related by meaning to `query`, as a set the filters
+    /// narrow like the matches: the [`RELATED_POOL`] papers closest to it
+    /// (positive cosine) among those its own filters and exclusions allow,
+    /// leaving out `shown` (the matches already listed), then narrowed by
+    /// the facet selection and the extras, with disjunctive counts over
+    /// the pool, as the matches have (when `counted`: counting every
+    /// facet's values is most of the work at 20,000 papers, and only a
+    /// query that matches nothing shows them). The first `limit`, nearest
+    /// first, come with the words that bring them. `None` without the
+    /// meaning file or words.
+    pub fn related_set(
+        &self,
+        query: &str,
+        selection: &Selection,
+        extras: Extras,
+        shown: &[u32],
+        limit: usize,
+        counted: bool,
+    ) -> Option<RelatedSet> {
         let q = self.parse_query(query);
-        let Some(m) = self.meaning.get() else {
-            return Vec::new();
-        };
-        let Some(v) = m.embed_query(&Self::meaning_text(&q)) else {
-            return Vec::new();
-        };
-        let base = if self.has_index() {
+        let m = self.meaning.get()?;
+        let v = m.embed_query(&Self::meaning_text(&q))?;
+        let mut base = if self.has_index() {
             self.restrict(&q, None)
         } else {
             let mut all = FixedBitSet::with_capacity(self.len());
             all.insert_range(..);
             all
         };
-        // Facet counts are not needed here: with nothing selected, the
-        // papers allowed are the base (the common case, and every keystroke).
-        let narrowed =
-            selection.iter().any(|s| !s.is_empty()) || extras.all().iter().any(|e| e.active);
-        let mut allowed = if narrowed {
-            self.facets(&base, selection, extras.all()).0
-        } else {
-            base
-        };
         for &d in shown {
             if (d as usize) < self.len() {
-                allowed.set(d as usize, false);
+                base.set(d as usize, false);
             }
         }
-        self.nearest(m, &v, &allowed, limit)
+        let sims = m.similarities(&v);
+        let mut pool = FixedBitSet::with_capacity(self.len());
+        for (d, _) in nearest_first(&sims, &base, RELATED_POOL) {
+            pool.insert(d as usize);
+        }
+        let narrows =
+            selection.iter().any(|s| !s.is_empty()) || extras.all().iter().any(|e| e.active);
+        let (narrowed, counts, extra) = if counted || narrows {
+            self.facets(&pool, selection, extras.all())
+        } else {
+            (pool, Vec::new(), [0; 3])
+        };
+        let kept = nearest_first(&sims, &narrowed, usize::MAX);
+        let mut why = m.explainer(&v);
+        let papers = kept
+            .iter()
+            .take(limit)
+            .map(|&(doc, score)| Related {
+                doc,
+                score,
+                via: why.explain_words(&self.paper_words(m, doc)),
+            })
+            .collect();
+        Some(RelatedSet {
+            papers,
+            total: kept.len(),
+            counts: if counted { counts } else { Vec::new() },
+            extra_counts: ExtraCounts {
+                starred: extra[0],
+                region: extra[1],
+                shared: extra[2],
+            },
+        })
     }
 
     /// Up to `limit` papers like the starred ones, leaving those out:
@@ -178,37 +239,6 @@ impl Engine {
         words
     }
 
-    /// The papers of `allowed` nearest to `v`, nearest first (those with a
-    /// positive cosine: no fixed threshold holds across queries).
-    fn nearest(
-        &self,
-        m: &Meaning,
-        v: &Vector,
-        allowed: &FixedBitSet,
-        limit: usize,
-    ) -> Vec<Related> {
-        let sims = m.similarities(v);
-        let mut best: Vec<(u32, f32)> = allowed
-            .ones()
-            .filter_map(|d| sims.get(d).map(|&s| (d as u32, s)))
-            .filter(|&(_, s)| s > 0.0)
-            .collect();
-        let by_score = |a: &(u32, f32), b: &(u32, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
-        if best.len() > limit && limit > 0 {
-            best.select_nth_unstable_by(limit - 1, by_score);
-        }
-        best.truncate(limit);
-        best.sort_unstable_by(by_score);
-        let mut why = m.explainer(v);
-        best.into_iter()
-            .map(|(doc, score)| Related {
-                doc,
-                score,
-                via: why.explain_words(&self.paper_words(m, doc)),
-            })
-            .collect()
-    }
-
     /// Every paper in order of meaning for `query` (evaluation): all of
     /// them, nearest first.
     pub fn meaning_ranking(&self, query: &str) -> Vec<u32> {
@@ -228,4 +258,45 @@ impl Engine {
         });
         order
     }
+}
+
+/// The papers of `allowed` with a positive cosine in `sims`, nearest first,
+/// `limit` at most (no fixed threshold holds across queries). Kept in a
+/// heap of `limit` while scanning: at 20,000 papers, no list of every
+/// paper with a positive cosine is made to be cut.
+fn nearest_first(sims: &[f32], allowed: &FixedBitSet, limit: usize) -> Vec<(u32, f32)> {
+    use std::cmp::{Ordering, Reverse};
+    use std::collections::BinaryHeap;
+    /// Nearer first; among equals, the lower id.
+    #[derive(PartialEq)]
+    struct Near(f32, u32);
+    impl Eq for Near {}
+    impl Ord for Near {
+        fn cmp(&self, other: &Self) -> Ordering {
+            self.0.total_cmp(&other.0).then(other.1.cmp(&self.1))
+        }
+    }
+    impl PartialOrd for Near {
+        fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+    let mut heap: BinaryHeap<Reverse<Near>> = BinaryHeap::with_capacity(limit.min(1024) + 1);
+    for d in allowed.ones() {
+        let Some(&s) = sims.get(d) else { continue };
+        if s <= 0.0 {
+            continue;
+        }
+        let near = Near(s, d as u32);
+        if heap.len() < limit {
+            heap.push(Reverse(near));
+        } else if heap.peek().is_some_and(|Reverse(worst)| near > *worst) {
+            heap.pop();
+            heap.push(Reverse(near));
+        }
+    }
+    heap.into_sorted_vec()
+        .into_iter()
+        .map(|Reverse(Near(s, d))| (d, s))
+        .collect()
 }

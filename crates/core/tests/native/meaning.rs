@@ -131,6 +131,78 @@ fn a_paraphrase_finds_its_paper_first_with_the_words_that_bring_it() {
     }
 }
 
+/// A query that matches nothing: its related papers are a set the
+/// filters narrow and count as they do the matches.
+#[test]
+fn the_filters_narrow_and_count_the_related_papers_as_they_do_matches() {
+    use explorer_core::{FacetKind, RELATED_POOL};
+    let e = seed_engine();
+    let q = "teaching models to forget what they saw";
+    assert!(e
+        .search(q, &e.no_selection(), explorer_core::Sort::Relevance)
+        .hits
+        .is_empty());
+    let all = e
+        .related_set(
+            q,
+            &e.no_selection(),
+            Default::default(),
+            &[],
+            usize::MAX,
+            true,
+        )
+        .unwrap();
+    assert!(all.total > 10 && all.total <= RELATED_POOL, "{}", all.total);
+    assert_eq!(all.papers.len(), all.total);
+    // Every count is a recount of the set's papers.
+    let has = |doc: u32, f: usize, v: u32| {
+        e.corpus.papers[doc as usize]
+            .tags
+            .iter()
+            .any(|t| t.facet as usize == f && t.value == v)
+    };
+    for (f, counts) in all.counts.iter().enumerate() {
+        for (v, &n) in counts.iter().enumerate() {
+            let recount = all
+                .papers
+                .iter()
+                .filter(|r| has(r.doc, f, v as u32))
+                .count();
+            assert_eq!(n as usize, recount, "facet {f} value {v}");
+        }
+    }
+    // A topic ticked: exactly the set's papers with it, in the set's
+    // order, as many as its count said; its own facet still counted whole.
+    let topic = e.corpus.facet_index(FacetKind::Topic).unwrap();
+    let (value, &count) = all.counts[topic]
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0 && (n as usize) < all.total)
+        .max_by_key(|(_, &n)| n)
+        .unwrap();
+    let mut sel = e.no_selection();
+    sel[topic] = vec![value as u32];
+    let ticked = e
+        .related_set(q, &sel, Default::default(), &[], usize::MAX, true)
+        .unwrap();
+    assert_eq!(ticked.total, count as usize);
+    let want: Vec<u32> = all
+        .papers
+        .iter()
+        .map(|r| r.doc)
+        .filter(|&d| has(d, topic, value as u32))
+        .collect();
+    let got: Vec<u32> = ticked.papers.iter().map(|r| r.doc).collect();
+    assert_eq!(got, want);
+    assert_eq!(ticked.counts[topic], all.counts[topic]);
+    // The list shows the first ten of the set.
+    let ten = e.related(q, &sel, Default::default(), &[], 10);
+    assert_eq!(
+        ten.iter().map(|r| r.doc).collect::<Vec<_>>(),
+        want[..want.len().min(10)]
+    );
+}
+
 #[test]
 fn more_like_my_reading_list_ranks_a_known_neighbour_first() {
     let e = seed_engine();

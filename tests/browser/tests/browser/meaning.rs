@@ -2,19 +2,24 @@
 //! lists the paper it means under "Related by meaning", with the words that
 //! bring it, and without highlights it did not earn.
 
-use browser_tests::{strings, Browser};
+use browser_tests::{engine, strings, Browser};
 
 const QUERY: &str = "teaching models to forget what they saw";
 
-#[tokio::test]
-async fn a_paraphrase_lists_the_paper_it_means_under_related_by_meaning() {
-    let b = Browser::start().await;
+/// Opens the page on [`QUERY`] and waits for its related papers.
+async fn open_paraphrase(b: &Browser) {
     b.open(&format!("?q={}", QUERY.replace(' ', "+"))).await;
     b.wait_for(
         "document.querySelector('.related .related-list .related-title') !== null",
         "the related papers",
     )
     .await;
+}
+
+#[tokio::test]
+async fn a_paraphrase_lists_the_paper_it_means_under_related_by_meaning() {
+    let b = Browser::start().await;
+    open_paraphrase(&b).await;
     // No paper has all the query's words: none matches, and the paper on
     // machine unlearning comes first among the related ones.
     assert!(b.titles().await.is_empty(), "{:?}", b.titles().await);
@@ -124,12 +129,7 @@ async fn more_like_my_reading_list_ranks_the_other_unlearning_paper_first() {
 async fn below_many_matches_the_related_list_is_made_when_scrolled_to() {
     let b = Browser::start().await;
     // A query with few matches: the related list is on screen.
-    b.open(&format!("?q={}", QUERY.replace(' ', "+"))).await;
-    b.wait_for(
-        "document.querySelector('.related .related-title') !== null",
-        "the related papers",
-    )
-    .await;
+    open_paraphrase(&b).await;
     // Most seed papers match "models": the list's place is screens away,
     // and no keystroke makes a list there.
     b.clear_query().await;
@@ -146,6 +146,77 @@ async fn below_many_matches_the_related_list_is_made_when_scrolled_to() {
     b.wait_for(
         "document.querySelector('.related .related-title') !== null",
         "the related papers once scrolled to",
+    )
+    .await;
+    b.close().await;
+}
+
+/// A query that matches nothing: the filters count the related papers, and
+/// ticking a value narrows them as it would the matches.
+#[tokio::test]
+async fn with_no_match_the_filters_count_and_narrow_the_related_papers() {
+    let e = engine();
+    let topic = e
+        .corpus
+        .facet_index(explorer_core::FacetKind::Topic)
+        .unwrap();
+    let set = e
+        .related_set(QUERY, &e.no_selection(), Default::default(), &[], 10, true)
+        .unwrap();
+    let b = Browser::start().await;
+    open_paraphrase(&b).await;
+    let rows = b
+        .js("return [...document.querySelectorAll('fieldset[data-facet=topic] label')] \
+             .map(l => [l.querySelector('.facet-label').textContent, +l.querySelector('.facet-count').textContent])")
+        .await;
+    let rows = rows.as_array().unwrap();
+    assert!(!rows.is_empty());
+    let values = &e.corpus.facets[topic].values;
+    for row in rows {
+        let v = values
+            .iter()
+            .position(|l| l == row[0].as_str().unwrap())
+            .unwrap();
+        assert_eq!(row[1], set.counts[topic][v], "{}", row[0]);
+    }
+    let note = b
+        .js("return document.querySelector('.related-note').textContent")
+        .await;
+    assert!(
+        note.as_str().unwrap().ends_with(&format!(
+            "The filters count the {} papers closest in meaning.",
+            set.total
+        )),
+        "{note}"
+    );
+    // The value most of them have (not all): ticked, the related list is
+    // its papers, nearest first.
+    let (value, _) = set.counts[topic]
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0 && (n as usize) < set.total)
+        .max_by_key(|(_, &n)| n)
+        .unwrap();
+    b.js_with(
+        "[...document.querySelectorAll('fieldset[data-facet=topic] label')] \
+           .find(l => l.querySelector('.facet-label').textContent === arguments[0]) \
+           .querySelector('input').click(); return 0",
+        vec![serde_json::json!(values[value])],
+    )
+    .await;
+    let mut selection = e.no_selection();
+    selection[topic] = vec![value as u32];
+    let want: Vec<String> = e
+        .related(QUERY, &selection, Default::default(), &[], 10)
+        .iter()
+        .map(|r| e.corpus.papers[r.doc as usize].title.clone())
+        .collect();
+    b.wait_for(
+        &format!(
+            "JSON.stringify([...document.querySelectorAll('.related .related-title')].map(e => e.textContent)) === {:?}",
+            serde_json::to_string(&want).unwrap()
+        ),
+        "the related papers with the value ticked",
     )
     .await;
     b.close().await;
