@@ -13,28 +13,18 @@ BINARYEN_VERSION=132.0.0
 log() { printf '\033[1;34mbootstrap:\033[0m %s\n' "$*"; }
 export PATH="$HOME/.cargo/bin:$PWD/tools/node_modules/.bin:$PATH"
 
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-  log "adding wasm32-unknown-unknown target"
-  rustup target add wasm32-unknown-unknown
-fi
-
-if ! trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
-  log "installing trunk $TRUNK_VERSION"
-  cargo install trunk --version "$TRUNK_VERSION" --locked
-fi
-
-if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
-  log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
-  # Not --locked: the CLI's own lockfile names a crate version the registry lacks.
-  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
-fi
-
-# wasm-opt from npm's binaryen (Debian's wasm-opt 108 emits broken modules).
-if ! wasm-opt --version 2>/dev/null | grep -q "version 132" \
-  || [ ! -f tools/node_modules/minisearch/package.json ]; then
-  log "installing binaryen $BINARYEN_VERSION and minisearch (npm)"
-  (cd tools && npm install --no-audit --no-fund --no-package-lock --silent)
-fi
+# On a new machine the package installs (apt's browsers, npm's binaryen)
+# wait on the network and the disk while the cargo installs below keep both
+# cores busy compiling: they run side by side, and the script waits for them
+# at the end. The cargo installs share one target directory, so the crates
+# they have in common (syn, serde, tokio…) are compiled once.
+background=()
+logs=$(mktemp -d)
+in_background() { # name, command...
+  local name=$1; shift
+  ("$@" >"$logs/$name.log" 2>&1) &
+  background+=("$name:$!")
+}
 
 # Browsers from the package registry, never a downloaded build: Chromium
 # (chromedriver), Firefox ESR (geckodriver) and WebKitGTK (WebKitWebDriver,
@@ -46,13 +36,51 @@ command -v firefox-esr >/dev/null || need_apt+=(firefox-esr)
 command -v WebKitWebDriver >/dev/null || need_apt+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null || need_apt+=(xvfb)
 if [ ${#need_apt[@]} -gt 0 ]; then
-  log "installing ${need_apt[*]} (apt)"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+  log "installing ${need_apt[*]} (apt, in the background)"
+  apt_install() {
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@"
+  }
+  in_background apt apt_install "${need_apt[@]}"
 fi
+
+# wasm-opt from npm's binaryen (Debian's wasm-opt 108 emits broken modules).
+if ! wasm-opt --version 2>/dev/null | grep -q "version 132" \
+  || [ ! -f tools/node_modules/minisearch/package.json ]; then
+  log "installing binaryen $BINARYEN_VERSION and minisearch (npm, in the background)"
+  in_background npm bash -c 'cd tools && npm install --no-audit --no-fund --no-package-lock --silent'
+fi
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "adding wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+tool_builds="${XDG_CACHE_HOME:-$HOME/.cache}/paper-explorer/tool-builds"
+
+if ! trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
+  log "installing trunk $TRUNK_VERSION"
+  CARGO_TARGET_DIR=$tool_builds cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
+  log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  # Not --locked: the CLI's own lockfile names a crate version the registry lacks.
+  CARGO_TARGET_DIR=$tool_builds cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
 if ! command -v geckodriver >/dev/null; then
   log "installing geckodriver"
-  cargo install geckodriver
+  CARGO_TARGET_DIR=$tool_builds cargo install geckodriver
 fi
+
+for job in "${background[@]}"; do
+  name=${job%%:*}
+  if ! wait "${job#*:}"; then
+    log "$name failed:"
+    cat "$logs/$name.log" >&2
+    exit 1
+  fi
+done
+rm -rf "$logs"
 log "tools ready"
