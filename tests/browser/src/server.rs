@@ -47,19 +47,24 @@ pub struct Server {
     pub held: Held,
 }
 
-/// The file name suffix whose requests wait, and the signal that frees them.
-pub type Held = Arc<(Mutex<Option<String>>, std::sync::Condvar)>;
+/// The file name suffix whose requests wait, with the number of releases
+/// so far, and the signal that frees them.
+pub type Held = Arc<(Mutex<(Option<String>, u64)>, std::sync::Condvar)>;
 
 impl Server {
     /// Makes requests for files ending in `suffix` wait until
     /// [`Server::release`].
     pub fn hold(&self, suffix: &str) {
-        *lock(&self.held.0) = Some(suffix.to_string());
+        lock(&self.held.0).0 = Some(suffix.to_string());
     }
 
-    /// Answers the requests held, and every later one at once.
+    /// Answers the requests held, and every later one at once. A request
+    /// held before is answered even if a new hold begins before its thread
+    /// wakes (the releases are counted).
     pub fn release(&self) {
-        *lock(&self.held.0) = None;
+        let mut held = lock(&self.held.0);
+        held.0 = None;
+        held.1 += 1;
         self.held.1.notify_all();
     }
 }
@@ -168,7 +173,13 @@ fn handle(mut stream: TcpStream, site: &Site, log: &Mutex<Vec<String>>, held: &H
     log.lock().unwrap().push(target.clone());
     let path = target.split(['?', '#']).next().unwrap_or("");
     let mut hold = lock(&held.0);
-    while hold.as_deref().is_some_and(|suffix| path.ends_with(suffix)) {
+    let releases = hold.1;
+    while hold.1 == releases
+        && hold
+            .0
+            .as_deref()
+            .is_some_and(|suffix| path.ends_with(suffix))
+    {
         hold = held.1.wait(hold).unwrap();
     }
     drop(hold);

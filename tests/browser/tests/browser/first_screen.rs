@@ -5,10 +5,9 @@
 use browser_tests::{all_titles, engine, expected_titles, strings, Browser};
 use fantoccini::Locator;
 
-/// What the gate script decided, once it ran (the module is held back, so
-/// the app has not started).
+/// What the gate script decided for a page (its mark on the document
+/// stays when the app takes over).
 async fn first_screen_state(b: &Browser, path: &str) -> String {
-    b.server.hold("_bg.wasm");
     b.client
         .goto(&format!("{}{path}", b.server.base))
         .await
@@ -21,7 +20,6 @@ async fn first_screen_state(b: &Browser, path: &str) -> String {
     let state = b
         .js("return document.documentElement.dataset.firstScreen")
         .await;
-    b.server.release();
     state.as_str().unwrap().to_string()
 }
 
