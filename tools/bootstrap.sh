@@ -17,7 +17,10 @@ export PATH="$HOME/.cargo/bin:$PWD/tools/node_modules/.bin:$PATH"
 # wait on the network and the disk while the cargo installs below keep both
 # cores busy compiling: they run side by side, and the script waits for them
 # at the end. The cargo installs share one target directory, so the crates
-# they have in common (syn, serde, tokio…) are compiled once.
+# they have in common (syn, serde, tokio…) are compiled once, and are built
+# for build time, not run time: Trunk's own release profile asks for fat
+# LTO in one codegen unit, minutes of a new machine's two cores for tools
+# that mostly wait on cargo, wasm-bindgen and wasm-opt.
 background=()
 logs=$(mktemp -d)
 in_background() { # name, command...
@@ -57,21 +60,26 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 fi
 
 tool_builds="${XDG_CACHE_HOME:-$HOME/.cache}/paper-explorer/tool-builds"
+tool_install() {
+  CARGO_TARGET_DIR=$tool_builds CARGO_PROFILE_RELEASE_LTO=false \
+    CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=1 \
+    cargo install "$@"
+}
 
 if ! trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
   log "installing trunk $TRUNK_VERSION"
-  CARGO_TARGET_DIR=$tool_builds cargo install trunk --version "$TRUNK_VERSION" --locked
+  tool_install trunk --version "$TRUNK_VERSION" --locked
 fi
 
 if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
   # Not --locked: the CLI's own lockfile names a crate version the registry lacks.
-  CARGO_TARGET_DIR=$tool_builds cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+  tool_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
 if ! command -v geckodriver >/dev/null; then
   log "installing geckodriver"
-  CARGO_TARGET_DIR=$tool_builds cargo install geckodriver
+  tool_install geckodriver
 fi
 
 for job in "${background[@]}"; do
