@@ -861,6 +861,18 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         })
         .collect();
     let first_total = |k: &str| -> u64 { first_bytes.iter().filter_map(|f| f[k].as_u64()).sum() };
+    // What the first screen the build writes into the page needs: the page,
+    // its gate script and the stylesheets (the module, its glue and the
+    // papers come for the app, which takes over).
+    let screen_files: Vec<&Value> = files
+        .iter()
+        .filter(|f| {
+            f["file"]
+                .as_str()
+                .is_some_and(|n| n == "index.html" || n == "first-screen.js" || n.ends_with(".css"))
+        })
+        .collect();
+    let screen_total = |k: &str| -> u64 { screen_files.iter().filter_map(|f| f[k].as_u64()).sum() };
     let peer_total: f64 = peer_times.iter().sum();
 
     let mut report = json!({
@@ -889,6 +901,12 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
             "ratio_p50": round(p50(&ours_page) / p50(&plain_page_times)),
             "ratio_p95": round(p95(&ours_page) / p95(&plain_page_times)),
             "ours_facet_click_ms": stats(&ours_clicks),
+        },
+        "first_screen_needs": {
+            "files": screen_files.iter().map(|f| f["file"].clone()).collect::<Vec<_>>(),
+            "raw": screen_total("raw"),
+            "gzip": screen_total("gzip"),
+            "brotli": screen_total("brotli"),
         },
         "before_first_results": {
             "files": first_bytes,
@@ -1026,6 +1044,14 @@ fn table(r: &Value) -> String {
             .filter_map(|f| f["file"].as_str())
             .collect::<Vec<_>>()
             .join(", "),
+    );
+    let fs = &r["first_screen_needs"];
+    md += &format!(
+        "What the first screen needs (index.html with the first papers, first-screen.js, the stylesheets): {} files, {} raw / {} gzip / **{} brotli** bytes; the module, its glue and the papers part come for the app, which takes over.\n",
+        fs["files"].as_array().map_or(0, Vec::len),
+        fs["raw"],
+        fs["gzip"],
+        fs["brotli"],
     );
     md += "\n| file | raw | gzip | brotli |\n|---|---|---|---|\n";
     let mut total = [0u64; 3];
