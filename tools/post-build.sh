@@ -5,15 +5,18 @@
 # 1. every paper as static HTML in papers.html (linked from a <noscript> note), and the corpus title as
 #    the page title, so browsers without JavaScript/WebAssembly and search
 #    engines see the content; the corpus title as the installed app's name;
-# 2. explorer-single-file.html: the whole app in one file, for file:// and mail;
-# 3. Trunk's inline loader moved to a file (start-<hash>.js), so the page runs
+# 2. the component stylesheets merged into one file (the page's first paint
+#    waits for every stylesheet: one request instead of fifteen);
+# 3. explorer-single-file.html: the whole app in one file, for file:// and mail;
+# 4. Trunk's inline loader moved to a file (start-<hash>.js), so the page runs
 #    under a Content-Security-Policy without 'unsafe-inline' scripts;
-# 4. sw.js, whose precache list must cover the final index.html.
+# 5. sw.js, whose precache list must cover the final index.html.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 cli() { cargo run --quiet -p explorer-cli -- "$@"; }
 cli stage "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR"
+cli one-stylesheet "$TRUNK_STAGING_DIR"
 cli single-file "$TRUNK_STAGING_DIR" --out "$TRUNK_STAGING_DIR/explorer-single-file.html"
 cli external-loader "$TRUNK_STAGING_DIR"
 bash tools/service-worker.sh

@@ -114,6 +114,8 @@ enum Command {
     },
     /// Move the JS loader out of DIST's index.html (strict CSP).
     ExternalLoader { dist: PathBuf },
+    /// Merge DIST's stylesheets into one file, in the page's order.
+    OneStylesheet { dist: PathBuf },
 }
 
 /// An exit code for a step's result, the error printed.
@@ -141,6 +143,12 @@ fn main() -> ExitCode {
         Command::ExternalLoader { dist } => {
             return done(
                 single_file::external_loader(&dist).map(|name| eprintln!("loader moved to {name}")),
+            );
+        }
+        Command::OneStylesheet { dist } => {
+            return done(
+                single_file::one_stylesheet(&dist)
+                    .map(|name| eprintln!("stylesheets merged into {name}")),
             );
         }
         Command::SingleFile { dist, out } => {

@@ -196,9 +196,120 @@ pub fn external_loader(dist: &Path) -> Result<String, String> {
     Ok(name)
 }
 
+/// The page's stylesheets, in order, as one file `style-<hash>.css` in
+/// place of the first and the others removed (from the page and from
+/// `dist`): Trunk writes one file per component stylesheet, and a page
+/// waits for every stylesheet before its first paint, so fifteen requests
+/// (six at a time over HTTP/1.1) stood between the page and its first
+/// screen. Returns the name. Every stylesheet is a file in `dist` beside
+/// the page; one that is not fails the build by name.
+pub fn one_stylesheet(dist: &Path) -> Result<String, String> {
+    let path = dist.join("index.html");
+    let index = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let hrefs = RefCell::new(Vec::<String>::new());
+    rewrite_str(
+        &index,
+        RewriteStrSettings {
+            element_content_handlers: vec![element!("link[rel=stylesheet][href]", |el| {
+                hrefs.borrow_mut().extend(el.get_attribute("href"));
+                Ok(())
+            })],
+            ..RewriteStrSettings::default()
+        },
+    )
+    .map_err(|e| format!("index.html: {e}"))?;
+    let hrefs = hrefs.into_inner();
+    if hrefs.is_empty() {
+        return Err("index.html: no stylesheet".into());
+    }
+    let mut css = String::new();
+    let mut files = Vec::new();
+    for href in &hrefs {
+        let file = dist.join(href.trim_start_matches("./"));
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        css.push_str(&text);
+        if !css.ends_with('\n') {
+            css.push('\n');
+        }
+        files.push(file);
+    }
+    let name = format!(
+        "style-{:016x}.css",
+        xxhash_rust::xxh3::xxh3_64(css.as_bytes())
+    );
+    std::fs::write(dist.join(&name), &css).map_err(|e| format!("{name}: {e}"))?;
+    let tag = format!("<link rel=\"stylesheet\" href=\"./{name}\">");
+    let first = RefCell::new(true);
+    let html = rewrite_str(
+        &index,
+        RewriteStrSettings {
+            element_content_handlers: vec![element!("link[rel=stylesheet][href]", |el| {
+                if first.replace(false) {
+                    el.replace(&tag, ContentType::Html);
+                } else {
+                    el.remove();
+                }
+                Ok(())
+            })],
+            ..RewriteStrSettings::default()
+        },
+    )
+    .map_err(|e| format!("index.html: {e}"))?;
+    std::fs::write(&path, html).map_err(|e| format!("{}: {e}", path.display()))?;
+    for file in files {
+        std::fs::remove_file(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    }
+    Ok(name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The stylesheets of a page written by hand become one, in the page's
+    /// order, linked once where the first was; the others leave the page
+    /// and the folder; a stylesheet that is not there is named.
+    #[test]
+    fn the_stylesheets_become_one_in_order() {
+        let dir = std::env::temp_dir().join(format!("explorer-css-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let put = |name: &str, body: &str| std::fs::write(dir.join(name), body).unwrap();
+        put("b.css", "p { margin: 0 }");
+        put("a.css", "body { color: red }\n");
+        put(
+            "index.html",
+            concat!(
+                "<html><head><title>t</title>",
+                "<link href='./b.css' rel='stylesheet'>",
+                "<link rel=\"manifest\" href=\"m.webmanifest\">",
+                "<link title=\"a > b\" rel=\"stylesheet\" href=\"a.css\"/>",
+                "</head><body><p>kept</p></body></html>"
+            ),
+        );
+        let name = one_stylesheet(&dir).unwrap();
+        let css = std::fs::read_to_string(dir.join(&name)).unwrap();
+        let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.ends_with(".css"))
+            .collect();
+        put("index.html", "<link rel=stylesheet href=gone.css>");
+        let missing = one_stylesheet(&dir).unwrap_err();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(css, "p { margin: 0 }\nbody { color: red }\n");
+        assert_eq!(
+            html,
+            format!(
+                "<html><head><title>t</title><link rel=\"stylesheet\" href=\"./{name}\">\
+                 <link rel=\"manifest\" href=\"m.webmanifest\"></head><body><p>kept</p></body></html>"
+            )
+        );
+        assert_eq!(left, [name]);
+        assert!(missing.contains("gone.css"), "{missing}");
+    }
 
     /// A page written by hand, not by Trunk: single quotes, attributes in
     /// another order, a `>` inside a value. Every stylesheet is inlined and
