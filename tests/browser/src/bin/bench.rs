@@ -206,7 +206,10 @@ return ['index.html', ...names];
 /// the first 100 results are re-rendered with `<mark>` highlights through
 /// `innerHTML`, and so are the counts of each facet's values (up to 20 per
 /// facet, the app's panel shows no more).
-fn plain_page(minisearch: &str, docs: &str, facets: &str) -> String {
+fn plain_page(minisearch: &str, docs: &[Value], facets: &[Value]) -> String {
+    // JSON inside a script element: no `</` may close it.
+    let json = |v: &[Value]| serde_json::to_string(v).unwrap().replace("</", "<\\/");
+    let (docs, facets) = (json(docs), json(facets));
     format!(
         r#"<!doctype html><html lang="en"><meta charset="utf-8"><title>Papers (MiniSearch)</title>
 <style>body{{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:72rem;display:grid;grid-template-columns:16rem 1fr;gap:1rem}}
@@ -526,13 +529,7 @@ async fn type_both_pages(
     };
     let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
     long_scripts(&b).await;
-    let plain = plain_page(
-        minisearch,
-        &serde_json::to_string(docs).unwrap().replace("</", "<\\/"),
-        &serde_json::to_string(facet_values)
-            .unwrap()
-            .replace("</", "<\\/"),
-    );
+    let plain = plain_page(minisearch, docs, facet_values);
     b.server
         .pages
         .lock()
@@ -626,6 +623,22 @@ fn minisearch_source() -> String {
     .expect("tools/node_modules/minisearch (tools/bootstrap.sh installs it)")
 }
 
+/// Navigation to the plain MiniSearch page `html` → its first results (ms).
+async fn plain_first_results(b: &Browser, html: &str) -> f64 {
+    b.server
+        .pages
+        .lock()
+        .unwrap()
+        .push(("/plain.html".into(), html.to_string()));
+    b.client
+        .goto(&format!("{}plain.html", b.server.base))
+        .await
+        .unwrap();
+    b.wait_for("window.__firstResults !== undefined", "the plain page")
+        .await;
+    b.js("return window.__firstResults").await.as_f64().unwrap()
+}
+
 /// Measures one build of one corpus.
 async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick: bool) -> Value {
     eprintln!("bench: {name}: compiling {}", corpus_dir.display());
@@ -673,6 +686,8 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     };
 
     let mut first = Vec::new();
+    let mut plain_first = Vec::new();
+    let plain = (!quick).then(|| plain_page(&minisearch_source(), &docs, &facet_values));
     let mut keys = Vec::new();
     let mut clicks = Vec::new();
     let mut memory = Value::Null;
@@ -683,6 +698,12 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     for run in 0..runs {
         eprintln!("bench: {name}: page run {}/{runs}", run + 1);
         let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
+        // The plain page's first results too, in the same fresh browser:
+        // before ours in odd runs, after in even ones (the first page a
+        // browser opens pays for its start).
+        if let (Some(html), 1) = (&plain, run % 2) {
+            plain_first.push(plain_first_results(&b, html).await);
+        }
         b.open("").await;
         b.wait_for("window.__firstResults !== undefined", "first results")
             .await;
@@ -744,6 +765,9 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         last_parts = r["parts"].clone();
         clicks.extend(numbers(&r["clicks"]));
         memory = json!({ "wasm_memory_bytes": r["wasm_memory"], "js_heap_bytes": r["js_heap"] });
+        if let (Some(html), 0) = (&plain, run % 2) {
+            plain_first.push(plain_first_results(&b, html).await);
+        }
         b.close().await;
     }
 
@@ -751,6 +775,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     let measured = json!({
         "corpus": name,
         "first_results_ms": stats(&first),
+        "plain_page_first_results_ms": stats(&plain_first),
         "keystroke_ms": stats(&keys),
         "unchanged_input_ms": stats(&idle),
         "renderer_during_typing_ms": renderer,
@@ -932,6 +957,10 @@ fn table(r: &Value) -> String {
     );
     for (label, k) in [
         ("navigation → first results (ms)", "first_results_ms"),
+        (
+            "plain MiniSearch page: navigation → first results (ms)",
+            "plain_page_first_results_ms",
+        ),
         ("keystroke → DOM updated (ms)", "keystroke_ms"),
         (
             "input event, query unchanged (harness floor, ms)",
@@ -1008,6 +1037,14 @@ fn table(r: &Value) -> String {
         r["index_bytes"]["brotli"],
         r["memory_after_typing"]["wasm_memory_bytes"],
         r["memory_after_typing"]["js_heap_bytes"],
+    );
+    let first_ratio = r["first_results_ms"]["p50_ms"].as_f64().unwrap_or(f64::NAN)
+        / r["plain_page_first_results_ms"]["p50_ms"]
+            .as_f64()
+            .unwrap_or(f64::NAN);
+    md += &format!(
+        "First results, ours ÷ plain page, p50: **{:.2}** (each page opened once a run in a fresh browser, alternating which goes first).\n",
+        first_ratio
     );
     let pt = &r["pages_typed"];
     md += &format!(
