@@ -88,15 +88,15 @@ pub fn build(model: &StaticModel, papers: &[Paper]) -> Meaning {
     for (t, i) in &sorted {
         b.insert(t, *i).expect("sorted, unique tokens");
     }
-    let vocab = fst::Map::new(b.into_inner().expect("fst builds")).expect("fst reads");
+    let vocab = fst::Map::new(b.into_inner().expect("fst builds").into()).expect("fst reads");
     let unknown = model.tokens.iter().position(|t| t == "[UNK]").unwrap_or(0) as u32;
     let mut meaning = Meaning {
         dims: model.dims,
         vocab,
         unknown,
         weights: vec![1.0; model.tokens.len()],
-        table: model.vectors.clone(),
-        papers: Vec::new(),
+        table: model.vectors.clone().into(),
+        papers: Vec::new().into(),
     };
     let tokenized: Vec<Vec<u32>> = papers
         .iter()
@@ -141,6 +141,6 @@ pub fn build(model: &StaticModel, papers: &[Paper]) -> Meaning {
             None => vectors.extend(std::iter::repeat_n(0u8, model.dims)),
         }
     }
-    meaning.papers = vectors;
+    meaning.papers = vectors.into();
     meaning
 }

@@ -16,9 +16,12 @@ pub mod build;
 pub mod eval;
 pub mod wordpiece;
 
+use std::borrow::Cow;
+
 use fst::Map;
 use serde::{Deserialize, Serialize};
 
+use crate::index::Bytes;
 use crate::model::{frame, nothing_after, unframe, DecodeError, Paper};
 use wordpiece::Vocab;
 
@@ -40,15 +43,19 @@ struct Header {
 
 /// What the page finds by meaning with: the vocabulary, each token's
 /// vector and weight, and each paper's vector.
+///
+/// Its large arrays are owned when built or decoded from a buffer, and
+/// borrowed from the page's copy of the file ([`Meaning::from_static`]):
+/// WebAssembly memory never shrinks, so a copy beside them would stay.
 pub struct Meaning {
     dims: usize,
-    vocab: Map<Vec<u8>>,
+    vocab: Map<Bytes>,
     unknown: u32,
     weights: Vec<f32>,
     /// Token vectors, `dims` int8 each (unit length × 127).
-    table: Vec<u8>,
+    table: Bytes,
     /// Paper vectors, `dims` int8 each (unit length × 127).
-    papers: Vec<u8>,
+    papers: Bytes,
 }
 
 impl std::fmt::Debug for Meaning {
@@ -92,8 +99,8 @@ impl Meaning {
             &[
                 &header,
                 self.vocab.as_fst().as_bytes(),
-                &self.table,
-                &self.papers,
+                &self.table[..],
+                &self.papers[..],
             ],
         )
     }
@@ -101,6 +108,19 @@ impl Meaning {
     /// Reads a meaning file, checking that every piece has the size the
     /// header says.
     pub fn from_bytes(bytes: &[u8]) -> Result<Meaning, DecodeError> {
+        Meaning::decode(bytes, |s| Cow::Owned(s.to_vec()))
+    }
+
+    /// Reads a meaning file that lives as long as the program: its arrays
+    /// are used where they lie.
+    pub fn from_static(bytes: &'static [u8]) -> Result<Meaning, DecodeError> {
+        Meaning::decode(bytes, Cow::Borrowed)
+    }
+
+    fn decode<'a>(
+        bytes: &'a [u8],
+        keep: impl Fn(&'a [u8]) -> Bytes,
+    ) -> Result<Meaning, DecodeError> {
         let ([header, vocab, table, papers], rest) = unframe::<4>(MAGIC, bytes)?;
         nothing_after(rest)?;
         let corrupt = |what: &str| DecodeError::Corrupt(format!("meaning file: {what}"));
@@ -116,14 +136,14 @@ impl Meaning {
         if h.weights.iter().any(|w| !w.is_finite()) {
             return Err(corrupt("weights"));
         }
-        let vocab = Map::new(vocab.to_vec()).map_err(|e| corrupt(&e.to_string()))?;
+        let vocab = Map::new(keep(vocab)).map_err(|e| corrupt(&e.to_string()))?;
         Ok(Meaning {
             dims,
             vocab,
             unknown: h.unknown,
             weights: h.weights,
-            table: table.to_vec(),
-            papers: papers.to_vec(),
+            table: keep(table),
+            papers: keep(papers),
         })
     }
 

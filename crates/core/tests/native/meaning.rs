@@ -47,6 +47,9 @@ fn the_meaning_file_round_trips_and_refuses_damage() {
     let bytes = m.to_bytes();
     let back = Meaning::from_bytes(&bytes).unwrap();
     assert_eq!(back.to_bytes(), bytes);
+    // As the page opens it: the arrays used where they lie.
+    let kept: &'static [u8] = Box::leak(bytes.clone().into_boxed_slice());
+    assert_eq!(Meaning::from_static(kept).unwrap().to_bytes(), bytes);
     let mut bad = bytes.clone();
     let last = bad.len() - 1;
     bad[last] ^= 1;
