@@ -62,16 +62,21 @@ fn start_up(bencher: divan::Bencher, name: &str) {
     bencher.bench(|| Engine::from_bytes(divan::black_box(&bytes)).unwrap());
 }
 
+/// Every prefix of every scripted query, as typed.
+fn prefixes() -> Vec<&'static str> {
+    SCRIPT
+        .iter()
+        .flat_map(|q| q.char_indices().map(move |(i, c)| &q[..i + c.len_utf8()]))
+        .collect()
+}
+
 /// Every prefix of every scripted query: what one keystroke computes
 /// (results, ranking, all facet counts), then the first ten cards' highlights.
 #[divan::bench(args = CORPORA)]
 fn keystrokes(bencher: divan::Bencher, name: &str) {
     let e = engine(name);
     let none = e.no_selection();
-    let prefixes: Vec<&str> = SCRIPT
-        .iter()
-        .flat_map(|q| q.char_indices().map(move |(i, c)| &q[..i + c.len_utf8()]))
-        .collect();
+    let prefixes = prefixes();
     bencher
         .counter(divan::counter::ItemsCount::new(prefixes.len()))
         .bench(|| {
@@ -117,10 +122,7 @@ fn meaning_engine(name: &str) -> &'static Engine {
 fn related_by_meaning(bencher: divan::Bencher, name: &str) {
     let e = meaning_engine(name);
     let none = e.no_selection();
-    let prefixes: Vec<&str> = SCRIPT
-        .iter()
-        .flat_map(|q| q.char_indices().map(move |(i, c)| &q[..i + c.len_utf8()]))
-        .collect();
+    let prefixes = prefixes();
     bencher
         .counter(divan::counter::ItemsCount::new(prefixes.len()))
         .bench(|| {

@@ -1067,28 +1067,30 @@ fn table(r: &Value) -> String {
         pt["ours_facet_click_ms"]["max_ms"],
         pt["ours_facet_click_ms"]["n"],
     );
-    let bf = &r["before_first_results"];
-    md += &format!(
-        "Downloaded when the first result was shown: {} files, {} raw / {} gzip / **{} brotli** bytes ({}).\n",
-        bf["files"].as_array().map_or(0, Vec::len),
-        bf["raw"],
-        bf["gzip"],
-        bf["brotli"],
-        bf["files"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|f| f["file"].as_str())
-            .collect::<Vec<_>>()
-            .join(", "),
+    let files = |what: &str, v: &Value| {
+        format!(
+            "{what}: {} files, {} raw / {} gzip / **{} brotli** bytes ({}).\n",
+            v["files"].as_array().map_or(0, Vec::len),
+            v["raw"],
+            v["gzip"],
+            v["brotli"],
+            v["files"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|f| f["file"].as_str().or(f.as_str()))
+                .collect::<Vec<_>>()
+                .join(", "),
+        )
+    };
+    md += &files(
+        "Downloaded when the first result was shown",
+        &r["before_first_results"],
     );
-    let fs = &r["first_screen_needs"];
-    md += &format!(
-        "What the first screen needs (index.html with the first papers, first-screen.js, the stylesheets): {} files, {} raw / {} gzip / **{} brotli** bytes; the module, its glue and the papers part come for the app, which takes over.\n",
-        fs["files"].as_array().map_or(0, Vec::len),
-        fs["raw"],
-        fs["gzip"],
-        fs["brotli"],
+    md += &files(
+        "What the first screen needs (the page with the first papers, its gate script, the stylesheets; \
+         the module, its glue and the papers part come for the app, which takes over)",
+        &r["first_screen_needs"],
     );
     md += "\n| file | raw | gzip | brotli |\n|---|---|---|---|\n";
     let mut total = [0u64; 3];
