@@ -62,7 +62,7 @@ impl Engine {
         base: &FixedBitSet,
         selection: &Selection,
         extras: [Extra; EXTRAS],
-    ) -> (FixedBitSet, Vec<Vec<u32>>, [u32; EXTRAS]) {
+    ) -> (FixedBitSet, Vec<Vec<u32>>, ExtraCounts) {
         let n = self.len();
         let nf = self.facet_docs.len();
         let extra_sets: Vec<FixedBitSet> = extras
@@ -133,6 +133,15 @@ impl Engine {
                 }
             }
         }
-        (results, counts, extra_counts)
+        let [starred, region, shared] = extra_counts;
+        (
+            results,
+            counts,
+            ExtraCounts {
+                starred,
+                region,
+                shared,
+            },
+        )
     }
 }

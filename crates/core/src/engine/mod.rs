@@ -362,19 +362,14 @@ impl Engine {
         }
         let scored = self.score_groups(&q, &mut matched);
         let base = self.restrict(&q, scored.as_ref());
-        let (results, counts, [starred, region, shared]) =
-            self.facets(&base, selection, extras.all());
+        let (results, counts, extra_counts) = self.facets(&base, selection, extras.all());
         let hits = self.ordered(&results, scored.as_ref(), sort);
         matched.stems.sort_unstable();
         matched.stems.dedup();
         Response {
             hits,
             counts,
-            extra_counts: ExtraCounts {
-                starred,
-                region,
-                shared,
-            },
+            extra_counts,
             matched,
             waiting_for_index: false,
         }

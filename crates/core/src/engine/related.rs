@@ -147,7 +147,7 @@ impl Engine {
         let (narrowed, counts, extra) = if counted || narrows {
             self.facets(&pool, selection, extras.all())
         } else {
-            (pool, Vec::new(), [0; 3])
+            (pool, Vec::new(), ExtraCounts::default())
         };
         let kept = nearest_first(&sims, &narrowed, usize::MAX);
         let mut why = m.explainer(&v);
@@ -164,11 +164,7 @@ impl Engine {
             papers,
             total: kept.len(),
             counts: if counted { counts } else { Vec::new() },
-            extra_counts: ExtraCounts {
-                starred: extra[0],
-                region: extra[1],
-                shared: extra[2],
-            },
+            extra_counts: extra,
         })
     }
 
