@@ -16,6 +16,25 @@ use lol_html::{element, rewrite_str, text, RewriteStrSettings};
 
 type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
 
+/// A file beside the page, named as the page names it (`./a.css` or
+/// `a.css`).
+fn beside(dist: &Path, href: &str) -> std::path::PathBuf {
+    dist.join(href.strip_prefix("./").unwrap_or(href))
+}
+
+/// The bytes of a file beside the page ([`beside`]).
+fn read_beside(dist: &Path, href: &str) -> Result<Vec<u8>, String> {
+    let path = beside(dist, href);
+    std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A file name `<stem>-<hash>.<ext>` for `bytes`, by a content hash that is
+/// the same on every machine and Rust version (`DefaultHasher` promises
+/// neither), so a rebuild names it alike.
+fn hashed_name(stem: &str, ext: &str, bytes: &[u8]) -> String {
+    format!("{stem}-{:016x}.{ext}", xxhash_rust::xxh3::xxh3_64(bytes))
+}
+
 fn base64(bytes: &[u8]) -> String {
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
@@ -71,11 +90,7 @@ fn quoted_after<'a>(js: &'a str, prefix: &str) -> Option<&'a str> {
 }
 
 pub fn build(dist: &Path) -> Result<String, String> {
-    // A file beside the page, named as the page names it (`./a.css` or `a.css`).
-    let read = |href: &str| {
-        let path = dist.join(href.strip_prefix("./").unwrap_or(href));
-        std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))
-    };
+    let read = |href: &str| read_beside(dist, href);
     let index = String::from_utf8(read("index.html")?).map_err(|e| format!("index.html: {e}"))?;
 
     // Trunk's inline loader names the glue and the module.
@@ -171,12 +186,7 @@ pub fn external_loader(dist: &Path) -> Result<String, String> {
     let index = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let loader = the_loader(&index)?;
     let js = loader.trim();
-    // A content hash that is the same on every machine and Rust version
-    // (`DefaultHasher` promises neither), so a rebuild names it alike.
-    let name = format!(
-        "start-{:016x}.js",
-        xxhash_rust::xxh3::xxh3_64(js.as_bytes())
-    );
+    let name = hashed_name("start", "js", js.as_bytes());
     std::fs::write(dist.join(&name), format!("{js}\n")).map_err(|e| format!("{name}: {e}"))?;
     let tag = format!("<script type=\"module\" src=\"./{name}\"></script>");
     let html = rewrite_str(
@@ -222,22 +232,14 @@ pub fn one_stylesheet(dist: &Path) -> Result<String, String> {
     if hrefs.is_empty() {
         return Err("index.html: no stylesheet".into());
     }
-    let mut css = String::new();
-    let mut files = Vec::new();
+    let mut css = Vec::new();
     for href in &hrefs {
-        let file = dist.join(href.trim_start_matches("./"));
-        let text =
-            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        css.push_str(&text);
-        if !css.ends_with('\n') {
-            css.push('\n');
+        css.extend(read_beside(dist, href)?);
+        if !css.ends_with(b"\n") {
+            css.push(b'\n');
         }
-        files.push(file);
     }
-    let name = format!(
-        "style-{:016x}.css",
-        xxhash_rust::xxh3::xxh3_64(css.as_bytes())
-    );
+    let name = hashed_name("style", "css", &css);
     std::fs::write(dist.join(&name), &css).map_err(|e| format!("{name}: {e}"))?;
     let tag = format!("<link rel=\"stylesheet\" href=\"./{name}\">");
     let first = RefCell::new(true);
@@ -257,7 +259,8 @@ pub fn one_stylesheet(dist: &Path) -> Result<String, String> {
     )
     .map_err(|e| format!("index.html: {e}"))?;
     std::fs::write(&path, html).map_err(|e| format!("{}: {e}", path.display()))?;
-    for file in files {
+    for href in &hrefs {
+        let file = beside(dist, href);
         std::fs::remove_file(&file).map_err(|e| format!("{}: {e}", file.display()))?;
     }
     Ok(name)
