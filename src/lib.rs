@@ -49,9 +49,12 @@ fn corpus_link(attribute: &str) -> Result<String, String> {
         .ok_or_else(|| format!("the page names no corpus (<link data-corpus {attribute}>)"))
 }
 
-/// The bytes at `href`, fetched.
-async fn fetch_bytes(href: &str) -> Result<Vec<u8>, String> {
-    Ok(fetch_array(href).await?.to_vec())
+/// The bytes at `href`, fetched into WebAssembly memory and kept for the
+/// page's life: the index and the meaning file are used where they lie.
+async fn fetch_kept(href: &str) -> Result<&'static [u8], String> {
+    Ok(Box::leak(
+        fetch_array(href).await?.to_vec().into_boxed_slice(),
+    ))
 }
 
 /// Fetches a file of this build, its bytes left in the browser's memory.
@@ -74,6 +77,7 @@ async fn fetch_array(href: &str) -> Result<js_sys::Uint8Array, String> {
 /// Fetches the corpus's papers part (which the page preloads while the
 /// WebAssembly compiles) and decodes it: everything the first results
 /// need. The index comes after ([`load_index`]).
+///
 /// The part is decoded as it is copied into WebAssembly memory, a window
 /// at a time: its bytes never sit there beside the papers decoded from them
 /// (WebAssembly memory never shrinks: at 20,000 papers those 38 MB stayed).
@@ -103,7 +107,7 @@ pub async fn load_corpus() -> Result<(), String> {
 /// postings are used where they lie, in bytes kept for the page's life.
 pub async fn load_index() -> Result<(), String> {
     let href = corpus_link("data-index")?;
-    let bytes: &'static [u8] = Box::leak(fetch_bytes(&href).await?.into_boxed_slice());
+    let bytes = fetch_kept(&href).await?;
     let data =
         explorer_core::index::IndexData::from_static(bytes).map_err(|e| format!("{href}: {e}"))?;
     engine()
@@ -118,7 +122,7 @@ pub async fn load_meaning() -> Result<bool, String> {
     let Ok(href) = corpus_link("data-meaning") else {
         return Ok(false);
     };
-    let bytes: &'static [u8] = Box::leak(fetch_bytes(&href).await?.into_boxed_slice());
+    let bytes = fetch_kept(&href).await?;
     let meaning =
         explorer_core::meaning::Meaning::from_static(bytes).map_err(|e| format!("{href}: {e}"))?;
     engine()
