@@ -547,12 +547,7 @@ async fn type_both_pages(
             .await
             .expect("clicking our facets");
         both.clicks.extend(numbers(&c));
-        b.client
-            .goto(&format!("{}plain.html", b.server.base))
-            .await
-            .unwrap();
-        b.wait_for("window.__firstResults !== undefined", "the plain page")
-            .await;
+        open_plain_page(&b).await;
         let plain = type_queries(&b, "the plain page").await;
         both.ours.extend(ours.times);
         both.ours_unchanged += ours.unchanged;
@@ -630,13 +625,19 @@ async fn plain_first_results(b: &Browser, html: &str) -> f64 {
         .lock()
         .unwrap()
         .push(("/plain.html".into(), html.to_string()));
+    open_plain_page(b).await;
+    b.js("return window.__firstResults").await.as_f64().unwrap()
+}
+
+/// Opens the plain page the server holds at `/plain.html` and waits for
+/// its first results.
+async fn open_plain_page(b: &Browser) {
     b.client
         .goto(&format!("{}plain.html", b.server.base))
         .await
         .unwrap();
     b.wait_for("window.__firstResults !== undefined", "the plain page")
         .await;
-    b.js("return window.__firstResults").await.as_f64().unwrap()
 }
 
 /// Measures one build of one corpus.
