@@ -36,10 +36,31 @@ impl Browser {
 
     /// Runs a script with `arguments`; its return value.
     pub async fn js_with(&self, script: &str, args: Vec<Value>) -> Value {
+        match self.client.execute(script, args).await {
+            Ok(value) => value,
+            Err(e) => panic!(
+                "script failed: {e}\n{script}\npage: {}",
+                self.page_state().await
+            ),
+        }
+    }
+
+    /// Where the page is and what went wrong on it, for a failure's message:
+    /// its address and load state, whether the app started, the console
+    /// errors and the crash notice (an engine fault shows here, not in the
+    /// failed assertion).
+    pub async fn page_state(&self) -> Value {
         self.client
-            .execute(script, args)
+            .execute(
+                "return {url: location.href, readyState: document.readyState, \
+                 started: window.__started !== undefined, \
+                 app: document.querySelector('.status[role=status]') !== null, \
+                 errors: window.__errors || [], \
+                 crash: (document.getElementById('crash') || {}).textContent || null}",
+                vec![],
+            )
             .await
-            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+            .unwrap_or_else(|e| Value::String(format!("unreadable: {e}")))
     }
 
     /// Polls a JavaScript expression until it is true (10 s at most).
@@ -51,8 +72,8 @@ impl Browser {
                 return;
             }
             if Instant::now() > deadline {
-                let errors = self.js("return window.__errors || []").await;
-                panic!("timed out waiting for {what} ({expr}); console errors: {errors}");
+                let page = self.page_state().await;
+                panic!("timed out waiting for {what} ({expr}); page: {page}");
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
