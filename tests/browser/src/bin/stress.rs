@@ -1,0 +1,81 @@
+//! `./dev stress [ROUNDS]`: opens the app again and again in three browser
+//! sessions at once ($BROWSER, WebKitGTK unless told), through the four
+//! malformed addresses of the robustness test, and reports every page
+//! whose app did not start within 15 s, with what the page said (its
+//! address, console errors, crash notice). The reproducer of the open
+//! WebKit defect (README, "Three engines"): about one start in several
+//! hundred fails there, never in Chromium or Firefox.
+//!
+//! A diagnostic, not a test: it prints counts and exits 0 whatever it
+//! finds. `EXPLORER_DIST` picks another build (a variant under study).
+
+use std::time::{Duration, Instant};
+
+use browser_tests::{dist_dir, Browser};
+use serde_json::Value;
+
+/// The addresses the robustness test opens one after another: the quick
+/// navigations the defect was first seen in.
+const ADDRESSES: [&str; 4] = [
+    "?topic=Nope&topic=&sort=sideways&map=9,9,1,1&starred=maybe&embed=2&%00=%FF&&=&topic",
+    "?map=1,2,3,4,5&sort=&list=%E2%80%AE&q=",
+    "#p-000000000000",
+    "?topic=Agents&topic=Agents&map=0,0,1000,1000#p-stale%20id%3Cscript%3E",
+];
+
+/// Opens the addresses `rounds` times in one session; the pages whose app
+/// did not start, and how many were opened.
+async fn one_session(rounds: usize) -> (Vec<Value>, usize) {
+    let b = Browser::start().await;
+    let (mut failed, mut opened) = (Vec::new(), 0);
+    for _ in 0..rounds {
+        for address in ADDRESSES {
+            opened += 1;
+            b.client
+                .goto(&format!("{}{address}", b.server.base))
+                .await
+                .expect("the page opens");
+            let deadline = Instant::now() + Duration::from_secs(15);
+            loop {
+                let state = b.page_state().await;
+                if state["app"] == Value::Bool(true) {
+                    break;
+                }
+                if Instant::now() > deadline {
+                    eprintln!("stress: no app after 15 s: {state}");
+                    failed.push(state);
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    }
+    // Not `close`, which asserts a clean console: a failed page has errors.
+    drop(b);
+    (failed, opened)
+}
+
+#[tokio::main]
+async fn main() {
+    if std::env::var_os("BROWSER").is_none() {
+        std::env::set_var("BROWSER", "webkit");
+    }
+    let rounds: usize = std::env::args()
+        .nth(1)
+        .map(|n| n.parse().expect("ROUNDS: a number"))
+        .unwrap_or(100);
+    let started = Instant::now();
+    let sessions: Vec<_> = (0..3).map(|_| tokio::spawn(one_session(rounds))).collect();
+    let (mut failed, mut opened) = (0, 0);
+    for s in sessions {
+        let (f, o) = s.await.expect("a session ran");
+        failed += f.len();
+        opened += o;
+    }
+    println!(
+        "stress: {} in {}: {failed} of {opened} starts failed ({:.0} s)",
+        dist_dir().display(),
+        std::env::var("BROWSER").unwrap_or_default(),
+        started.elapsed().as_secs_f64()
+    );
+}
