@@ -1,9 +1,11 @@
-//! When the app panics: the message in the console (as before) and, at the
-//! top of the page, a notice saying what happened with a link that reloads
-//! the page, in place of a page that silently stopped answering. Built with
-//! web-sys alone: after a panic the reactive runtime cannot be trusted, and
-//! a release build aborts right after this hook.
+//! When the app panics, or its WebAssembly stops on a trap: the message in
+//! the console (as before) and, at the top of the page, a notice saying
+//! what happened with a link that reloads the page, in place of a page
+//! that silently stopped answering. Built with web-sys alone: after a panic
+//! the reactive runtime cannot be trusted, and a release build aborts right
+//! after this hook.
 
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::i18n::Lang;
@@ -13,6 +15,28 @@ pub fn install() {
         console_error_panic_hook::hook(info);
         show(&info.to_string(), |t| t.crash_text);
     }));
+    // A trap is no panic, and no hook runs: an out-of-bounds access (the
+    // open WebKit defect, README "Three engines") left a page that never
+    // started, or stopped answering, with nothing said. The trap reaches
+    // the window as an uncaught error, or as an unhandled rejection when it
+    // happened in a promise's callback. (After a panic, the abort's trap
+    // comes here too; the panic's notice is already shown.)
+    let on_error = Closure::<dyn FnMut(JsValue)>::new(|event: JsValue| {
+        let thrown = ["error", "reason"]
+            .into_iter()
+            .filter_map(|key| js_sys::Reflect::get(&event, &key.into()).ok())
+            .find(|v| v.is_instance_of::<js_sys::WebAssembly::RuntimeError>());
+        if let Some(trap) = thrown {
+            let message = String::from(trap.unchecked_into::<js_sys::Error>().message());
+            show(&message, |t| t.crash_text);
+        }
+    });
+    let window = web_sys::window().expect("a window");
+    for event in ["error", "unhandledrejection"] {
+        let _ = window.add_event_listener_with_callback(event, on_error.as_ref().unchecked_ref());
+    }
+    // Kept for the page's life, as the panic hook is.
+    on_error.forget();
 }
 
 /// The same notice when the paper list could not be loaded.

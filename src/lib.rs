@@ -222,6 +222,15 @@ pub fn test_panic() {
     panic!("a panic forced by the tests <b>with markup</b>");
 }
 
+/// Stops the WebAssembly on a trap, as an out-of-bounds access would: no
+/// panic, no hook. How the tests check that a trap is not a silent page.
+/// Only in builds with the `test-hooks` feature.
+#[cfg(feature = "test-hooks")]
+#[wasm_bindgen]
+pub fn test_trap() {
+    core::arch::wasm32::unreachable()
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     // The page the build wrote is replaced by the app's own.

@@ -172,6 +172,33 @@ async fn a_panic_shows_a_notice_with_a_way_back() {
     b.close().await;
 }
 
+/// A trap (an out-of-bounds access, as the open WebKit defect's are) runs
+/// no panic hook: the page says so all the same, with its way back.
+#[tokio::test]
+async fn a_trap_shows_the_notice_too() {
+    let b = Browser::launch_dist(&dist(), "/", (1280, 900), true).await;
+    b.open("?q=agents").await;
+    b.wait_for(
+        "document.querySelectorAll('.results article.paper').length > 0",
+        "the papers",
+    )
+    .await;
+    // In a task of the page, as the defect's are: the trap is uncaught.
+    b.js("window.setTimeout(window.wasmBindings.test_trap); return 0")
+        .await;
+    let notice = b.crash_notice().await;
+    assert!(notice.contains("Something went wrong"), "{notice}");
+    // Each engine names the trap in its own words.
+    assert!(notice.to_lowercase().contains("unreachable"), "{notice}");
+    b.click("#crash a").await;
+    b.wait_for(
+        "document.getElementById('crash') === null && document.querySelectorAll('.results article.paper').length > 0",
+        "the page working again",
+    )
+    .await;
+    b.close().await;
+}
+
 /// The WebAssembly folds words with the browser's Unicode decomposition,
 /// the compiler with Unicode's tables: every character a paper or a query
 /// can bring must fold the same in both, or a query stops matching what was
