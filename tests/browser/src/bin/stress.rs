@@ -3,8 +3,8 @@
 //! malformed addresses of the robustness test, and reports every page
 //! whose app did not start within 15 s, with what the page said (its
 //! address, console errors, crash notice). The reproducer of the open
-//! WebKit defect (README, "Three engines"): about one start in several
-//! hundred fails there, never in Chromium or Firefox.
+//! WebKit defect (README, "Three engines"): about one start in 1,500 fails
+//! there (stop 24's count), never in Chromium or Firefox.
 //!
 //! A diagnostic, not a test: it prints counts and exits 0 whatever it
 //! finds. `EXPLORER_DIST` picks another build (a variant under study).
