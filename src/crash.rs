@@ -31,9 +31,11 @@ pub fn install() {
             show(&message, |t| t.crash_text);
         }
     });
-    let window = web_sys::window().expect("a window");
-    for event in ["error", "unhandledrejection"] {
-        let _ = window.add_event_listener_with_callback(event, on_error.as_ref().unchecked_ref());
+    if let Some(window) = web_sys::window() {
+        for event in ["error", "unhandledrejection"] {
+            let _ =
+                window.add_event_listener_with_callback(event, on_error.as_ref().unchecked_ref());
+        }
     }
     // Kept for the page's life, as the panic hook is.
     on_error.forget();

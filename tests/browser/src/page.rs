@@ -2,6 +2,20 @@
 
 use super::*;
 
+/// True once the app has started: its status line (the first screen the
+/// build wrote has one without the role).
+pub const APP_STARTED: &str = "document.querySelector('.status[role=status]') !== null";
+
+/// Malformed addresses a broken link can bring, opened one after another
+/// by the robustness test (each falls back to the defaults) and by
+/// `./dev stress` (the quick navigations the WebKit defect shows in).
+pub const MALFORMED_ADDRESSES: [&str; 4] = [
+    "?topic=Nope&topic=&sort=sideways&map=9,9,1,1&starred=maybe&embed=2&%00=%FF&&=&topic",
+    "?map=1,2,3,4,5&sort=&list=%E2%80%AE&q=",
+    "#p-000000000000",
+    "?topic=Agents&topic=Agents&map=0,0,1000,1000#p-stale%20id%3Cscript%3E",
+];
+
 impl Browser {
     /// Serves `html` at the absolute `path` of the app's origin (a wiki page
     /// beside the app's folder) and opens it.
@@ -23,11 +37,7 @@ impl Browser {
             .goto(&format!("{}{}", self.server.base, path))
             .await
             .unwrap();
-        self.wait_for(
-            "document.querySelector('.status[role=status]') !== null",
-            "the app to start",
-        )
-        .await;
+        self.wait_for(APP_STARTED, "the app to start").await;
     }
 
     pub async fn js(&self, script: &str) -> Value {
@@ -52,11 +62,13 @@ impl Browser {
     pub async fn page_state(&self) -> Value {
         self.client
             .execute(
-                "return {url: location.href, readyState: document.readyState, \
+                &format!(
+                    "return {{url: location.href, readyState: document.readyState, \
                  started: window.__started !== undefined, \
-                 app: document.querySelector('.status[role=status]') !== null, \
+                 app: {APP_STARTED}, \
                  errors: window.__errors || [], \
-                 crash: (document.getElementById('crash') || {}).textContent || null}",
+                 crash: (document.getElementById('crash') || {{}}).textContent || null}}"
+                ),
                 vec![],
             )
             .await
@@ -65,15 +77,23 @@ impl Browser {
 
     /// Polls a JavaScript expression until it is true (10 s at most).
     pub async fn wait_for(&self, expr: &str, what: &str) {
+        if !self.becomes_true(expr, Duration::from_secs(10)).await {
+            let page = self.page_state().await;
+            panic!("timed out waiting for {what} ({expr}); page: {page}");
+        }
+    }
+
+    /// Polls a JavaScript expression until it is true or `within` has
+    /// passed; whether it came true.
+    pub async fn becomes_true(&self, expr: &str, within: Duration) -> bool {
         let script = format!("return !!({expr});");
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + within;
         loop {
             if self.js(&script).await == Value::Bool(true) {
-                return;
+                return true;
             }
             if Instant::now() > deadline {
-                let page = self.page_state().await;
-                panic!("timed out waiting for {what} ({expr}); page: {page}");
+                return false;
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
         }

@@ -11,17 +11,8 @@
 
 use std::time::{Duration, Instant};
 
-use browser_tests::{dist_dir, Browser};
+use browser_tests::{dist_dir, Browser, APP_STARTED, MALFORMED_ADDRESSES};
 use serde_json::Value;
-
-/// The addresses the robustness test opens one after another: the quick
-/// navigations the defect was first seen in.
-const ADDRESSES: [&str; 4] = [
-    "?topic=Nope&topic=&sort=sideways&map=9,9,1,1&starred=maybe&embed=2&%00=%FF&&=&topic",
-    "?map=1,2,3,4,5&sort=&list=%E2%80%AE&q=",
-    "#p-000000000000",
-    "?topic=Agents&topic=Agents&map=0,0,1000,1000#p-stale%20id%3Cscript%3E",
-];
 
 /// Opens the addresses `rounds` times in one session; the pages whose app
 /// did not start, and how many were opened.
@@ -29,24 +20,16 @@ async fn one_session(rounds: usize) -> (Vec<Value>, usize) {
     let b = Browser::start().await;
     let (mut failed, mut opened) = (Vec::new(), 0);
     for _ in 0..rounds {
-        for address in ADDRESSES {
+        for address in MALFORMED_ADDRESSES {
             opened += 1;
             b.client
                 .goto(&format!("{}{address}", b.server.base))
                 .await
                 .expect("the page opens");
-            let deadline = Instant::now() + Duration::from_secs(15);
-            loop {
+            if !b.becomes_true(APP_STARTED, Duration::from_secs(15)).await {
                 let state = b.page_state().await;
-                if state["app"] == Value::Bool(true) {
-                    break;
-                }
-                if Instant::now() > deadline {
-                    eprintln!("stress: no app after 15 s: {state}");
-                    failed.push(state);
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(50)).await;
+                eprintln!("stress: no app after 15 s: {state}");
+                failed.push(state);
             }
         }
     }

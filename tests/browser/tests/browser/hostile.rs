@@ -134,13 +134,7 @@ async fn hostile_abstracts_are_shown_as_text_and_run_nothing() {
 
 #[tokio::test]
 async fn a_panic_shows_a_notice_with_a_way_back() {
-    let b = Browser::launch_dist(&dist(), "/", (1280, 900), true).await;
-    b.open("?q=agents").await;
-    b.wait_for(
-        "document.querySelectorAll('.results article.paper').length > 0",
-        "the papers",
-    )
-    .await;
+    let b = agents_listed().await;
     // Forced through the test build's hook; the release build aborts after
     // the hook, so the call throws.
     b.js("try { window.wasmBindings.test_panic() } catch (e) {} return 0")
@@ -157,7 +151,23 @@ async fn a_panic_shows_a_notice_with_a_way_back() {
             .await,
         true
     );
-    // The link reloads the same view, working again.
+    back_from_the_notice(b).await;
+}
+
+/// The test build on `?q=agents`, its papers listed.
+async fn agents_listed() -> Browser {
+    let b = Browser::launch_dist(&dist(), "/", (1280, 900), true).await;
+    b.open("?q=agents").await;
+    b.wait_for(
+        "document.querySelectorAll('.results article.paper').length > 0",
+        "the papers",
+    )
+    .await;
+    b
+}
+
+/// The notice's link reloads the same view, working again.
+async fn back_from_the_notice(b: Browser) {
     b.click("#crash a").await;
     b.wait_for(
         "document.getElementById('crash') === null && document.querySelectorAll('.results article.paper').length > 0",
@@ -176,13 +186,7 @@ async fn a_panic_shows_a_notice_with_a_way_back() {
 /// no panic hook: the page says so all the same, with its way back.
 #[tokio::test]
 async fn a_trap_shows_the_notice_too() {
-    let b = Browser::launch_dist(&dist(), "/", (1280, 900), true).await;
-    b.open("?q=agents").await;
-    b.wait_for(
-        "document.querySelectorAll('.results article.paper').length > 0",
-        "the papers",
-    )
-    .await;
+    let b = agents_listed().await;
     // In a task of the page, as the defect's are: the trap is uncaught.
     b.js("window.setTimeout(window.wasmBindings.test_trap); return 0")
         .await;
@@ -190,13 +194,7 @@ async fn a_trap_shows_the_notice_too() {
     assert!(notice.contains("Something went wrong"), "{notice}");
     // Each engine names the trap in its own words.
     assert!(notice.to_lowercase().contains("unreachable"), "{notice}");
-    b.click("#crash a").await;
-    b.wait_for(
-        "document.getElementById('crash') === null && document.querySelectorAll('.results article.paper').length > 0",
-        "the page working again",
-    )
-    .await;
-    b.close().await;
+    back_from_the_notice(b).await;
 }
 
 /// The WebAssembly folds words with the browser's Unicode decomposition,

@@ -4,19 +4,14 @@
 //! logs an error, and answers sensibly; a panic, forced in a test build,
 //! shows a readable notice with a way back.
 
-use browser_tests::{all_titles, engine, Browser};
+use browser_tests::{all_titles, engine, Browser, MALFORMED_ADDRESSES};
 use explorer_core::text::tokenize;
 use serde_json::Value;
 
 #[tokio::test]
 async fn garbage_in_the_url_falls_back_to_defaults() {
     let b = Browser::start().await;
-    for url in [
-        "?topic=Nope&topic=&sort=sideways&map=9,9,1,1&starred=maybe&embed=2&%00=%FF&&=&topic",
-        "?map=1,2,3,4,5&sort=&list=%E2%80%AE&q=",
-        "#p-000000000000",
-        "?topic=Agents&topic=Agents&map=0,0,1000,1000#p-stale%20id%3Cscript%3E",
-    ] {
+    for url in MALFORMED_ADDRESSES {
         b.open(url).await;
         let n = engine().len();
         b.wait_for(
