@@ -447,8 +447,16 @@ impl Explorer {
         }
     }
 
+    /// An input event that leaves the text as it was (a composition
+    /// step, a repeated event) changes nothing and so searches nothing.
     pub fn set_query(&self, q: String) {
-        self.set_state.update(|s| s.query = q);
+        self.set_state.maybe_update(|s| {
+            let changed = s.query != q;
+            if changed {
+                s.query = q;
+            }
+            changed
+        });
     }
 
     /// Empties the search field (Esc), keeping the facet selection.

@@ -104,35 +104,68 @@ impl Engine {
         for (_, m) in &masks {
             results.intersect_with(m);
         }
-        let mut counts: Vec<Vec<u32>> = self
-            .facet_docs
-            .iter()
-            .map(|values| vec![0; values.len()])
-            .collect();
+        // Counted across facets in one flat array (see `tag_values`), then
+        // cut into one list per facet.
+        let mut flat = vec![0u32; *self.value_start.last().unwrap_or(&0) as usize];
+        let tags = |d: usize| {
+            &self.tag_values[self.tag_start[d] as usize..self.tag_start[d + 1] as usize]
+        };
         let mut extra_counts = [0u32; EXTRAS];
-        for d in base.ones() {
-            let mut failed = None;
-            let mut fails = 0;
-            for (f, m) in &masks {
-                if !m.contains(d) {
-                    fails += 1;
-                    failed = Some(*f as u32);
+        if masks.is_empty() {
+            // Nothing selected (most keystrokes): every result counts for
+            // every facet.
+            for d in base.ones() {
+                for &v in tags(d) {
+                    flat[v as usize] += 1;
+                }
+                for (i, m) in extra_sets.iter().enumerate() {
+                    extra_counts[i] += u32::from(m.contains(d));
                 }
             }
-            if fails > 1 {
-                continue;
-            }
-            for t in &self.corpus.papers[d].tags {
-                if failed.is_none_or(|g| g == t.facet) {
-                    counts[t.facet as usize][t.value as usize] += 1;
+        } else {
+            for d in base.ones() {
+                let mut failed = None;
+                let mut fails = 0;
+                for (f, m) in &masks {
+                    if !m.contains(d) {
+                        fails += 1;
+                        failed = Some(*f);
+                    }
                 }
-            }
-            for (i, m) in extra_sets.iter().enumerate() {
-                if failed.is_none_or(|g| g as usize == nf + i) && m.contains(d) {
-                    extra_counts[i] += 1;
+                if fails > 1 {
+                    continue;
+                }
+                match failed {
+                    None => {
+                        for &v in tags(d) {
+                            flat[v as usize] += 1;
+                        }
+                    }
+                    // Failing only its own facet's selection: a document
+                    // counts for that facet alone (and an extra's failure
+                    // counts for no corpus facet).
+                    Some(f) if f < nf => {
+                        let values = self.value_start[f]..self.value_start[f + 1];
+                        for &v in tags(d) {
+                            if values.contains(&v) {
+                                flat[v as usize] += 1;
+                            }
+                        }
+                    }
+                    Some(_) => {}
+                }
+                for (i, m) in extra_sets.iter().enumerate() {
+                    if failed.is_none_or(|g| g == nf + i) && m.contains(d) {
+                        extra_counts[i] += 1;
+                    }
                 }
             }
         }
+        let counts: Vec<Vec<u32>> = self
+            .value_start
+            .windows(2)
+            .map(|w| flat[w[0] as usize..w[1] as usize].to_vec())
+            .collect();
         let [starred, region, shared] = extra_counts;
         (
             results,
