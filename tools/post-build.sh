@@ -9,7 +9,8 @@
 #    waits for every stylesheet: one request instead of fifteen);
 # 3. explorer-single-file.html: the whole app in one file, for file:// and mail;
 # 4. Trunk's inline loader moved to a file (start-<hash>.js), so the page runs
-#    under a Content-Security-Policy without 'unsafe-inline' scripts;
+#    under a Content-Security-Policy without 'unsafe-inline' scripts, and
+#    fetches the WebAssembly module after the first paint (no preload);
 # 5. sw.js, whose precache list must cover the final index.html.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -190,13 +190,14 @@ observer.observe(document.body, { subtree: true, childList: true, attributes: tr
 })();
 "#;
 
-/// What a page had downloaded when its first result was in the document
-/// (the document itself included), by file name: what the first results
-/// waited for.
-const FETCHED_BEFORE_FIRST: &str = r#"
-const first = window.__firstResults;
+/// What a page had downloaded by a moment (the document itself included),
+/// by file name: `arguments[0]` names the moment, `"first results"` (in
+/// the document: what the first results waited for) or `"app started"`
+/// (the module instantiated: what the app waited for).
+const FETCHED_BY: &str = r#"
+const until = arguments[0] === 'app started' ? window.__started : window.__firstResults;
 const names = performance.getEntriesByType('resource')
-  .filter(r => r.responseEnd <= first)
+  .filter(r => r.responseEnd <= until)
   .map(r => new URL(r.name).pathname.split('/').pop());
 return ['index.html', ...names];
 "#;
@@ -687,6 +688,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     };
 
     let mut first = Vec::new();
+    let mut started = Vec::new();
     let mut plain_first = Vec::new();
     let plain = (!quick).then(|| plain_page(&minisearch_source(), &docs, &facet_values));
     let mut keys = Vec::new();
@@ -696,6 +698,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     let mut idle = Vec::new();
     let mut renderer = serde_json::Map::new();
     let mut fetched_first = Value::Null;
+    let mut fetched_started = Value::Null;
     for run in 0..runs {
         eprintln!("bench: {name}: page run {}/{runs}", run + 1);
         let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
@@ -710,7 +713,12 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
             .await;
         first.push(b.js("return window.__firstResults").await.as_f64().unwrap());
         if run == 0 {
-            fetched_first = b.js(FETCHED_BEFORE_FIRST).await;
+            fetched_first = b.js_with(FETCHED_BY, vec![json!("first results")]).await;
+        }
+        b.wait_for("window.__started !== undefined", "the app").await;
+        started.push(b.js("return window.__started").await.as_f64().unwrap());
+        if run == 0 {
+            fetched_started = b.js_with(FETCHED_BY, vec![json!("app started")]).await;
         }
         if quick {
             let phases = b
@@ -776,6 +784,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     let measured = json!({
         "corpus": name,
         "first_results_ms": stats(&first),
+        "app_started_ms": stats(&started),
         "plain_page_first_results_ms": stats(&plain_first),
         "keystroke_ms": stats(&keys),
         "unchanged_input_ms": stats(&idle),
@@ -877,16 +886,20 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     let p95 = |v: &[f64]| stats(v)["p95_ms"].as_f64().unwrap_or(f64::NAN);
     let p50 = |v: &[f64]| stats(v)["p50_ms"].as_f64().unwrap_or(f64::NAN);
     let files = sizes(dist);
-    let first_bytes: Vec<Value> = fetched_first
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|n| {
-            let n = n.as_str()?;
-            files.iter().find(|f| f["file"] == n).cloned()
-        })
-        .collect();
-    let first_total = |k: &str| -> u64 { first_bytes.iter().filter_map(|f| f[k].as_u64()).sum() };
+    // The files fetched by a moment, with their sizes, and their totals.
+    let fetched = |names: &Value| -> Value {
+        let files: Vec<Value> = names
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|n| {
+                let n = n.as_str()?;
+                files.iter().find(|f| f["file"] == n).cloned()
+            })
+            .collect();
+        let total = |k: &str| -> u64 { files.iter().filter_map(|f| f[k].as_u64()).sum() };
+        json!({ "raw": total("raw"), "gzip": total("gzip"), "brotli": total("brotli"), "files": files })
+    };
     // What the first screen the build writes into the page needs: the page,
     // its gate script and the stylesheets (the module, its glue and the
     // papers come for the app, which takes over).
@@ -934,12 +947,8 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
             "gzip": screen_total("gzip"),
             "brotli": screen_total("brotli"),
         },
-        "before_first_results": {
-            "files": first_bytes,
-            "raw": first_total("raw"),
-            "gzip": first_total("gzip"),
-            "brotli": first_total("brotli"),
-        },
+        "before_first_results": fetched(&fetched_first),
+        "before_app_started": fetched(&fetched_started),
         "files": files,
     });
     report
@@ -958,6 +967,10 @@ fn table(r: &Value) -> String {
     );
     for (label, k) in [
         ("navigation → first results (ms)", "first_results_ms"),
+        (
+            "navigation → app started: the module instantiated (ms)",
+            "app_started_ms",
+        ),
         (
             "plain MiniSearch page: navigation → first results (ms)",
             "plain_page_first_results_ms",
@@ -1087,6 +1100,10 @@ fn table(r: &Value) -> String {
     md += &files(
         "Downloaded when the first result was shown",
         &r["before_first_results"],
+    );
+    md += &files(
+        "Downloaded when the app had started (the module instantiated; typing searches from here on)",
+        &r["before_app_started"],
     );
     md += &files(
         "What the first screen needs (the page with the first papers, its gate script, the stylesheets; \
