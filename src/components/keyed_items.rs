@@ -14,6 +14,8 @@ use web_sys::Element;
 /// parsed again: a facet ticked and unticked, a query typed and cleared.
 pub struct KeyedItems<K> {
     items: HashMap<K, Element>,
+    /// The keys of the list's children, in the order they are shown.
+    order: Vec<K>,
     pool: Option<Element>,
     /// Items waiting in the pool, oldest first.
     spare: Vec<(K, Element)>,
@@ -26,6 +28,7 @@ impl<K> Default for KeyedItems<K> {
     fn default() -> Self {
         KeyedItems {
             items: HashMap::new(),
+            order: Vec::new(),
             pool: None,
             spare: Vec::new(),
         }
@@ -44,7 +47,7 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
     /// Makes `list`'s children exactly the items of `keys`, in that order:
     /// items that leave are removed (or pooled), items that stay or come
     /// back from the pool are passed to `keep` and moved where they belong
-    /// (an item already in its place is not touched), and `make` writes
+    /// (as few as can be: [`explorer_core::reorder::unmoved`]), and `make` writes
     /// each new item's HTML (one element) into the string all new items
     /// are parsed from.
     pub fn show(
@@ -97,17 +100,33 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
         for (k, el) in new.into_iter().zip(parse(&html)) {
             self.items.insert(k, el);
         }
-        let mut cursor = list.first_element_child();
-        for k in keys {
+        // Where each item was in the list (not if it is new, was pooled,
+        // or is no longer in the list at all).
+        let was: HashMap<&K, usize> = self.order.iter().enumerate().map(|(i, k)| (k, i)).collect();
+        let in_list = |k: &K| {
+            self.items
+                .get(k)
+                .and_then(|el| el.parent_element())
+                .is_some_and(|p| &p == list)
+        };
+        let previous: Vec<Option<usize>> = keys
+            .iter()
+            .map(|k| was.get(k).copied().filter(|_| in_list(k)))
+            .collect();
+        let stays = explorer_core::reorder::unmoved(&previous);
+        // From the last item to the first, each that moves goes before the
+        // one after it.
+        let mut next: Option<&Element> = None;
+        for (k, stays) in keys.iter().zip(stays).rev() {
             let Some(el) = self.items.get(k) else {
                 continue;
             };
-            if cursor.as_ref() == Some(el) {
-                cursor = el.next_element_sibling();
-            } else {
-                let _ = list.insert_before(el, cursor.as_ref().map(|c| c as &web_sys::Node));
+            if !stays {
+                let _ = list.insert_before(el, next.map(|n| n as &web_sys::Node));
             }
+            next = Some(el);
         }
+        self.order = keys.to_vec();
     }
 
     /// Empties the pool (what waits there was written for a page that is
@@ -129,6 +148,7 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
             el.remove();
         }
         self.items.clear();
+        self.order.clear();
         self.spare.clear();
     }
 }

@@ -183,7 +183,8 @@ pub fn build(dist: &Path) -> Result<String, String> {
 /// papers, the stylesheet) do not share the line with it. In a tab that
 /// paints nothing (hidden), it is fetched 100 ms after the page is parsed.
 /// The glue (10 KB) is still preloaded with the page.
-const AFTER_FIRST_PAINT: &str = "// The first screen paints before the WebAssembly module is fetched.
+const AFTER_FIRST_PAINT: &str =
+    "// The first screen paints before the WebAssembly module is fetched.
 await new Promise((go) => {
   requestAnimationFrame(() => setTimeout(go, 0));
   setTimeout(go, 100);
@@ -439,7 +440,10 @@ mod tests {
             format!("<html><head><link rel=\"modulepreload\" href=\"./app.js\"><link rel=\"preload\" href=\"./c.bin\" as=\"fetch\" data-corpus><script type=\"module\" src=\"./{name}\"></script></head><body></body></html>")
         );
         let start = std::fs::read_to_string(dir.join(&name)).unwrap();
-        assert!(start.starts_with("// The first screen paints before"), "{start}");
+        assert!(
+            start.starts_with("// The first screen paints before"),
+            "{start}"
+        );
         assert!(
             start.ends_with("});\nimport init from './app.js';\nawait init();\n"),
             "{start}"

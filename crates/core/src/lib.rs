@@ -22,6 +22,7 @@ pub mod query;
 pub mod reading_list;
 #[cfg(feature = "compile")]
 pub mod records;
+pub mod reorder;
 pub mod seed;
 pub mod shared_list;
 pub mod source;

@@ -107,9 +107,8 @@ impl Engine {
         // Counted across facets in one flat array (see `tag_values`), then
         // cut into one list per facet.
         let mut flat = vec![0u32; *self.value_start.last().unwrap_or(&0) as usize];
-        let tags = |d: usize| {
-            &self.tag_values[self.tag_start[d] as usize..self.tag_start[d + 1] as usize]
-        };
+        let tags =
+            |d: usize| &self.tag_values[self.tag_start[d] as usize..self.tag_start[d + 1] as usize];
         let mut extra_counts = [0u32; EXTRAS];
         if masks.is_empty() {
             // Nothing selected (most keystrokes): every result counts for

@@ -715,7 +715,8 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         if run == 0 {
             fetched_first = b.js_with(FETCHED_BY, vec![json!("first results")]).await;
         }
-        b.wait_for("window.__started !== undefined", "the app").await;
+        b.wait_for("window.__started !== undefined", "the app")
+            .await;
         started.push(b.js("return window.__started").await.as_f64().unwrap());
         if run == 0 {
             fetched_started = b.js_with(FETCHED_BY, vec![json!("app started")]).await;
