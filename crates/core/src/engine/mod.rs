@@ -172,9 +172,7 @@ pub struct Engine {
     /// The meaning file, fetched after the index ([`Engine::open_meaning`]).
     meaning: std::sync::OnceLock<crate::meaning::Meaning>,
     /// Related papers' explaining words, by paper ([`related`]).
-    paper_words: std::sync::Mutex<
-        std::collections::HashMap<u32, std::sync::Arc<crate::meaning::PaperWords>>,
-    >,
+    paper_words: std::sync::Mutex<related::KeptWords>,
 }
 
 /// No match yet, in the dense per-document tier arrays.

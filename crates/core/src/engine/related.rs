@@ -39,6 +39,14 @@ pub struct RelatedSet {
     pub extra_counts: ExtraCounts,
 }
 
+/// What the engine keeps of the papers it explained: each paper's words,
+/// and the tokens of every word met.
+#[derive(Debug, Default)]
+pub(super) struct KeptWords {
+    papers: std::collections::HashMap<u32, std::sync::Arc<PaperWords>>,
+    pieces: crate::meaning::PiecesMemo,
+}
+
 /// A paper related by meaning.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Related {
@@ -223,15 +231,15 @@ impl Engine {
     /// kept (up to [`KEPT_PAPER_WORDS`] papers, then forgotten at once).
     fn paper_words(&self, m: &Meaning, doc: u32) -> std::sync::Arc<PaperWords> {
         let mut kept = self.paper_words.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(w) = kept.get(&doc) {
+        if let Some(w) = kept.papers.get(&doc) {
             return w.clone();
         }
-        if kept.len() >= KEPT_PAPER_WORDS {
-            kept.clear();
+        if kept.papers.len() >= KEPT_PAPER_WORDS {
+            kept.papers.clear();
         }
         let text = crate::meaning::paper_text(&self.corpus.papers[doc as usize]);
-        let words = std::sync::Arc::new(m.paper_words(&text));
-        kept.insert(doc, words.clone());
+        let words = std::sync::Arc::new(m.paper_words_with(&text, &mut kept.pieces));
+        kept.papers.insert(doc, words.clone());
         words
     }
 

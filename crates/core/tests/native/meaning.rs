@@ -277,3 +277,27 @@ fn a_pasted_paragraph_finds_the_paper_it_describes() {
         "{titles:?}"
     );
 }
+
+/// Words' tokens are kept across papers (`PiecesMemo`): a paper's
+/// explaining words are the same whichever papers were explained before.
+#[test]
+fn a_papers_words_do_not_depend_on_the_papers_explained_before() {
+    use explorer_core::meaning::{paper_text, PiecesMemo};
+    let e = seed_engine();
+    let m = e.meaning().unwrap();
+    let q = m.embed_query("forgetting what was learned").unwrap();
+    let mut memo = PiecesMemo::default();
+    let mut explained = 0;
+    // Forwards then backwards: every paper meets a memo the others filled.
+    let docs: Vec<usize> = (0..e.len()).chain((0..e.len()).rev()).collect();
+    for d in docs {
+        let text = paper_text(&e.corpus.papers[d]);
+        let kept = m
+            .explainer(&q)
+            .explain_words(&m.paper_words_with(&text, &mut memo));
+        let fresh = m.explainer(&q).explain_words(&m.paper_words(&text));
+        assert_eq!(kept, fresh, "paper {d}");
+        explained += usize::from(!fresh.is_empty());
+    }
+    assert!(explained > e.len(), "{explained} explanations");
+}
