@@ -26,7 +26,12 @@ pub fn install() {
             .into_iter()
             .filter_map(|key| js_sys::Reflect::get(&event, &key.into()).ok())
             .find(|v| v.is_instance_of::<js_sys::WebAssembly::RuntimeError>());
-        if let Some(trap) = thrown {
+        // The gate script is retrying a failed start: the page reloads.
+        let restarting = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+            .is_some_and(|root| root.has_attribute("data-restarting"));
+        if let Some(trap) = thrown.filter(|_| !restarting) {
             let message = String::from(trap.unchecked_into::<js_sys::Error>().message());
             show(&message, |t| t.crash_text);
         }
@@ -40,6 +45,23 @@ pub fn install() {
     // Kept for the page's life, as the panic hook is.
     on_error.forget();
 }
+
+/// The app is up (its first screen painted): from here on a failure is no
+/// failed start, and the gate script (`public/first-screen.js`) no longer
+/// retries one by reloading; the retry it may have made is forgotten, so
+/// that a later start that fails is retried too.
+pub fn started() {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("data-app-started", "");
+    }
+    crate::storage::forget_in_session(RESTARTED);
+}
+
+/// Where the gate script notes, for this tab, the start it retried.
+const RESTARTED: &str = "paper-explorer-restarted";
 
 /// The same notice when the paper list could not be loaded.
 pub fn load_failed(message: &str) {

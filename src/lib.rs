@@ -169,10 +169,31 @@ pub fn start() {
     // Leptos's executor is set up by mounting: until then, the browser's.
     wasm_bindgen_futures::spawn_local(async {
         match load_corpus().await {
-            Ok(()) => leptos::mount::mount_to_body(App),
+            Ok(()) => {
+                #[cfg(feature = "test-hooks")]
+                trap_if_asked();
+                leptos::mount::mount_to_body(App);
+                components::after_paint(crash::started);
+            }
             Err(e) => crash::load_failed(&e),
         }
     });
+}
+
+/// Makes this start fail on a trap, as the WebKit defect does, while this
+/// tab's `sessionStorage` counts failed starts still to come (the tests
+/// set it). Only in builds with the `test-hooks` feature.
+#[cfg(feature = "test-hooks")]
+fn trap_if_asked() {
+    const KEY: &str = "paper-explorer-test-failing-starts";
+    let Some(session) = window().session_storage().ok().flatten() else {
+        return;
+    };
+    let left = session.get_item(KEY).ok().flatten();
+    if let Some(n) = left.and_then(|n| n.parse::<u32>().ok()).filter(|&n| n > 0) {
+        let _ = session.set_item(KEY, &(n - 1).to_string());
+        core::arch::wasm32::unreachable();
+    }
 }
 
 /// How many papers match a query, with ranking and every facet count

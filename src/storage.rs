@@ -72,3 +72,12 @@ pub fn set_choice(key: &str, value: Option<&str>) {
         None => {}
     }
 }
+
+/// Forgets `key` in this tab's `sessionStorage` (where the gate script
+/// notes a start it retried), where there is one.
+pub fn forget_in_session(key: &str) {
+    use gloo_storage::SessionStorage;
+    if matches!(leptos::prelude::window().session_storage(), Ok(Some(_))) {
+        SessionStorage::delete(key);
+    }
+}

@@ -6,6 +6,10 @@
 //! WebKit defect (README, "Three engines"): about one start in 1,500 fails
 //! there (stop 24's count), never in Chromium or Firefox.
 //!
+//! Since stop 25 the page retries a start that failed on a trap once, by
+//! reloading (`public/first-screen.js`): such a start is counted apart, as
+//! retried, with what the page said, for the defect is still there.
+//!
 //! A diagnostic, not a test: it prints counts and exits 0 whatever it
 //! finds. `EXPLORER_DIST` picks another build (a variant under study).
 
@@ -15,10 +19,11 @@ use browser_tests::{dist_dir, Browser, APP_STARTED, MALFORMED_ADDRESSES};
 use serde_json::Value;
 
 /// Opens the addresses `rounds` times in one session; the pages whose app
-/// did not start, and how many were opened.
-async fn one_session(rounds: usize) -> (Vec<Value>, usize) {
+/// did not start, how many started on their retry, and how many were
+/// opened.
+async fn one_session(rounds: usize) -> (Vec<Value>, usize, usize) {
     let b = Browser::start().await;
-    let (mut failed, mut opened) = (Vec::new(), 0);
+    let (mut failed, mut retried, mut opened) = (Vec::new(), 0, 0);
     for _ in 0..rounds {
         for address in MALFORMED_ADDRESSES {
             opened += 1;
@@ -30,12 +35,19 @@ async fn one_session(rounds: usize) -> (Vec<Value>, usize) {
                 let state = b.page_state().await;
                 eprintln!("stress: no app after 15 s: {state}");
                 failed.push(state);
+            } else if b
+                .js("return performance.getEntriesByType('navigation')[0].type === 'reload'")
+                .await
+                == true
+            {
+                retried += 1;
+                eprintln!("stress: started on its retry: {}", b.page_state().await);
             }
         }
     }
     // Not `close`, which asserts a clean console: a failed page has errors.
     drop(b);
-    (failed, opened)
+    (failed, retried, opened)
 }
 
 #[tokio::main]
@@ -49,14 +61,15 @@ async fn main() {
         .unwrap_or(100);
     let started = Instant::now();
     let sessions: Vec<_> = (0..3).map(|_| tokio::spawn(one_session(rounds))).collect();
-    let (mut failed, mut opened) = (0, 0);
+    let (mut failed, mut retried, mut opened) = (0, 0, 0);
     for s in sessions {
-        let (f, o) = s.await.expect("a session ran");
+        let (f, r, o) = s.await.expect("a session ran");
         failed += f.len();
+        retried += r;
         opened += o;
     }
     println!(
-        "stress: {} in {}: {failed} of {opened} starts failed ({:.0} s)",
+        "stress: {} in {}: {failed} of {opened} starts failed, {retried} started on their retry ({:.0} s)",
         dist_dir().display(),
         std::env::var("BROWSER").unwrap_or_default(),
         started.elapsed().as_secs_f64()

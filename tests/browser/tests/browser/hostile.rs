@@ -197,6 +197,55 @@ async fn a_trap_shows_the_notice_too() {
     back_from_the_notice(b).await;
 }
 
+/// A start that fails on a trap, as about one WebKit start in 1,500 does
+/// (README "Three engines"), is retried once by reloading: the reader gets
+/// the app, not the notice.
+#[tokio::test]
+async fn a_start_that_fails_is_retried_once() {
+    let b = agents_listed().await;
+    b.js("sessionStorage.setItem('paper-explorer-test-failing-starts', '1'); location.reload(); return 0")
+        .await;
+    // The count reaches 0 only in the start that failed, which never shows
+    // papers: papers with it at 0 come from the retry.
+    b.wait_for(
+        "sessionStorage.getItem('paper-explorer-test-failing-starts') === '0' \
+         && document.documentElement.hasAttribute('data-app-started') \
+         && document.querySelectorAll('.results article.paper').length > 0",
+        "the app, started on its second try",
+    )
+    .await;
+    assert_eq!(
+        b.js("return document.getElementById('crash') === null")
+            .await,
+        true
+    );
+    // Up, the app forgets the retry: a later failed start is retried too.
+    assert_eq!(
+        b.js("return sessionStorage.getItem('paper-explorer-restarted')")
+            .await,
+        serde_json::Value::Null
+    );
+    b.close().await;
+}
+
+/// A start that fails twice in a row is not retried again: the notice
+/// says what happened, and its link brings the app back.
+#[tokio::test]
+async fn a_start_that_fails_twice_shows_the_notice() {
+    let b = agents_listed().await;
+    b.js("sessionStorage.setItem('paper-explorer-test-failing-starts', '2'); location.reload(); return 0")
+        .await;
+    let notice = b.crash_notice().await;
+    assert!(notice.to_lowercase().contains("unreachable"), "{notice}");
+    // Both starts failed: the first was retried, the second was not.
+    assert_eq!(
+        b.js("return sessionStorage.getItem('paper-explorer-test-failing-starts')")
+            .await,
+        "0"
+    );
+    back_from_the_notice(b).await;
+}
+
 /// The WebAssembly folds words with the browser's Unicode decomposition,
 /// the compiler with Unicode's tables: every character a paper or a query
 /// can bring must fold the same in both, or a query stops matching what was
