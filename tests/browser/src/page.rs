@@ -84,12 +84,15 @@ impl Browser {
     }
 
     /// Polls a JavaScript expression until it is true or `within` has
-    /// passed; whether it came true.
+    /// passed; whether it came true. A poll the page's unloading cuts short
+    /// counts as "not yet": the page retries a failed start by reloading
+    /// itself (`public/first-screen.js`), and a poll may meet the reload. A
+    /// broken expression times out, named in [`Browser::wait_for`]'s message.
     pub async fn becomes_true(&self, expr: &str, within: Duration) -> bool {
         let script = format!("return !!({expr});");
         let deadline = Instant::now() + within;
         loop {
-            if self.js(&script).await == Value::Bool(true) {
+            if self.client.execute(&script, vec![]).await.ok() == Some(Value::Bool(true)) {
                 return true;
             }
             if Instant::now() > deadline {
