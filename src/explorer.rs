@@ -580,6 +580,12 @@ impl Explorer {
         self.selection.with_untracked(f)
     }
 
+    /// The values of `facet` selected (tracked: the selection).
+    pub fn selected(&self, facet: usize) -> Vec<u32> {
+        self.selection
+            .with(|s| s.get(facet).cloned().unwrap_or_default())
+    }
+
     pub fn is_selected(&self, facet: usize, value: u32) -> bool {
         self.selection
             .with(|s| s.get(facet).is_some_and(|v| v.contains(&value)))

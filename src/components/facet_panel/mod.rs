@@ -109,10 +109,15 @@ fn FacetGroup(facet: usize) -> impl IntoView {
             if !long || show_all.get() {
                 return vs.clone();
             }
-            vs.iter()
-                .enumerate()
-                .filter(|&(i, &v)| i < SHORT_LIST || x.is_selected(facet, v))
-                .map(|(_, &v)| v)
+            // The first few, and a selected value further down (a link's):
+            // the selection read once, not once per value (60,000 authors
+            // at 20,000 papers made a facet click wait for them).
+            let selected = x.selected(facet);
+            let (first, rest) = vs.split_at(SHORT_LIST.min(vs.len()));
+            first
+                .iter()
+                .chain(rest.iter().filter(|v| selected.contains(v)))
+                .copied()
                 .collect()
         })
     };
