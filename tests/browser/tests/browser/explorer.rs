@@ -817,3 +817,39 @@ async fn a_browser_set_to_chinese_opens_in_chinese() {
     assert_eq!(b.status().await, format!("共 {n} 篇论文，显示 {n} 篇"));
     b.close().await;
 }
+
+/// A long facet lists its first few values until "Show all"; a value
+/// selected further down (a link's) is listed too, ticked, and only it.
+#[tokio::test]
+async fn a_value_selected_far_down_a_long_facet_is_listed() {
+    let e = engine();
+    let (facet, def) = e
+        .corpus
+        .facets
+        .iter()
+        .enumerate()
+        .find(|(_, f)| f.values.len() > 20)
+        .expect("a long facet in the seeds");
+    // The value fewest papers have: last in the facet's order.
+    let totals = e.facet_totals(facet);
+    let last = (0..def.values.len())
+        .min_by_key(|&v| (totals[v], std::cmp::Reverse(v)))
+        .unwrap();
+    let (key, label) = (def.kind.key(), def.values[last].as_str());
+    let b = Browser::launch("/", (1280, 900)).await;
+    let query = b
+        .js_with(
+            "return new URLSearchParams([[arguments[0], arguments[1]]]).toString()",
+            vec![key.into(), label.into()],
+        )
+        .await;
+    b.open(&format!("?{}", query.as_str().unwrap())).await;
+    let input = facet_input(&b, key, label).await;
+    assert_eq!(
+        input.prop("checked").await.unwrap().as_deref(),
+        Some("true")
+    );
+    // The first eight, and the selected one.
+    assert_eq!(facet_counts(&b, key).await.len(), 9);
+    b.close().await;
+}
