@@ -110,53 +110,40 @@ impl Engine {
         let tags =
             |d: usize| &self.tag_values[self.tag_start[d] as usize..self.tag_start[d + 1] as usize];
         let mut extra_counts = [0u32; EXTRAS];
-        if masks.is_empty() {
-            // Nothing selected (most keystrokes): every result counts for
-            // every facet.
-            for d in base.ones() {
-                for &v in tags(d) {
-                    flat[v as usize] += 1;
-                }
-                for (i, m) in extra_sets.iter().enumerate() {
-                    extra_counts[i] += u32::from(m.contains(d));
+        for d in base.ones() {
+            let mut failed = None;
+            let mut fails = 0;
+            for (f, m) in &masks {
+                if !m.contains(d) {
+                    fails += 1;
+                    failed = Some(*f);
                 }
             }
-        } else {
-            for d in base.ones() {
-                let mut failed = None;
-                let mut fails = 0;
-                for (f, m) in &masks {
-                    if !m.contains(d) {
-                        fails += 1;
-                        failed = Some(*f);
+            if fails > 1 {
+                continue;
+            }
+            match failed {
+                None => {
+                    for &v in tags(d) {
+                        flat[v as usize] += 1;
                     }
                 }
-                if fails > 1 {
-                    continue;
-                }
-                match failed {
-                    None => {
-                        for &v in tags(d) {
+                // Failing only its own facet's selection: a document
+                // counts for that facet alone (and an extra's failure
+                // counts for no corpus facet).
+                Some(f) if f < nf => {
+                    let values = self.value_start[f]..self.value_start[f + 1];
+                    for &v in tags(d) {
+                        if values.contains(&v) {
                             flat[v as usize] += 1;
                         }
                     }
-                    // Failing only its own facet's selection: a document
-                    // counts for that facet alone (and an extra's failure
-                    // counts for no corpus facet).
-                    Some(f) if f < nf => {
-                        let values = self.value_start[f]..self.value_start[f + 1];
-                        for &v in tags(d) {
-                            if values.contains(&v) {
-                                flat[v as usize] += 1;
-                            }
-                        }
-                    }
-                    Some(_) => {}
                 }
-                for (i, m) in extra_sets.iter().enumerate() {
-                    if failed.is_none_or(|g| g == nf + i) && m.contains(d) {
-                        extra_counts[i] += 1;
-                    }
+                Some(_) => {}
+            }
+            for (i, m) in extra_sets.iter().enumerate() {
+                if failed.is_none_or(|g| g == nf + i) && m.contains(d) {
+                    extra_counts[i] += 1;
                 }
             }
         }
