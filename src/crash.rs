@@ -27,10 +27,7 @@ pub fn install() {
             .filter_map(|key| js_sys::Reflect::get(&event, &key.into()).ok())
             .find(|v| v.is_instance_of::<js_sys::WebAssembly::RuntimeError>());
         // The gate script is retrying a failed start: the page reloads.
-        let restarting = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element())
-            .is_some_and(|root| root.has_attribute("data-restarting"));
+        let restarting = root().is_some_and(|root| root.has_attribute("data-restarting"));
         if let Some(trap) = thrown.filter(|_| !restarting) {
             let message = String::from(trap.unchecked_into::<js_sys::Error>().message());
             show(&message, |t| t.crash_text);
@@ -51,13 +48,18 @@ pub fn install() {
 /// retries one by reloading; the retry it may have made is forgotten, so
 /// that a later start that fails is retried too.
 pub fn started() {
-    if let Some(root) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    {
+    if let Some(root) = root() {
         let _ = root.set_attribute("data-app-started", "");
     }
     crate::storage::forget_in_session(RESTARTED);
+}
+
+/// The page's `<html>` element, where the app and the gate script mark
+/// the start's progress.
+fn root() -> Option<web_sys::Element> {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
 }
 
 /// Where the gate script notes, for this tab, the start it retried.
