@@ -203,14 +203,15 @@ async fn a_trap_shows_the_notice_too() {
 #[tokio::test]
 async fn a_start_that_fails_is_retried_once() {
     let b = agents_listed().await;
-    b.js("sessionStorage.setItem('paper-explorer-test-failing-starts', '1'); location.reload(); return 0")
-        .await;
+    fail_next_starts(&b, 1).await;
     // The count reaches 0 only in the start that failed, which never shows
     // papers: papers with it at 0 come from the retry.
     b.wait_for(
-        "sessionStorage.getItem('paper-explorer-test-failing-starts') === '0' \
+        &format!(
+            "sessionStorage.getItem('{FAILING_STARTS}') === '0' \
          && document.documentElement.hasAttribute('data-app-started') \
-         && document.querySelectorAll('.results article.paper').length > 0",
+         && document.querySelectorAll('.results article.paper').length > 0"
+        ),
         "the app, started on its second try",
     )
     .await;
@@ -228,19 +229,32 @@ async fn a_start_that_fails_is_retried_once() {
     b.close().await;
 }
 
+/// Where the test build counts the starts still to fail (`trap_if_asked`
+/// in `src/lib.rs`).
+const FAILING_STARTS: &str = "paper-explorer-test-failing-starts";
+
+/// Makes the next `n` starts of the page trap, then reloads it.
+async fn fail_next_starts(b: &Browser, n: u32) {
+    b.js(&format!(
+        "sessionStorage.setItem('{FAILING_STARTS}', '{n}'); location.reload(); return 0"
+    ))
+    .await;
+}
+
 /// A start that fails twice in a row is not retried again: the notice
 /// says what happened, and its link brings the app back.
 #[tokio::test]
 async fn a_start_that_fails_twice_shows_the_notice() {
     let b = agents_listed().await;
-    b.js("sessionStorage.setItem('paper-explorer-test-failing-starts', '2'); location.reload(); return 0")
-        .await;
+    fail_next_starts(&b, 2).await;
     let notice = b.crash_notice().await;
     assert!(notice.to_lowercase().contains("unreachable"), "{notice}");
     // Both starts failed: the first was retried, the second was not.
     assert_eq!(
-        b.js("return sessionStorage.getItem('paper-explorer-test-failing-starts')")
-            .await,
+        b.js(&format!(
+            "return sessionStorage.getItem('{FAILING_STARTS}')"
+        ))
+        .await,
         "0"
     );
     back_from_the_notice(b).await;
