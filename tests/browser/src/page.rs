@@ -77,26 +77,35 @@ impl Browser {
 
     /// Polls a JavaScript expression until it is true (10 s at most).
     pub async fn wait_for(&self, expr: &str, what: &str) {
-        if !self.becomes_true(expr, Duration::from_secs(10)).await {
+        if let Err(failed) = self.poll(expr, Duration::from_secs(10)).await {
             let page = self.page_state().await;
-            panic!("timed out waiting for {what} ({expr}); page: {page}");
+            let failed = failed.map_or_else(String::new, |e| format!("; last poll failed: {e}"));
+            panic!("timed out waiting for {what} ({expr}){failed}; page: {page}");
         }
     }
 
     /// Polls a JavaScript expression until it is true or `within` has
     /// passed; whether it came true. A poll the page's unloading cuts short
     /// counts as "not yet": the page retries a failed start by reloading
-    /// itself (`public/first-screen.js`), and a poll may meet the reload. A
-    /// broken expression times out, named in [`Browser::wait_for`]'s message.
+    /// itself (`public/first-screen.js`), and a poll may meet the reload.
     pub async fn becomes_true(&self, expr: &str, within: Duration) -> bool {
+        self.poll(expr, within).await.is_ok()
+    }
+
+    /// [`Browser::becomes_true`], with the last poll's script error when it
+    /// timed out (a broken expression is named in [`Browser::wait_for`]'s
+    /// message, not only timed out).
+    async fn poll(&self, expr: &str, within: Duration) -> Result<(), Option<String>> {
         let script = format!("return !!({expr});");
         let deadline = Instant::now() + within;
         loop {
-            if self.client.execute(&script, vec![]).await.ok() == Some(Value::Bool(true)) {
-                return true;
-            }
+            let failed = match self.client.execute(&script, vec![]).await {
+                Ok(Value::Bool(true)) => return Ok(()),
+                Ok(_) => None,
+                Err(e) => Some(e.to_string()),
+            };
             if Instant::now() > deadline {
-                return false;
+                return Err(failed);
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
