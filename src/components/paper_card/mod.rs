@@ -30,6 +30,22 @@ thread_local! {
     static WORDS: std::cell::RefCell<HashMap<u32, DocWords>> = Default::default();
 }
 
+/// Splits and stems a paper's words for highlighting, unless they are
+/// kept already; false once the cache is full (it is not emptied for
+/// this). Done ahead of the first keystroke while the page is idle
+/// ([`super::idle::in_slices`]): on first use it was most of the first
+/// keystroke's cost on the seeds (20 ms of splitting and stemming for 57
+/// papers, in the bench's CPU profile).
+pub fn prepare_words(engine: &Engine, doc: u32) -> bool {
+    WORDS.with_borrow_mut(|kept| {
+        if kept.len() >= WORDS_KEPT && !kept.contains_key(&doc) {
+            return false;
+        }
+        kept.entry(doc).or_insert_with(|| engine.doc_words(doc));
+        true
+    })
+}
+
 /// A paper's highlights for the query's matched words, its words split and
 /// stemmed at most once while they are kept.
 pub fn highlights(engine: &Engine, doc: u32, matched: &explorer_core::Matched) -> Highlights {
@@ -115,18 +131,36 @@ fn doc_of(card: &Element) -> Option<u32> {
     card.get_attribute("data-doc")?.parse().ok()
 }
 
-/// A card's highlights, written in place (title, authors, abstract) when
-/// they changed.
-pub fn write_marks(card: &Element, engine: &Engine, doc: u32, marks: &Highlights) {
+/// A card's highlights, written in place (title, authors, abstract): only
+/// the parts whose marks differ from `before`, the marks the card shows
+/// (every part when that is not known). Rewriting a part reparses it and
+/// restyles all it holds (an abstract's MathML too); typing a word's next
+/// letter leaves most cards' marks as they were.
+pub fn write_marks(
+    card: &Element,
+    engine: &Engine,
+    doc: u32,
+    marks: &Highlights,
+    before: Option<&Highlights>,
+) {
     let p = &engine.corpus.papers[doc as usize];
-    if let Some(a) = find(card, ".paper-title a") {
-        a.set_inner_html(&explorer_core::html::marked_html(&p.title, &marks.title));
+    let changed = |part: fn(&Highlights) -> &Vec<std::ops::Range<usize>>| {
+        before.is_none_or(|b| part(b) != part(marks))
+    };
+    if changed(|h| &h.title) {
+        if let Some(a) = find(card, ".paper-title a") {
+            a.set_inner_html(&explorer_core::html::marked_html(&p.title, &marks.title));
+        }
     }
-    if let Some(authors) = find(card, ".paper-authors") {
-        authors.set_inner_html(&card::authors_html(p, marks));
+    if changed(|h| &h.authors) {
+        if let Some(authors) = find(card, ".paper-authors") {
+            authors.set_inner_html(&card::authors_html(p, marks));
+        }
     }
-    if let Some(text) = find(card, ".abstract") {
-        text.set_inner_html(&explorer_core::html::abstract_html(p, &marks.text));
+    if changed(|h| &h.text) {
+        if let Some(text) = find(card, ".abstract") {
+            text.set_inner_html(&explorer_core::html::abstract_html(p, &marks.text));
+        }
     }
 }
 

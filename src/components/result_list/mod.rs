@@ -8,6 +8,7 @@ use crate::i18n::use_i18n;
 use crate::Explorer;
 use explorer_core::card::FIRST_SCREEN;
 use explorer_core::window::{self as windowing, Window};
+use explorer_core::Highlights;
 
 /// Above this many results, only the cards on screen (and a screenful either
 /// side) are in the document: 20,000 results are 20,000 heights, not cards.
@@ -134,9 +135,9 @@ struct Placement {
     /// (after the related papers, whose opened cards may show the same
     /// paper: an id is found in the page's order).
     cards: StoredValue<Option<KeyedItems<u32>>, LocalStorage>,
-    /// The query's matches each card (shown or pooled) is highlighted
-    /// for: a hash of [`explorer_core::Matched`].
-    marked_for: StoredValue<HashMap<u32, u64>>,
+    /// What each card (shown or pooled) is highlighted for: a hash of the
+    /// query's [`explorer_core::Matched`], and the marks it shows.
+    marked_for: StoredValue<HashMap<u32, (u64, Highlights)>>,
     make: CardMaker,
     /// The window, when the list is long enough to have one.
     window: ReadSignal<Option<Window>>,
@@ -296,17 +297,23 @@ impl Placement {
                             html.push_str(&format!("<li data-doc=\"{doc}\">"));
                             html.push_str(&self.make.html(doc, &marks, None));
                             html.push_str("</li>");
-                            marked_for.borrow_mut().insert(doc, matched);
+                            marked_for.borrow_mut().insert(doc, (matched, marks));
                         },
                         |&doc, li| {
                             let mut marked_for = marked_for.borrow_mut();
-                            if marked_for.get(&doc) != Some(&matched) {
-                                let marks = highlights(engine, doc, &r.matched);
-                                if let Some(card) = li.first_element_child() {
-                                    write_marks(&card, engine, doc, &marks);
+                            let before = marked_for.remove(&doc);
+                            let marks = match before {
+                                Some((hash, marks)) if hash == matched => marks,
+                                before => {
+                                    let marks = highlights(engine, doc, &r.matched);
+                                    if let Some(card) = li.first_element_child() {
+                                        let before = before.as_ref().map(|(_, m)| m);
+                                        write_marks(&card, engine, doc, &marks, before);
+                                    }
+                                    marks
                                 }
-                                marked_for.insert(doc, matched);
-                            }
+                            };
+                            marked_for.insert(doc, (matched, marks));
                         },
                     );
                 });

@@ -88,6 +88,58 @@ async fn typing_narrows_the_list_and_marks_matches() {
     b.close().await;
 }
 
+/// Typing on rewrites only the parts of a card whose marks changed: a card
+/// that stays from "diffusion" to "diffusion models" keeps its title's
+/// marks and gains the new word's in its abstract. Every part of every card
+/// shows the marks of the whole query (the core's ranges, read as text).
+#[tokio::test]
+async fn a_card_that_stays_while_typing_is_marked_for_the_whole_query() {
+    let e = engine();
+    let (first, whole) = ("diffusion", "diffusion models");
+    let b = Browser::start().await;
+    b.open("").await;
+    b.type_query(first).await;
+    b.wait_for_titles(&expected_titles(first)).await;
+    b.type_query(&whole[first.len()..]).await;
+    b.wait_for_titles(&expected_titles(whole)).await;
+    let r = e.search(whole, &e.no_selection(), explorer_core::Sort::Relevance);
+    let before = ranked_docs(e, first);
+    let mut stayed_with_new_marks = 0;
+    for hit in &r.hits {
+        let p = &e.corpus.papers[hit.doc as usize];
+        let h = e.highlights(hit.doc, &r.matched);
+        let joined = |text: &str, ranges: &[std::ops::Range<usize>]| -> String {
+            ranges.iter().map(|r| &text[r.clone()]).collect()
+        };
+        let want = [
+            joined(&p.title, &h.title),
+            joined(&p.authors.join(", "), &h.authors),
+            joined(&p.text, &h.text),
+        ];
+        let have = b
+            .js(&format!(
+                "const card = document.querySelector('.results [id=\"{}\"]');
+                 return ['.paper-title', '.paper-authors', '.abstract'].map(part =>
+                   [...card.querySelectorAll(part + ' mark')].map(m => m.textContent).join(''));",
+                p.id
+            ))
+            .await;
+        assert_eq!(strings(have), want, "the marks of {:?}", p.title);
+        let old = e.highlights(
+            hit.doc,
+            &e.search(first, &e.no_selection(), explorer_core::Sort::Relevance)
+                .matched,
+        );
+        if before.contains(&hit.doc) && old.title == h.title && old.text != h.text {
+            stayed_with_new_marks += 1;
+        }
+    }
+    // The case this is about was typed: cards that stayed, their titles
+    // marked as before and their abstracts not.
+    assert!(stayed_with_new_marks > 0);
+    b.close().await;
+}
+
 /// A card that leaves the list (its element kept aside) and comes back
 /// shows the page as it is then: the query's marks, the facet selection,
 /// the language.
