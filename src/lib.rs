@@ -252,6 +252,11 @@ pub fn test_trap() {
     core::arch::wasm32::unreachable()
 }
 
+/// How many of the papers listed when the page opens have their words
+/// prepared for highlighting ahead of the first keystroke: every card an
+/// unwindowed list holds.
+const LISTED_FIRST: usize = 60;
+
 #[component]
 pub fn App() -> impl IntoView {
     // The page the build wrote is replaced by the app's own.
@@ -273,12 +278,33 @@ pub fn App() -> impl IntoView {
         components::after_paint(move || {
             leptos::task::spawn_local(async move {
                 match load_index().await {
-                    Ok(()) => x.index_opened(),
+                    Ok(()) => {
+                        x.index_opened();
+                        // The words of the papers listed first, ready for
+                        // highlighting before the reader types.
+                        let listed: Vec<u32> = x.response.with_untracked(|r| {
+                            r.hits.iter().take(LISTED_FIRST).map(|h| h.doc).collect()
+                        });
+                        components::idle::in_slices(listed, |doc| {
+                            components::prepare_words(engine(), doc)
+                        });
+                    }
                     Err(e) => return crash::load_failed(&e),
                 }
                 // Meaning is an extra: without it the page searches words.
                 match load_meaning().await {
-                    Ok(true) => x.meaning_opened(),
+                    Ok(true) => {
+                        x.meaning_opened();
+                        // A list small enough to keep every paper's words
+                        // for explaining has them ready for the first
+                        // related list.
+                        if engine().len() <= explorer_core::KEPT_PAPER_WORDS {
+                            let all: Vec<u32> = (0..engine().len() as u32).collect();
+                            components::idle::in_slices(all, |doc| {
+                                engine().prepare_explaining(doc)
+                            });
+                        }
+                    }
                     Ok(false) => {}
                     Err(e) => web_sys::console::warn_1(&e.into()),
                 }

@@ -20,7 +20,8 @@ mod topic_map;
 
 pub use facet_panel::FacetPanel;
 pub use language_toggle::LanguageToggle;
-pub use paper_card::listen as listen_to_cards;
+pub use paper_card::{listen as listen_to_cards, prepare_words};
+pub mod idle;
 pub use related_papers::RelatedPapers;
 pub use result_list::{after_paint, ResultList};
 pub use search_box::SearchBox;

@@ -44,7 +44,8 @@ pub mod tags;
 
 pub use engine::{
     overlaps, split_by_marks, DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit,
-    MatchClass, Matched, Related, RelatedSet, Response, Selection, Sort, RELATED, RELATED_POOL,
+    MatchClass, Matched, Related, RelatedSet, Response, Selection, Sort, KEPT_PAPER_WORDS, RELATED,
+    RELATED_POOL,
 };
 pub use facet::FacetKind;
 pub use model::Corpus;

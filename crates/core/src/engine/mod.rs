@@ -14,7 +14,7 @@ use crate::model::{Corpus, DecodeError};
 use crate::query::{self, Query};
 pub use facets::{Extra, ExtraCounts, Extras};
 pub use highlight::{overlaps, split_by_marks, DocWords, Highlights};
-pub use related::{Related, RelatedSet, FUSION_K, RELATED, RELATED_POOL};
+pub use related::{Related, RelatedSet, FUSION_K, KEPT_PAPER_WORDS, RELATED, RELATED_POOL};
 pub use score::{AUTHORS_WEIGHT, TITLE_WEIGHT};
 
 /// How a query word matched a document's word. Lower is better; a document's

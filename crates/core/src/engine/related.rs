@@ -227,6 +227,28 @@ impl Engine {
             .collect()
     }
 
+    /// Tokenizes a paper's words for explaining ahead of use (a page does
+    /// it while idle, so that the first related list a reader meets does
+    /// not wait for it); false when there is no meaning file or no room
+    /// left to keep them.
+    pub fn prepare_explaining(&self, doc: u32) -> bool {
+        let Some(m) = self.meaning.get() else {
+            return false;
+        };
+        if (doc as usize) >= self.len() {
+            return false;
+        }
+        let full = {
+            let kept = self.paper_words.lock().unwrap_or_else(|e| e.into_inner());
+            kept.papers.len() >= KEPT_PAPER_WORDS && !kept.papers.contains_key(&doc)
+        };
+        if full {
+            return false;
+        }
+        self.paper_words(m, doc);
+        true
+    }
+
     /// The words of a paper that explain it, tokenized on first use and
     /// kept (up to [`KEPT_PAPER_WORDS`] papers, then forgotten at once).
     fn paper_words(&self, m: &Meaning, doc: u32) -> std::sync::Arc<PaperWords> {

@@ -301,3 +301,37 @@ fn a_papers_words_do_not_depend_on_the_papers_explained_before() {
     }
     assert!(explained > e.len(), "{explained} explanations");
 }
+
+/// Papers whose words were tokenized ahead of use (as the page does while
+/// idle) are explained as a fresh engine explains them; without the
+/// meaning file, or past the last paper, nothing is prepared.
+#[test]
+fn papers_prepared_ahead_are_explained_as_fresh_ones_are() {
+    let (prepared, fresh) = (seed_engine(), seed_engine());
+    // Backwards: each paper is kept where the next would sit if keyed wrongly.
+    for d in (0..prepared.len() as u32).rev() {
+        assert!(prepared.prepare_explaining(d), "paper {d}");
+    }
+    assert!(!prepared.prepare_explaining(prepared.len() as u32));
+    let related = |e: &explorer_core::Engine, q: &str| {
+        e.related(
+            q,
+            &e.no_selection(),
+            explorer_core::Extras::default(),
+            &[],
+            explorer_core::RELATED,
+        )
+    };
+    for q in [
+        "forgetting what was learned",
+        "robots that plan their moves",
+    ] {
+        let have = related(&prepared, q);
+        assert!(have.iter().any(|r| !r.via.is_empty()), "{q}: {have:?}");
+        assert_eq!(have, related(&fresh, q), "{q}");
+    }
+    let words_only = explorer_core::Engine::new(
+        explorer_core::compile::compile_dir(&common::seed_dir()).unwrap(),
+    );
+    assert!(!words_only.prepare_explaining(0));
+}
