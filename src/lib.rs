@@ -255,7 +255,7 @@ pub fn test_trap() {
 /// How many of the papers listed when the page opens have their words
 /// prepared for highlighting ahead of the first keystroke: every card an
 /// unwindowed list holds.
-const LISTED_FIRST: usize = 60;
+const LISTED_FIRST: usize = components::WINDOW_AT;
 
 #[component]
 pub fn App() -> impl IntoView {

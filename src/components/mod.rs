@@ -23,7 +23,7 @@ pub use language_toggle::LanguageToggle;
 pub use paper_card::{listen as listen_to_cards, prepare_words};
 pub mod idle;
 pub use related_papers::RelatedPapers;
-pub use result_list::{after_paint, ResultList};
+pub use result_list::{after_paint, ResultList, WINDOW_AT};
 pub use search_box::SearchBox;
 pub use share_panel::SharePanel;
 pub use shared_list_notice::SharedListNotice;

@@ -19,7 +19,7 @@ use explorer_core::Highlights;
 /// Leptos view tree (`BENCH_PAGES=1 ./dev bench`); at 60 it builds the
 /// dozen on screen. A conference track of 60 papers is still whole in the
 /// page.
-const WINDOW_AT: usize = 60;
+pub const WINDOW_AT: usize = 60;
 /// Cards' height before they have been measured, in CSS pixels.
 const ESTIMATED_HEIGHT: f64 = 260.0;
 /// At most this many cards in a window, however short they are.
