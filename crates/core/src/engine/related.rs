@@ -230,39 +230,44 @@ impl Engine {
     /// Tokenizes a paper's words for explaining ahead of use (a page does
     /// it while idle, so that the first related list a reader meets does
     /// not wait for it); false when there is no meaning file or no room
-    /// left to keep them.
+    /// left to keep them (nothing kept is forgotten for this).
     pub fn prepare_explaining(&self, doc: u32) -> bool {
-        let Some(m) = self.meaning.get() else {
-            return false;
-        };
-        if (doc as usize) >= self.len() {
-            return false;
+        match self.meaning.get() {
+            Some(m) if (doc as usize) < self.len() => self.kept_words(m, doc, false).is_some(),
+            _ => false,
         }
-        let full = {
-            let kept = self.paper_words.lock().unwrap_or_else(|e| e.into_inner());
-            kept.papers.len() >= KEPT_PAPER_WORDS && !kept.papers.contains_key(&doc)
-        };
-        if full {
-            return false;
-        }
-        self.paper_words(m, doc);
-        true
     }
 
     /// The words of a paper that explain it, tokenized on first use and
     /// kept (up to [`KEPT_PAPER_WORDS`] papers, then forgotten at once).
     fn paper_words(&self, m: &Meaning, doc: u32) -> std::sync::Arc<PaperWords> {
+        self.kept_words(m, doc, true)
+            .expect("room is made for a paper's words")
+    }
+
+    /// A paper's kept words, tokenized and kept if they were not; when
+    /// [`KEPT_PAPER_WORDS`] papers are kept already, all are forgotten to
+    /// make room, or, without `make_room`, none is kept (`None`).
+    fn kept_words(
+        &self,
+        m: &Meaning,
+        doc: u32,
+        make_room: bool,
+    ) -> Option<std::sync::Arc<PaperWords>> {
         let mut kept = self.paper_words.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(w) = kept.papers.get(&doc) {
-            return w.clone();
+            return Some(w.clone());
         }
         if kept.papers.len() >= KEPT_PAPER_WORDS {
+            if !make_room {
+                return None;
+            }
             kept.papers.clear();
         }
         let text = crate::meaning::paper_text(&self.corpus.papers[doc as usize]);
         let words = std::sync::Arc::new(m.paper_words_with(&text, &mut kept.pieces));
         kept.papers.insert(doc, words.clone());
-        words
+        Some(words)
     }
 
     /// Every paper in order of meaning for `query` (evaluation): all of
