@@ -37,13 +37,7 @@ thread_local! {
 /// keystroke's cost on the seeds (20 ms of splitting and stemming for 57
 /// papers, in the bench's CPU profile).
 pub fn prepare_words(engine: &Engine, doc: u32) -> bool {
-    WORDS.with_borrow_mut(|kept| {
-        if kept.len() >= WORDS_KEPT && !kept.contains_key(&doc) {
-            return false;
-        }
-        kept.entry(doc).or_insert_with(|| engine.doc_words(doc));
-        true
-    })
+    with_words(engine, doc, false, |_| ()).is_some()
 }
 
 /// A paper's highlights for the query's matched words, its words split and
@@ -52,13 +46,27 @@ pub fn highlights(engine: &Engine, doc: u32, matched: &explorer_core::Matched) -
     if matched.is_empty() {
         return Highlights::default();
     }
+    with_words(engine, doc, true, |words| words.highlights(matched))
+        .expect("room is made for a paper's words")
+}
+
+/// `f` of a paper's kept words, split and kept if they were not; when
+/// [`WORDS_KEPT`] papers are kept already, all are forgotten to make room,
+/// or, without `make_room`, none is kept (`None`).
+fn with_words<R>(
+    engine: &Engine,
+    doc: u32,
+    make_room: bool,
+    f: impl FnOnce(&DocWords) -> R,
+) -> Option<R> {
     WORDS.with_borrow_mut(|kept| {
         if kept.len() >= WORDS_KEPT && !kept.contains_key(&doc) {
+            if !make_room {
+                return None;
+            }
             kept.clear();
         }
-        kept.entry(doc)
-            .or_insert_with(|| engine.doc_words(doc))
-            .highlights(matched)
+        Some(f(kept.entry(doc).or_insert_with(|| engine.doc_words(doc))))
     })
 }
 
