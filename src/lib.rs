@@ -257,6 +257,26 @@ pub fn test_trap() {
 /// unwindowed list holds.
 const LISTED_FIRST: usize = components::WINDOW_AT;
 
+/// The words of the papers listed first, ready for highlighting before the
+/// reader types (split while the page is idle).
+fn prepare_listed_words(x: Explorer) {
+    let listed: Vec<u32> = x
+        .response
+        .with_untracked(|r| r.hits.iter().take(LISTED_FIRST).map(|h| h.doc).collect());
+    components::idle::in_slices(listed, |doc| components::prepare_words(engine(), doc));
+}
+
+/// On a list small enough to keep every paper's words for explaining, all
+/// of them, ready for the first related list (tokenized while the page is
+/// idle).
+fn prepare_explaining_words() {
+    let n = engine().len();
+    if n <= explorer_core::KEPT_PAPER_WORDS {
+        let all: Vec<u32> = (0..n as u32).collect();
+        components::idle::in_slices(all, |doc| engine().prepare_explaining(doc));
+    }
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     // The page the build wrote is replaced by the app's own.
@@ -280,14 +300,7 @@ pub fn App() -> impl IntoView {
                 match load_index().await {
                     Ok(()) => {
                         x.index_opened();
-                        // The words of the papers listed first, ready for
-                        // highlighting before the reader types.
-                        let listed: Vec<u32> = x.response.with_untracked(|r| {
-                            r.hits.iter().take(LISTED_FIRST).map(|h| h.doc).collect()
-                        });
-                        components::idle::in_slices(listed, |doc| {
-                            components::prepare_words(engine(), doc)
-                        });
+                        prepare_listed_words(x);
                     }
                     Err(e) => return crash::load_failed(&e),
                 }
@@ -295,15 +308,7 @@ pub fn App() -> impl IntoView {
                 match load_meaning().await {
                     Ok(true) => {
                         x.meaning_opened();
-                        // A list small enough to keep every paper's words
-                        // for explaining has them ready for the first
-                        // related list.
-                        if engine().len() <= explorer_core::KEPT_PAPER_WORDS {
-                            let all: Vec<u32> = (0..engine().len() as u32).collect();
-                            components::idle::in_slices(all, |doc| {
-                                engine().prepare_explaining(doc)
-                            });
-                        }
+                        prepare_explaining_words();
                     }
                     Ok(false) => {}
                     Err(e) => web_sys::console::warn_1(&e.into()),
