@@ -44,12 +44,18 @@ impl Browser {
             .unwrap();
         self.wait_for(APP_STARTED, "the app to start").await;
         // Said in the log, not failed: the reader got the app.
-        let retried = self
-            .js("return performance.getEntriesByType('navigation')[0].type === 'reload'")
-            .await;
-        if retried == Value::Bool(true) {
+        if self.came_up_on_retry().await {
             eprintln!("{path}: the app came up on its retry (a failed start, reloaded)");
         }
+    }
+
+    /// Whether the page open is a reload: the gate script's retry of a
+    /// start that failed (`public/first-screen.js`), when nothing else
+    /// reloaded it.
+    pub async fn came_up_on_retry(&self) -> bool {
+        self.js("return performance.getEntriesByType('navigation')[0].type === 'reload'")
+            .await
+            == Value::Bool(true)
     }
 
     pub async fn js(&self, script: &str) -> Value {

@@ -35,11 +35,7 @@ async fn one_session(rounds: usize) -> (Vec<Value>, usize, usize) {
                 let state = b.page_state().await;
                 eprintln!("stress: no app after 15 s: {state}");
                 failed.push(state);
-            } else if b
-                .js("return performance.getEntriesByType('navigation')[0].type === 'reload'")
-                .await
-                == true
-            {
+            } else if b.came_up_on_retry().await {
                 retried += 1;
                 eprintln!("stress: started on its retry: {}", b.page_state().await);
             }
