@@ -63,43 +63,9 @@ impl Engine {
         selection: &Selection,
         extras: [Extra; EXTRAS],
     ) -> (FixedBitSet, Vec<Vec<u32>>, ExtraCounts) {
-        let n = self.len();
         let nf = self.facet_docs.len();
-        let extra_sets: Vec<FixedBitSet> = extras
-            .iter()
-            .map(|e| {
-                let mut m = FixedBitSet::with_capacity(n);
-                for &d in e.docs {
-                    if (d as usize) < n {
-                        m.insert(d as usize);
-                    }
-                }
-                m
-            })
-            .collect();
-        let mut masks: Vec<(usize, FixedBitSet)> = self
-            .facet_docs
-            .iter()
-            .enumerate()
-            .filter_map(|(f, values)| {
-                let sel = selection.get(f).filter(|s| !s.is_empty())?;
-                let mut m = FixedBitSet::with_capacity(n);
-                for &v in sel {
-                    for &d in values.get(v as usize).map_or(&[][..], Vec::as_slice) {
-                        m.insert(d as usize);
-                    }
-                }
-                Some((f, m))
-            })
-            .collect();
-        masks.extend(
-            extras
-                .iter()
-                .zip(&extra_sets)
-                .enumerate()
-                .filter(|(_, (e, _))| e.active)
-                .map(|(i, (_, m))| (nf + i, m.clone())),
-        );
+        let extra_sets = self.extra_sets(&extras);
+        let masks = self.selection_masks(selection, &extras, &extra_sets);
         let mut results = base.clone();
         for (_, m) in &masks {
             results.intersect_with(m);
@@ -162,5 +128,59 @@ impl Engine {
                 shared,
             },
         )
+    }
+
+    /// Each extra filter's papers, as a set.
+    fn extra_sets(&self, extras: &[Extra; EXTRAS]) -> Vec<FixedBitSet> {
+        let n = self.len();
+        extras
+            .iter()
+            .map(|e| {
+                let mut m = FixedBitSet::with_capacity(n);
+                for &d in e.docs {
+                    if (d as usize) < n {
+                        m.insert(d as usize);
+                    }
+                }
+                m
+            })
+            .collect()
+    }
+
+    /// What each filter in use allows, numbered as `facets` counts them: the
+    /// corpus's facets with a selection (OR within one), then the active
+    /// extras after them.
+    fn selection_masks(
+        &self,
+        selection: &Selection,
+        extras: &[Extra; EXTRAS],
+        extra_sets: &[FixedBitSet],
+    ) -> Vec<(usize, FixedBitSet)> {
+        let n = self.len();
+        let nf = self.facet_docs.len();
+        let mut masks: Vec<(usize, FixedBitSet)> = self
+            .facet_docs
+            .iter()
+            .enumerate()
+            .filter_map(|(f, values)| {
+                let sel = selection.get(f).filter(|s| !s.is_empty())?;
+                let mut m = FixedBitSet::with_capacity(n);
+                for &v in sel {
+                    for &d in values.get(v as usize).map_or(&[][..], Vec::as_slice) {
+                        m.insert(d as usize);
+                    }
+                }
+                Some((f, m))
+            })
+            .collect();
+        masks.extend(
+            extras
+                .iter()
+                .zip(extra_sets)
+                .enumerate()
+                .filter(|(_, (e, _))| e.active)
+                .map(|(i, (_, m))| (nf + i, m.clone())),
+        );
+        masks
     }
 }

@@ -10,7 +10,7 @@ use fixedbitset::FixedBitSet;
 
 use crate::facet::{FacetKind, ANY_FACET};
 use crate::index::{Index, IndexData};
-use crate::model::{Corpus, DecodeError};
+use crate::model::{Corpus, DecodeError, Paper};
 use crate::query::{self, Query};
 pub use facets::{Extra, ExtraCounts, Extras};
 pub use highlight::{overlaps, split_by_marks, DocWords, Highlights};
@@ -206,84 +206,20 @@ impl Engine {
     /// ([`Engine::open_index`]): everything but searching words works, and
     /// a query with words answers [`Response::waiting_for_index`].
     pub fn without_index(mut corpus: Corpus) -> Engine {
-        let n = corpus.papers.len();
         corpus.index = IndexData::default();
-        let mut facet_docs: Vec<Vec<Vec<u32>>> = corpus
-            .facets
-            .iter()
-            .map(|f| vec![Vec::new(); f.values.len()])
-            .collect();
-        // Each paper's tags, as counted: one per facet value, and only
-        // values the corpus has (a hand-made corpus may repeat or overreach).
-        let sizes: Vec<usize> = corpus.facets.iter().map(|f| f.values.len()).collect();
-        for (d, p) in corpus.papers.iter_mut().enumerate() {
-            let mut seen: Vec<(u32, u32)> = Vec::with_capacity(p.tags.len());
-            p.tags.retain(|t| {
-                let key = (t.facet, t.value);
-                let keep = sizes
-                    .get(t.facet as usize)
-                    .is_some_and(|&len| (t.value as usize) < len)
-                    && !seen.contains(&key);
-                seen.push(key);
-                keep
-            });
-            for t in &p.tags {
-                facet_docs[t.facet as usize][t.value as usize].push(d as u32);
-            }
-        }
-        let mut value_start = Vec::with_capacity(sizes.len() + 1);
-        let mut values = 0u32;
-        for &len in &sizes {
-            value_start.push(values);
-            values += len as u32;
-        }
-        value_start.push(values);
-        let mut tag_start = Vec::with_capacity(n + 1);
-        let mut tag_values = Vec::new();
-        for p in &corpus.papers {
-            tag_start.push(tag_values.len() as u32);
-            tag_values.extend(
-                p.tags
-                    .iter()
-                    .map(|t| value_start[t.facet as usize] + t.value),
-            );
-        }
-        tag_start.push(tag_values.len() as u32);
-        let mut order: Vec<u32> = (0..n as u32).collect();
-        let folded: Vec<String> = corpus
-            .papers
-            .iter()
-            .map(|p| crate::text::fold(&p.title))
-            .collect();
-        order
-            .sort_unstable_by(|&a, &b| folded[a as usize].cmp(&folded[b as usize]).then(a.cmp(&b)));
-        let mut title_rank = vec![0u32; n];
-        for (rank, &d) in order.iter().enumerate() {
-            title_rank[d as usize] = rank as u32;
-        }
-        let mut by_id: Vec<u32> = (0..n as u32).collect();
-        by_id.sort_unstable_by(|&a, &b| {
-            corpus.papers[a as usize]
-                .id
-                .cmp(&corpus.papers[b as usize].id)
-        });
-        let mut keyword_df = vec![0u32; corpus.similar_terms.len()];
-        for p in &mut corpus.papers {
-            p.keywords.retain(|&k| (k as usize) < keyword_df.len());
-            for &k in &p.keywords {
-                keyword_df[k as usize] += 1;
-            }
-        }
+        let facet_docs = kept_tags(&mut corpus);
+        let (value_start, tag_start, tag_values) = flat_tags(&corpus);
+        let keyword_df = keyword_counts(&mut corpus);
         let n_facets = corpus.facets.len();
         Engine {
+            title_rank: title_ranks(&corpus.papers),
+            by_id: id_order(&corpus.papers),
             corpus,
             index: std::sync::OnceLock::new(),
             facet_docs,
             tag_start,
             tag_values,
             value_start,
-            title_rank,
-            by_id,
             keyword_df,
             folded_values: (0..n_facets).map(|_| std::sync::OnceLock::new()).collect(),
             meaning: std::sync::OnceLock::new(),
@@ -520,4 +456,87 @@ impl Engine {
         }
         hits
     }
+}
+
+/// Each paper's tags as counted: one per facet value, and only values the
+/// corpus has (a hand-made corpus may repeat or overreach). Returns, per
+/// facet and value, the papers that have it.
+fn kept_tags(corpus: &mut Corpus) -> Vec<Vec<Vec<u32>>> {
+    let sizes: Vec<usize> = corpus.facets.iter().map(|f| f.values.len()).collect();
+    let mut facet_docs: Vec<Vec<Vec<u32>>> =
+        sizes.iter().map(|&len| vec![Vec::new(); len]).collect();
+    for (d, p) in corpus.papers.iter_mut().enumerate() {
+        let mut seen: Vec<(u32, u32)> = Vec::with_capacity(p.tags.len());
+        p.tags.retain(|t| {
+            let key = (t.facet, t.value);
+            let keep = sizes
+                .get(t.facet as usize)
+                .is_some_and(|&len| (t.value as usize) < len)
+                && !seen.contains(&key);
+            seen.push(key);
+            keep
+        });
+        for t in &p.tags {
+            facet_docs[t.facet as usize][t.value as usize].push(d as u32);
+        }
+    }
+    facet_docs
+}
+
+/// Every facet value numbered across facets (facet `f`'s values start at
+/// `value_start[f]`), and each paper's tags as those numbers in one flat
+/// array (paper `d`'s at `tag_start[d]..tag_start[d + 1]`): what counting
+/// facets reads on every keystroke, in paper order.
+fn flat_tags(corpus: &Corpus) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+    let mut value_start = Vec::with_capacity(corpus.facets.len() + 1);
+    let mut values = 0u32;
+    for f in &corpus.facets {
+        value_start.push(values);
+        values += f.values.len() as u32;
+    }
+    value_start.push(values);
+    let mut tag_start = Vec::with_capacity(corpus.papers.len() + 1);
+    let mut tag_values = Vec::new();
+    for p in &corpus.papers {
+        tag_start.push(tag_values.len() as u32);
+        tag_values.extend(
+            p.tags
+                .iter()
+                .map(|t| value_start[t.facet as usize] + t.value),
+        );
+    }
+    tag_start.push(tag_values.len() as u32);
+    (value_start, tag_start, tag_values)
+}
+
+/// Each paper's place in title order (folded titles, ties by list order).
+fn title_ranks(papers: &[Paper]) -> Vec<u32> {
+    let folded: Vec<String> = papers.iter().map(|p| crate::text::fold(&p.title)).collect();
+    let mut order: Vec<u32> = (0..papers.len() as u32).collect();
+    order.sort_unstable_by(|&a, &b| folded[a as usize].cmp(&folded[b as usize]).then(a.cmp(&b)));
+    let mut title_rank = vec![0u32; papers.len()];
+    for (rank, &d) in order.iter().enumerate() {
+        title_rank[d as usize] = rank as u32;
+    }
+    title_rank
+}
+
+/// The papers in the order of their stable ids, for looking one up by id.
+fn id_order(papers: &[Paper]) -> Vec<u32> {
+    let mut by_id: Vec<u32> = (0..papers.len() as u32).collect();
+    by_id.sort_unstable_by(|&a, &b| papers[a as usize].id.cmp(&papers[b as usize].id));
+    by_id
+}
+
+/// How many papers have each related-papers keyword, after dropping the
+/// keywords a paper names beyond the corpus's list.
+fn keyword_counts(corpus: &mut Corpus) -> Vec<u32> {
+    let mut keyword_df = vec![0u32; corpus.similar_terms.len()];
+    for p in &mut corpus.papers {
+        p.keywords.retain(|&k| (k as usize) < keyword_df.len());
+        for &k in &p.keywords {
+            keyword_df[k as usize] += 1;
+        }
+    }
+    keyword_df
 }
