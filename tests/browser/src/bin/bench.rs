@@ -724,6 +724,8 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
             plain_first.push(plain_first_results(&b, html).await);
             // The same typing script as ours, to the same point (laid out):
             // the peer for the absolute keystroke figures on this machine.
+            // At 20,000 papers it types for minutes.
+            long_scripts(&b).await;
             let r = b
                 .client
                 .execute_async(TYPE_SCRIPT, vec![json!(QUERIES)])
