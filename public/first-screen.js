@@ -40,11 +40,21 @@
 // engines") loses nothing of the reader's, who would otherwise meet the
 // crash notice. The app marks itself started (`data-app-started`) and
 // forgets the retry once it is up; a second failure in a row leaves the
-// app's notice and its reload link.
+// app's notice and its reload link. What the failed start said is kept
+// for the retried page (`window.__restartedAfter`: its message and stack),
+// where the browser tests print it: the defect's cause is not yet known.
 (function () {
   var KEY = 'paper-explorer-restarted';
+  var CAUSE = 'paper-explorer-restart-cause';
   var root = document.documentElement;
   if (typeof WebAssembly === 'undefined') return;
+  try {
+    var cause = sessionStorage.getItem(CAUSE);
+    if (cause !== null) {
+      sessionStorage.removeItem(CAUSE);
+      window.__restartedAfter = cause;
+    }
+  } catch (e) {}
   function failed(event) {
     var thrown = event.error || event.reason;
     if (!(thrown instanceof WebAssembly.RuntimeError)) return;
@@ -52,6 +62,7 @@
     try {
       if (sessionStorage.getItem(KEY) !== null) return;
       sessionStorage.setItem(KEY, String(Date.now()));
+      sessionStorage.setItem(CAUSE, thrown.message + '\n' + (thrown.stack || ''));
     } catch (e) {
       return;
     }

@@ -45,7 +45,10 @@ impl Browser {
         self.wait_for(APP_STARTED, "the app to start").await;
         // Said in the log, not failed: the reader got the app.
         if self.came_up_on_retry().await {
-            eprintln!("{path}: the app came up on its retry (a failed start, reloaded)");
+            eprintln!(
+                "{path}: the app came up on its retry (a failed start, reloaded); the start failed with: {}",
+                self.restarted_after().await
+            );
         }
     }
 
@@ -56,6 +59,13 @@ impl Browser {
         self.js("return performance.getEntriesByType('navigation')[0].type === 'reload'")
             .await
             == Value::Bool(true)
+    }
+
+    /// What the failed start that the gate script retried said (its
+    /// message and stack), as the retried page keeps it.
+    pub async fn restarted_after(&self) -> Value {
+        self.js("return window.__restartedAfter === undefined ? null : window.__restartedAfter")
+            .await
     }
 
     pub async fn js(&self, script: &str) -> Value {

@@ -226,6 +226,20 @@ async fn a_start_that_fails_is_retried_once() {
             .await,
         serde_json::Value::Null
     );
+    // The retried page knows what the failed start said (the harness
+    // prints it: the WebKit defect's cause is not yet known).
+    b.wait_for(
+        "window.__restartedAfter !== undefined",
+        "the failed start's message",
+    )
+    .await;
+    let cause = b.restarted_after().await;
+    assert!(
+        cause
+            .as_str()
+            .is_some_and(|c| c.to_lowercase().contains("unreachable")),
+        "{cause}"
+    );
     b.close().await;
 }
 
