@@ -85,8 +85,8 @@ impl Browser {
 
     /// Where the page is and what went wrong on it, for a failure's message:
     /// its address and load state, whether the app started, the console
-    /// errors and the crash notice (an engine fault shows here, not in the
-    /// failed assertion).
+    /// errors, what a start the page retried had failed with, and the crash
+    /// notice (an engine fault shows here, not in the failed assertion).
     pub async fn page_state(&self) -> Value {
         self.client
             .execute(
@@ -95,6 +95,7 @@ impl Browser {
                  started: window.__started !== undefined, \
                  app: {APP_STARTED}, \
                  errors: window.__errors || [], \
+                 restarted_after: window.__restartedAfter || null, \
                  crash: (document.getElementById('crash') || {{}}).textContent || null}}"
                 ),
                 vec![],
