@@ -62,10 +62,13 @@
     try {
       if (sessionStorage.getItem(KEY) !== null) return;
       sessionStorage.setItem(KEY, String(Date.now()));
-      sessionStorage.setItem(CAUSE, thrown.message + '\n' + (thrown.stack || ''));
     } catch (e) {
       return;
     }
+    // Only for diagnosis: a storage too full for it must not stop the retry.
+    try {
+      sessionStorage.setItem(CAUSE, thrown.message + '\n' + (thrown.stack || ''));
+    } catch (e) {}
     root.setAttribute('data-restarting', '');
     console.warn('The app failed to start (' + thrown.message + '): reloading once.');
     location.reload();
