@@ -9,7 +9,10 @@
 //! - per keystroke: input event → search, facet counts, highlights and DOM
 //!   updated and laid out (p50 / p95 / max), over a fixed script of queries
 //!   typed character by character into the page as it opened, then the
-//!   same script typed again; and per facet click
+//!   same script typed again (each run's p95 alone too); and per facet click
+//! - the same typing script in a plain MiniSearch page over the same papers,
+//!   each page the first of a fresh browser of its own: the peer for the
+//!   keystroke figures above
 //! - the same for an input event that changes nothing (the harness's floor),
 //!   and the renderer's script / style / layout time over the typing
 //! - wasm memory and JS heap after load
