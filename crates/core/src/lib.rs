@@ -13,6 +13,7 @@ pub mod facet;
 pub mod html;
 pub mod i18n;
 pub mod index;
+pub mod kept;
 pub mod markup;
 #[cfg(feature = "compile")]
 pub mod mathml;

@@ -50,9 +50,9 @@ pub fn highlights(engine: &Engine, doc: u32, matched: &explorer_core::Matched) -
         .expect("room is made for a paper's words")
 }
 
-/// `f` of a paper's kept words, split and kept if they were not; when
-/// [`WORDS_KEPT`] papers are kept already, all are forgotten to make room,
-/// or, without `make_room`, none is kept (`None`).
+/// `f` of a paper's kept words, split and kept if they were not, up to
+/// [`WORDS_KEPT`] papers (the rule of [`explorer_core::kept::kept_or_made`]:
+/// when full, all forgotten to make room, or, without `make_room`, `None`).
 fn with_words<R>(
     engine: &Engine,
     doc: u32,
@@ -60,13 +60,10 @@ fn with_words<R>(
     f: impl FnOnce(&DocWords) -> R,
 ) -> Option<R> {
     WORDS.with_borrow_mut(|kept| {
-        if kept.len() >= WORDS_KEPT && !kept.contains_key(&doc) {
-            if !make_room {
-                return None;
-            }
-            kept.clear();
-        }
-        Some(f(kept.entry(doc).or_insert_with(|| engine.doc_words(doc))))
+        explorer_core::kept::kept_or_made(kept, doc, WORDS_KEPT, make_room, || {
+            engine.doc_words(doc)
+        })
+        .map(|words| f(words))
     })
 }
 

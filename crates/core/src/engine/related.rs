@@ -245,9 +245,9 @@ impl Engine {
             .expect("room is made for a paper's words")
     }
 
-    /// A paper's kept words, tokenized and kept if they were not; when
-    /// [`KEPT_PAPER_WORDS`] papers are kept already, all are forgotten to
-    /// make room, or, without `make_room`, none is kept (`None`).
+    /// A paper's kept words, tokenized and kept if they were not, up to
+    /// [`KEPT_PAPER_WORDS`] papers (the rule of [`crate::kept::kept_or_made`]:
+    /// when full, all forgotten to make room, or, without `make_room`, `None`).
     fn kept_words(
         &self,
         m: &Meaning,
@@ -255,19 +255,12 @@ impl Engine {
         make_room: bool,
     ) -> Option<std::sync::Arc<PaperWords>> {
         let mut kept = self.paper_words.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(w) = kept.papers.get(&doc) {
-            return Some(w.clone());
-        }
-        if kept.papers.len() >= KEPT_PAPER_WORDS {
-            if !make_room {
-                return None;
-            }
-            kept.papers.clear();
-        }
-        let text = crate::meaning::paper_text(&self.corpus.papers[doc as usize]);
-        let words = std::sync::Arc::new(m.paper_words_with(&text, &mut kept.pieces));
-        kept.papers.insert(doc, words.clone());
-        Some(words)
+        let KeptWords { papers, pieces } = &mut *kept;
+        crate::kept::kept_or_made(papers, doc, KEPT_PAPER_WORDS, make_room, || {
+            let text = crate::meaning::paper_text(&self.corpus.papers[doc as usize]);
+            std::sync::Arc::new(m.paper_words_with(&text, pieces))
+        })
+        .cloned()
     }
 
     /// Every paper in order of meaning for `query` (evaluation): all of
