@@ -1116,17 +1116,14 @@ fn table(r: &Value) -> String {
         r["memory_after_typing"]["wasm_memory_bytes"],
         r["memory_after_typing"]["js_heap_bytes"],
     );
-    let first_ratio = r["first_results_ms"]["p50_ms"].as_f64().unwrap_or(f64::NAN)
-        / r["plain_page_first_results_ms"]["p50_ms"]
-            .as_f64()
-            .unwrap_or(f64::NAN);
+    let ratio = |ours: &str, plain: &str, at: &str| {
+        r[ours][at].as_f64().unwrap_or(f64::NAN) / r[plain][at].as_f64().unwrap_or(f64::NAN)
+    };
+    let first_ratio = ratio("first_results_ms", "plain_page_first_results_ms", "p50_ms");
     md += &format!(
         "First results, ours ÷ plain page, p50: **{:.2}** (each page opened once a run, the first page of a fresh browser of its own).\n",
         first_ratio
     );
-    let ratio = |ours: &str, plain: &str, at: &str| {
-        r[ours][at].as_f64().unwrap_or(f64::NAN) / r[plain][at].as_f64().unwrap_or(f64::NAN)
-    };
     md += &format!(
         "Keystroke → DOM updated, ours ÷ plain page (the same script, each page in a fresh browser of its own), \
          p50 / p95: first typing **{:.2} / {:.2}**, typed again **{:.2} / {:.2}**.\n",
