@@ -25,8 +25,11 @@
 //!
 //! For working on speed: `BENCH_QUICK=1` (one page run per corpus, no peer,
 //! nothing written; prints the page-load phases and the slowest keystrokes
-//! split into handler / effects / layout), `BENCH_CORPUS=seed` or
-//! `synthetic-20k` (one corpus), `BENCH_PROFILE=1` with `BENCH_QUICK` (a
+//! split into handler / effects / layout), `BENCH_CORPUS=seed`,
+//! `synthetic-20k` or `real` (one corpus; without `BENCH_QUICK` its figures
+//! go to `bench/results-<corpus>.{json,md}`, beside the whole run's),
+//! `BENCH_REAL_DIR=DIR` (a real list, built into `target/dist-real` as
+//! `./dev bench` builds it; `CORPUS_LENIENT` as for the build), `BENCH_PROFILE=1` with `BENCH_QUICK` (a
 //! CPU profile of the typing, `target/bench-<corpus>.cpuprofile`),
 //! `BENCH_MEANING=1` (only related by meaning, after the engine's own
 //! search), `BENCH_PAGES=1` (only our page and the plain page typed into, three
@@ -656,7 +659,14 @@ async fn open_plain_page(b: &Browser) {
 async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick: bool) -> Value {
     eprintln!("bench: {name}: compiling {}", corpus_dir.display());
     let t = Instant::now();
-    let corpus = explorer_core::compile::compile_dir(corpus_dir).expect("corpus compiles");
+    // As the build compiles it (`CORPUS_LENIENT` included): the same papers
+    // as the page under measurement.
+    let corpus = explorer_core::compile::compile_dir_with(
+        corpus_dir,
+        explorer_core::compile::Options::from_env(),
+    )
+    .expect("corpus compiles")
+    .corpus;
     let compile_s = t.elapsed().as_secs_f64();
     let indexed_text: usize = corpus
         .papers
@@ -1259,14 +1269,17 @@ async fn main() {
         "peer": "MiniSearch 7.2.0 (npm), prefix + fuzzy 0.2, title boost 3, authors 2, AND",
         "corpora": reports,
     });
+    // One corpus alone (`BENCH_CORPUS`) has its own files: the whole run's
+    // stay as they are.
+    let stem = only.map_or("results".to_string(), |name| format!("results-{name}"));
     let dir = top.join("bench");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
-        dir.join("results.json"),
+        dir.join(format!("{stem}.json")),
         serde_json::to_string_pretty(&report).unwrap() + "\n",
     )
     .unwrap();
     let md: String = reports.iter().map(table).collect();
-    std::fs::write(dir.join("results.md"), &md).unwrap();
+    std::fs::write(dir.join(format!("{stem}.md")), &md).unwrap();
     println!("{md}");
 }
