@@ -90,8 +90,12 @@ fn FacetGroup(facet: usize) -> impl IntoView {
     let def = &x.engine.corpus.facets[facet];
     let long = def.values.len() > LONG_FACET;
     let (show_all, set_show_all) = signal(false);
-    let count = move |v: u32| x.count(facet, v);
-    let share = move |v: u32| bar(x.count(facet, v), x.counted());
+    // A value's count among the results and its bar, read together: one
+    // reactive node a row for what every keystroke changes, not two.
+    let stats = move |v: u32| {
+        let count = x.count(facet, v);
+        (count, bar(count, x.counted()))
+    };
     // Values keep one order while the user types (nothing jumps under the
     // pointer): short facets in their own order, long ones by how many papers
     // of the whole corpus have them, the first few shown until “Show all”.
@@ -135,12 +139,13 @@ fn FacetGroup(facet: usize) -> impl IntoView {
                         // A keystroke touches only the rows whose count or
                         // share changed, not every row of every facet.
                         let label = def.values[v as usize].clone();
+                        let stats = Memo::new(move |_| stats(v));
                         view! {
                             <li>
                                 <FacetRow
                                     label=Signal::derive(move || label.clone())
-                                    count=Memo::new(move |_| count(v))
-                                    share=Memo::new(move |_| share(v))
+                                    count=Signal::derive(move || stats.with(|s| s.0))
+                                    share=Signal::derive(move || stats.with(|s| s.1.clone()))
                                     checked=Memo::new(move |_| x.is_selected(facet, v))
                                     on_toggle=move || x.toggle(facet, v)
                                 />
