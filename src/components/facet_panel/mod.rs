@@ -92,7 +92,7 @@ fn FacetGroup(facet: usize) -> impl IntoView {
     let (show_all, set_show_all) = signal(false);
     // A value's count among the results and its bar, read together: one
     // reactive node a row for what every keystroke changes, not two.
-    let stats = move |v: u32| {
+    let stats_of = move |v: u32| {
         let count = x.count(facet, v);
         (count, bar(count, x.counted()))
     };
@@ -139,7 +139,7 @@ fn FacetGroup(facet: usize) -> impl IntoView {
                         // A keystroke touches only the rows whose count or
                         // share changed, not every row of every facet.
                         let label = def.values[v as usize].clone();
-                        let stats = Memo::new(move |_| stats(v));
+                        let stats = Memo::new(move |_| stats_of(v));
                         view! {
                             <li>
                                 <FacetRow

@@ -29,8 +29,9 @@
 //! `synthetic-20k` or `real` (one corpus; without `BENCH_QUICK` its figures
 //! go to `bench/results-<corpus>.{json,md}`, beside the whole run's),
 //! `BENCH_REAL_DIR=DIR` (a real list, built into `target/dist-real` as
-//! `./dev bench` builds it; `CORPUS_LENIENT` as for the build), `BENCH_PROFILE=1` with `BENCH_QUICK` (a
-//! CPU profile of the typing, `target/bench-<corpus>.cpuprofile`),
+//! `./dev bench` builds it; `CORPUS_LENIENT` as for the build),
+//! `BENCH_PROFILE=1` with `BENCH_QUICK` (a CPU profile of the typing,
+//! `target/bench-<corpus>.cpuprofile`),
 //! `BENCH_MEANING=1` (only related by meaning, after the engine's own
 //! search), `BENCH_PAGES=1` (only our page and the plain page typed into, three
 //! rounds; prints the median per typed prefix on each, slowest first).
