@@ -415,6 +415,15 @@ fn delimiter_at(src: &str, from: usize, end: usize, delim: &str, nested: bool) -
     None
 }
 
+/// Commands whose argument is text or a styled symbol (`\mathrm{d}`,
+/// `\text{ for all }`, `\operatorname{softmax}`): written as their
+/// argument's plain text, and never prose inside a formula.
+fn takes_text(name: &str) -> bool {
+    name.starts_with("math")
+        || name.starts_with("text")
+        || matches!(name, "operatorname" | "boldsymbol" | "emph" | "mbox")
+}
+
 /// Whether what stands between two `$` reads as prose rather than a
 /// formula: four words in a row (runs of two or more letters that are not
 /// command names, outside `\text{…}`-like groups) with nothing but spaces
@@ -423,23 +432,6 @@ fn delimiter_at(src: &str, from: usize, end: usize, delim: &str, nested: bool) -
 /// formula, every letter an italic `<mi>` (hundreds, in one card). On the
 /// seeds and a real list of 3,946 abstracts, no formula reads so.
 fn reads_as_prose(tex: &str) -> bool {
-    const TEXT_GROUPS: &[&str] = &[
-        "text",
-        "textbf",
-        "textit",
-        "textrm",
-        "textsf",
-        "texttt",
-        "textnormal",
-        "mathrm",
-        "mathit",
-        "mathbf",
-        "mathsf",
-        "mathtt",
-        "operatorname",
-        "mbox",
-        "emph",
-    ];
     let bytes = tex.as_bytes();
     let (mut words, mut i) = (0, 0);
     while i < bytes.len() {
@@ -449,11 +441,11 @@ fn reads_as_prose(tex: &str) -> bool {
                 .iter()
                 .take_while(|c| c.is_ascii_alphabetic())
                 .count();
-            let command = &bytes[i + 1..i + 1 + name];
+            let command = std::str::from_utf8(&bytes[i + 1..i + 1 + name]).unwrap_or("");
             // A control symbol (`\{`) skips one byte more; bytes, not str
             // slices, so landing inside a character is harmless.
             i += 1 + name.max(1);
-            if name > 0 && TEXT_GROUPS.iter().any(|t| t.as_bytes() == command) {
+            if name > 0 && takes_text(command) {
                 let open = i + bytes[i..].iter().take_while(|&&c| c == b' ').count();
                 if bytes.get(open) == Some(&b'{') {
                     i = matching_brace(tex, open + 1, tex.len()).map_or(tex.len(), |c| c + 1);
@@ -708,10 +700,7 @@ fn command_into(tex: &str, mut i: usize, out: &mut String) -> usize {
             }
             i + used2
         }
-        _ if name.starts_with("math")
-            || name.starts_with("text")
-            || matches!(name, "operatorname" | "boldsymbol" | "emph" | "mbox") =>
-        {
+        _ if takes_text(name) => {
             plain_into(arg, out);
             i + used
         }
