@@ -309,9 +309,34 @@ fn dot_i8_scalar(v: &[u8], q: &[i16]) -> i32 {
 /// of three letters or more, with the ids of its WordPiece tokens. Worked
 /// out once per paper ([`Meaning::paper_words`]) and kept by the engine, as
 /// the same papers come back keystroke after keystroke.
+///
+/// Three flat arrays, not a `String` and a `Vec` per word: natively, on
+/// 1,000 papers of the 20,000-paper synthetic list, 3.1 KB a paper instead
+/// of 12.6 KB, and 0.3 ms to free them all instead of 10–17 ms. The
+/// engine's bounded cache frees every kept paper at once when it is full,
+/// and that keystroke paid for it.
 #[derive(Debug, Clone, Default)]
 pub struct PaperWords {
-    words: Vec<(String, Vec<u32>)>,
+    /// The words, one after another.
+    text: Box<str>,
+    /// Per word, where it ends in `text` and where its tokens end in
+    /// `pieces`.
+    ends: Box<[(u32, u32)]>,
+    /// Every word's token ids, one word after another.
+    pieces: Box<[u32]>,
+}
+
+impl PaperWords {
+    /// Each word with its token ids, in the paper's order.
+    pub fn words(&self) -> impl Iterator<Item = (&str, &[u32])> + '_ {
+        let mut from = (0, 0);
+        self.ends.iter().map(move |&(word_end, pieces_end)| {
+            let (w, p) = (word_end as usize, pieces_end as usize);
+            let item = (&self.text[from.0..w], &self.pieces[from.1..p]);
+            from = (w, p);
+            item
+        })
+    }
 }
 
 /// The WordPiece tokens of words already met, kept across papers: most
@@ -337,31 +362,44 @@ impl Meaning {
     /// first (and kept there).
     pub fn paper_words_with(&self, text: &str, memo: &mut PiecesMemo) -> PaperWords {
         let mut seen = std::collections::HashSet::new();
-        let mut words = Vec::new();
+        let (mut words, mut ends, mut pieces) = (String::new(), Vec::new(), Vec::new());
         for w in wordpiece::words(text) {
             if w.normal.len() < 3 || !w.normal.chars().all(char::is_alphabetic) {
                 continue;
             }
-            if !seen.insert(w.normal.clone()) {
+            if seen.contains(w.normal.as_str()) {
                 continue;
             }
-            let ids = match memo.ids.get(&w.normal) {
-                Some(ids) => ids.to_vec(),
+            match memo.ids.get(&w.normal) {
+                Some(ids) => pieces.extend_from_slice(ids),
                 None => {
-                    let mut ids = Vec::new();
-                    wordpiece::pieces(&w.normal, self, &mut ids);
-                    ids.retain(|&id| id != self.unknown && (id as usize) < self.weights.len());
+                    let from = pieces.len();
+                    wordpiece::pieces(&w.normal, self, &mut pieces);
+                    let mut at = from;
+                    for i in from..pieces.len() {
+                        let id = pieces[i];
+                        if id != self.unknown && (id as usize) < self.weights.len() {
+                            pieces[at] = id;
+                            at += 1;
+                        }
+                    }
+                    pieces.truncate(at);
                     if memo.ids.len() >= MEMO_WORDS {
                         memo.ids.clear();
                     }
-                    memo.ids
-                        .insert(w.normal.clone(), ids.clone().into_boxed_slice());
-                    ids
+                    memo.ids.insert(w.normal.clone(), pieces[from..].into());
                 }
-            };
-            words.push((w.normal, ids));
+            }
+            words.push_str(&w.normal);
+            // A paper's text is far below 4 GB: a u32 holds every offset.
+            ends.push((words.len() as u32, pieces.len() as u32));
+            seen.insert(w.normal);
         }
-        PaperWords { words }
+        PaperWords {
+            text: words.into_boxed_str(),
+            ends: ends.into_boxed_slice(),
+            pieces: pieces.into_boxed_slice(),
+        }
     }
 }
 
@@ -387,7 +425,7 @@ impl Explainer<'_> {
     /// [`Explainer::explain`] of words already tokenized.
     pub fn explain_words(&mut self, words: &PaperWords) -> Vec<String> {
         let mut scored: Vec<(f32, &str)> = Vec::new();
-        for (word, ids) in &words.words {
+        for (word, ids) in words.words() {
             let score = ids
                 .iter()
                 .map(|&id| self.token_score(id))

@@ -302,6 +302,46 @@ fn a_papers_words_do_not_depend_on_the_papers_explained_before() {
     assert!(explained > e.len(), "{explained} explanations");
 }
 
+/// A paper's explaining words are its distinct words of three letters or
+/// more, in order and folded, each with the tokens WordPiece gives it on its
+/// own, whether the memo knew the word from an earlier paper or not.
+#[test]
+fn a_papers_words_are_its_distinct_words_with_their_own_tokens() {
+    use explorer_core::meaning::{wordpiece, PiecesMemo};
+    use wordpiece::Vocab;
+    let e = seed_engine();
+    let m = e.meaning().unwrap();
+    let mut memo = PiecesMemo::default();
+    // An earlier paper puts two of the words in the memo.
+    m.paper_words_with("Forgetting models", &mut memo);
+    let text =
+        "Unlearning: forgetting, FORGETTING and re-learning 3D with GPT-4o; unlearning models.";
+    let words = m.paper_words_with(text, &mut memo);
+    let got: Vec<(&str, &[u32])> = words.words().collect();
+    let names: Vec<&str> = got.iter().map(|(w, _)| *w).collect();
+    assert_eq!(
+        names,
+        [
+            "unlearning",
+            "forgetting",
+            "and",
+            "learning",
+            "with",
+            "gpt",
+            "models"
+        ]
+    );
+    for (word, ids) in &got {
+        let mut alone = Vec::new();
+        wordpiece::pieces(word, m, &mut alone);
+        alone.retain(|&id| id != m.unknown());
+        assert_eq!(*ids, &alone[..], "{word}");
+    }
+    // Some word is several tokens: the words' bounds in the token list are
+    // exercised.
+    assert!(got.iter().any(|(_, ids)| ids.len() > 1), "{got:?}");
+}
+
 /// Papers whose words were tokenized ahead of use (as the page does while
 /// idle) are explained as a fresh engine explains them; without the
 /// meaning file, or past the last paper, nothing is prepared.
