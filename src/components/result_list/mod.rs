@@ -7,7 +7,7 @@ use super::paper_card::{highlights, write_marks, CardMaker};
 use crate::i18n::use_i18n;
 use crate::Explorer;
 use explorer_core::card::FIRST_SCREEN;
-use explorer_core::window::{self as windowing, Window};
+use explorer_core::window::{self as windowing, Heights, Window};
 use explorer_core::Highlights;
 
 /// Above this many results, only the cards on screen (and a screenful either
@@ -39,11 +39,6 @@ pub fn after_paint(f: impl FnOnce() + 'static) {
 /// An element's top in document coordinates (reads layout).
 fn document_top(el: &web_sys::Element) -> f64 {
     el.get_bounding_client_rect().top() + window().scroll_y().unwrap_or(0.0)
-}
-
-/// A card's measured height, or the estimate before it has been rendered.
-fn height_of(heights: &HashMap<u32, f64>, doc: u32) -> f64 {
-    heights.get(&doc).copied().unwrap_or(ESTIMATED_HEIGHT)
 }
 
 /// Where the list is, as last seen: read in the frame after the window
@@ -143,7 +138,7 @@ struct Placement {
     window: ReadSignal<Option<Window>>,
     set_window: WriteSignal<Option<Window>>,
     /// Measured card heights (gap included), by paper.
-    heights: StoredValue<HashMap<u32, f64>>,
+    heights: StoredValue<Heights>,
     geometry: StoredValue<Geometry>,
     /// Asks for the window to be laid out again (the list's Effect does it).
     relayout: Trigger,
@@ -164,7 +159,7 @@ impl Placement {
             make: CardMaker::new(),
             window: window_,
             set_window,
-            heights: StoredValue::new(HashMap::new()),
+            heights: StoredValue::new(Heights::new(x.engine.len(), ESTIMATED_HEIGHT)),
             geometry: StoredValue::new(Geometry {
                 list_top: 0.0,
                 scroll_y: 0.0,
@@ -189,7 +184,7 @@ impl Placement {
     fn window_of(self, hits: &[u32], (from, to): (f64, f64)) -> Option<Window> {
         (hits.len() > WINDOW_AT).then(|| {
             self.heights.with_value(|h| {
-                windowing::window(hits.len(), |i| height_of(h, hits[i]), from, to, MOST_CARDS)
+                windowing::window(hits.len(), |i| h.of(hits[i]), from, to, MOST_CARDS)
             })
         })
     }
@@ -205,7 +200,7 @@ impl Placement {
         let (from, to) = self.geometry.with_value(Geometry::visible);
         let covered = self
             .heights
-            .with_value(|h| w.end <= hits.len() && w.covers(|i| height_of(h, hits[i]), from, to));
+            .with_value(|h| w.end <= hits.len() && w.covers(|i| h.of(hits[i]), from, to));
         let moved = self
             .window_of(&hits, self.geometry.with_value(Geometry::span))
             .is_some_and(|next| next != w);
@@ -234,9 +229,7 @@ impl Placement {
         });
         self.heights.update_value(|h| {
             for (doc, height) in boxes {
-                if height > 0.0 {
-                    h.insert(doc, height);
-                }
+                h.measured(doc, height);
             }
         });
         self.follow();
@@ -370,7 +363,7 @@ impl Placement {
                 self.heights.with_value(|h| {
                     r.hits[..rank.min(r.hits.len())]
                         .iter()
-                        .map(|hit| height_of(h, hit.doc))
+                        .map(|hit| h.of(hit.doc))
                         .sum()
                 })
             });
