@@ -152,6 +152,12 @@ impl Meaning {
         self.papers.len() / self.dims
     }
 
+    /// Whether a token id has a vector and a weight of its own (not the
+    /// unknown token, not past the table).
+    fn known(&self, id: u32) -> bool {
+        id != self.unknown && (id as usize) < self.weights.len()
+    }
+
     /// A token's stored vector: `dims` int8 values (unit length × 127).
     fn token_row(&self, id: u32) -> &[u8] {
         let at = id as usize * self.dims;
@@ -175,7 +181,7 @@ impl Meaning {
             let id = ids[i];
             let n = ids[i..].iter().take_while(|&&x| x == id).count();
             i += n;
-            if id == self.unknown || id as usize >= self.weights.len() {
+            if !self.known(id) {
                 continue;
             }
             let w = self.weights[id as usize] * if by_count { 1.0 + (n as f32).ln() } else { 1.0 };
@@ -373,21 +379,14 @@ impl Meaning {
             match memo.ids.get(&w.normal) {
                 Some(ids) => pieces.extend_from_slice(ids),
                 None => {
-                    let from = pieces.len();
-                    wordpiece::pieces(&w.normal, self, &mut pieces);
-                    let mut at = from;
-                    for i in from..pieces.len() {
-                        let id = pieces[i];
-                        if id != self.unknown && (id as usize) < self.weights.len() {
-                            pieces[at] = id;
-                            at += 1;
-                        }
-                    }
-                    pieces.truncate(at);
+                    let mut ids = Vec::new();
+                    wordpiece::pieces(&w.normal, self, &mut ids);
+                    ids.retain(|&id| self.known(id));
+                    pieces.extend_from_slice(&ids);
                     if memo.ids.len() >= MEMO_WORDS {
                         memo.ids.clear();
                     }
-                    memo.ids.insert(w.normal.clone(), pieces[from..].into());
+                    memo.ids.insert(w.normal.clone(), ids.into_boxed_slice());
                 }
             }
             words.push_str(&w.normal);
