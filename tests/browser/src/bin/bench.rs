@@ -889,7 +889,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     // found, both are open. (Until stop 30 the engine was timed as soon as
     // the first results showed, which the build's first screen puts up
     // before the app has started: at 20,000 papers most prefixes were
-    // timed against no engine, and reported 0.0 ms.)
+    // timed before the app had opened its index, and reported 0.0 ms.)
     b.wait_for(
         "wasmBindings.count_related('diffusion models') > 0",
         "the index and the meaning file",
