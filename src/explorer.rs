@@ -43,11 +43,14 @@ pub struct Explorer {
     /// Set once the meaning file, fetched after the index, is open.
     meaning_ready: RwSignal<bool>,
     /// The view for which the related list's place was last seen on screen
-    /// or near it. Below a few matches the list is made with them, in the
-    /// same update; below more it is made only once its place is seen near
-    /// for the view shown, so that typing neither computes a list no one
-    /// can see (at 20,000 papers most of a keystroke's search) nor changes
-    /// the page again a frame later.
+    /// or near it. The list is made once its place is seen near for the
+    /// view shown (the observer reports after the view's first paint), not
+    /// in the keystroke, so that typing neither computes a list no one can
+    /// see (at 20,000 papers most of a keystroke's search) nor waits for
+    /// one below the matches it shows; a query that matches nothing makes
+    /// it at once. Below a few matches, the list of the view before stays
+    /// until then, less the papers now matched: it does not vanish for a
+    /// frame.
     related_near: RwSignal<Option<ViewState>>,
     /// The reading list someone shared in the link that opened the page
     /// (`#shared=…`): while set, only its papers are shown.
@@ -126,8 +129,9 @@ impl Address {
     }
 }
 
-/// Up to this many matches, the related list is made with them: its place
-/// is a screen or two down, and in view before the page has settled.
+/// Up to this many matches, the related list's place is a screen or two
+/// down: the list of the view before stays there (less the papers now
+/// matched) until this view's is made, rather than vanishing for a frame.
 const RELATED_WITH_MATCHES: usize = 10;
 
 /// The reader's own filters of a view state: the starred papers and the
@@ -234,11 +238,22 @@ impl Explorer {
         });
         let meaning_ready = RwSignal::new(engine.has_meaning());
         let related_near = RwSignal::new(None::<ViewState>);
-        let related = Memo::new(move |_| {
+        // Whether the related list last made was the reading list's.
+        let related_was_like = StoredValue::new(false);
+        // The related list is made when its place is near the screen for
+        // this view (the observer's report, which comes after the view's
+        // first paint), not in the keystroke: on the seeds that halved a
+        // keystroke's median time to its layout (`BENCH_QUICK=1`, three
+        // interleaved runs). Only a query that matches nothing makes it at
+        // once: it stands in the matches' place, and the filters count it.
+        let related = Memo::new(move |before: Option<&RelatedSet>| {
             if !meaning_ready.get() {
                 return RelatedSet::default();
             }
-            if state.with(|s| s.like_starred) {
+            let like = state.with(|s| s.like_starred);
+            let was_like = related_was_like.get_value();
+            related_was_like.set_value(like);
+            if like {
                 let papers = starred.with(|starred| engine.like_these(starred, RELATED));
                 return RelatedSet {
                     total: papers.len(),
@@ -246,10 +261,18 @@ impl Explorer {
                     ..RelatedSet::default()
                 };
             }
-            let few = response.with(|r| r.hits.len() <= RELATED_WITH_MATCHES);
+            let (none, few) = response.with(|r| {
+                let n = r.hits.len();
+                (n == 0, n <= RELATED_WITH_MATCHES)
+            });
             let seen = related_near.with(|n| state.with(|s| n.as_ref() == Some(s)));
-            if !(few || seen) {
-                return RelatedSet::default();
+            if !(none || seen) {
+                return match before {
+                    Some(before) if few && !was_like => {
+                        before.without(&response.with(Response::docs))
+                    }
+                    _ => RelatedSet::default(),
+                };
             }
             let shown = response.with(Response::docs);
             // Counted only where the filters show the counts: no match.

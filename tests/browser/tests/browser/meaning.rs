@@ -82,6 +82,77 @@ async fn a_query_that_matches_lists_related_papers_after_its_matches() {
     b.close().await;
 }
 
+/// Typing on while a few papers match: the related list of the query
+/// before stays on screen until the new query's is made (it does not vanish
+/// for a frame), and no frame lists a paper among both the matches and the
+/// related papers. Watched before every paint, as the reader sees it.
+#[tokio::test]
+async fn typing_on_keeps_the_related_list_and_never_shows_a_match_in_it() {
+    let e = engine();
+    let sel = e.no_selection();
+    // "unlearning evaluation" matches one of the two unlearning papers and
+    // lists the other under related; "unlearning " matches both.
+    let (from, to) = ("unlearning evaluation", "unlearning ");
+    let matches = |q: &str| e.search(q, &sel, Default::default()).docs();
+    let other = matches(to)
+        .into_iter()
+        .find(|d| !matches(from).contains(d))
+        .unwrap();
+    assert!(
+        e.related(from, &sel, Default::default(), &matches(from), 10)
+            .iter()
+            .any(|r| r.doc == other),
+        "the corpus no longer makes the case this test needs"
+    );
+    let want: Vec<String> = e
+        .related(to, &sel, Default::default(), &matches(to), 10)
+        .iter()
+        .map(|r| e.corpus.papers[r.doc as usize].title.clone())
+        .collect();
+    let b = Browser::start().await;
+    b.open(&format!("?q={}", from.replace(' ', "+"))).await;
+    b.wait_for(
+        "document.querySelector('.related .related-title') !== null",
+        "the related papers",
+    )
+    .await;
+    b.js("window.__frames = []; \
+          const look = () => { \
+            const titles = s => [...document.querySelectorAll(s)].map(e => e.textContent); \
+            const matched = titles('.results article.paper .paper-title'); \
+            const related = titles('.related .related-title'); \
+            window.__frames.push({ related: related.length, both: related.filter(t => matched.includes(t)) }); \
+            if (!window.__stop) requestAnimationFrame(look); \
+          }; \
+          requestAnimationFrame(look); return 0")
+        .await;
+    // Backspace, key by key, back to the first word.
+    b.type_query(&"\u{E003}".repeat("evaluation".len())).await;
+    b.wait_for(
+        &format!(
+            "JSON.stringify([...document.querySelectorAll('.related .related-title')].map(e => e.textContent)) === {:?}",
+            serde_json::to_string(&want).unwrap()
+        ),
+        "the related papers of the shorter query",
+    )
+    .await;
+    let frames = b.js("window.__stop = true; return window.__frames").await;
+    let frames = frames.as_array().unwrap();
+    assert!(frames.len() > 1, "{frames:?}");
+    for f in frames {
+        assert!(
+            f["related"].as_u64().unwrap() > 0,
+            "a frame without the related list: {frames:?}"
+        );
+        assert_eq!(
+            f["both"],
+            serde_json::json!([]),
+            "a match listed as related: {frames:?}"
+        );
+    }
+    b.close().await;
+}
+
 #[tokio::test]
 async fn more_like_my_reading_list_ranks_the_other_unlearning_paper_first() {
     let b = Browser::start().await;
