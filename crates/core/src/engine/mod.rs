@@ -146,6 +146,9 @@ pub struct Engine {
     /// The search index: with the corpus ([`Engine::new`]), or later
     /// ([`Engine::without_index`], then [`Engine::open_index`]).
     index: std::sync::OnceLock<Index>,
+    /// Per paper, each field's BM25F weight over its length normalisation
+    /// ([`score`]), worked out once the index is first searched.
+    field_scales: std::sync::OnceLock<Vec<[f32; crate::index::N_FIELDS]>>,
     /// `facet_docs[f][v]`: the documents tagged with value `v` of facet `f`,
     /// sorted. Lists, not bitsets: a facet may have tens of thousands of
     /// values (authors), most with a paper or two.
@@ -216,6 +219,7 @@ impl Engine {
             by_id: id_order(&corpus.papers),
             corpus,
             index: std::sync::OnceLock::new(),
+            field_scales: std::sync::OnceLock::new(),
             facet_docs,
             tag_start,
             tag_values,

@@ -1,7 +1,7 @@
 //! Scoring: a query clause's documents with their BM25F scores and match
 //! classes (exact, prefix, typo), from the index's postings.
 
-use crate::index::{Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE};
+use crate::index::{Index, Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE, N_FIELDS};
 use crate::query::{Clause, Term};
 
 use super::{Engine, MatchClass, Matched, NO_MATCH};
@@ -14,6 +14,26 @@ pub const TITLE_WEIGHT: f32 = 3.0;
 /// A match in the author list counts this many times one in the abstract
 /// (a name typed is meant).
 pub const AUTHORS_WEIGHT: f32 = 2.0;
+
+/// Per document, what each field's term frequency is multiplied by: the
+/// field's weight over its BM25 length normalisation. Worked out once per
+/// index rather than for every posting: a two-letter prefix reaches more
+/// than 100,000 postings at 20,000 papers.
+fn field_scales(index: &Index) -> Vec<[f32; N_FIELDS]> {
+    let mut weight = [1.0; N_FIELDS];
+    weight[FIELD_TITLE] = TITLE_WEIGHT;
+    weight[FIELD_TEXT] = 1.0;
+    weight[FIELD_AUTHORS] = AUTHORS_WEIGHT;
+    index
+        .doc_len
+        .iter()
+        .map(|len| {
+            std::array::from_fn(|f| {
+                weight[f] / (1.0 - B + B * len[f] as f32 / index.avg_len[f].max(1.0))
+            })
+        })
+        .collect()
+}
 
 impl Engine {
     /// The stems a query word matches, each with the best class by which it
@@ -79,13 +99,13 @@ impl Engine {
 
     /// The saturated, length-normalised, field-weighted term frequency.
     fn bm25f_tf(&self, p: &Posting) -> f32 {
-        let len = self.index().doc_len[p.doc as usize];
-        let avg = self.index().avg_len;
-        let norm = |field: usize| 1.0 - B + B * len[field] as f32 / avg[field].max(1.0);
-        let weight = |field: usize| p.tf[field] as f32 / norm(field);
-        let tf = TITLE_WEIGHT * weight(FIELD_TITLE)
-            + weight(FIELD_TEXT)
-            + AUTHORS_WEIGHT * weight(FIELD_AUTHORS);
+        let scale = self
+            .field_scales
+            .get_or_init(|| field_scales(self.index()))
+            .get(p.doc as usize)
+            .copied()
+            .unwrap_or_default();
+        let tf: f32 = (0..N_FIELDS).map(|f| p.tf[f] as f32 * scale[f]).sum();
         tf * (K1 + 1.0) / (tf + K1)
     }
 
