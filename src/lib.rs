@@ -93,12 +93,39 @@ pub async fn load_corpus() -> Result<(), String> {
         let end = bytes.length().min(at + WINDOW);
         let part = &mut window[..(end - at) as usize];
         bytes.subarray(at, end).copy_to(part);
-        if decoder.push(part).map_err(fail)? < part.len() {
+        if std::hint::black_box(decode_part as DecodePart)(&mut decoder, part).map_err(fail)?
+            < part.len()
+        {
             return Err(format!("{href}: bytes after the papers part"));
         }
         at = end;
     }
-    let corpus = decoder.finish().map_err(fail)?;
+    std::hint::black_box(open_engine as OpenEngine)(decoder).map_err(fail)
+}
+
+type DecodePart = fn(
+    &mut explorer_core::model::PapersDecoder,
+    &[u8],
+) -> Result<usize, explorer_core::model::DecodeError>;
+type OpenEngine =
+    fn(explorer_core::model::PapersDecoder) -> Result<(), explorer_core::model::DecodeError>;
+
+/// Decodes a window of the papers part (a function of its own in the
+/// module, for a trap's stack: see [`start`]).
+#[inline(never)]
+fn decode_part(
+    decoder: &mut explorer_core::model::PapersDecoder,
+    part: &[u8],
+) -> Result<usize, explorer_core::model::DecodeError> {
+    decoder.push(part)
+}
+
+/// The decoded papers, as the page's engine (its index comes later).
+#[inline(never)]
+fn open_engine(
+    decoder: explorer_core::model::PapersDecoder,
+) -> Result<(), explorer_core::model::DecodeError> {
+    let corpus = decoder.finish()?;
     let _ = ENGINE.set(Engine::without_index(corpus));
     Ok(())
 }
@@ -168,16 +195,29 @@ pub fn start() {
     explorer_core::text::set_decompose(browser_decompose);
     // Leptos's executor is set up by mounting: until then, the browser's.
     wasm_bindgen_futures::spawn_local(async {
-        match load_corpus().await {
+        // Loading and mounting are functions of their own in the module,
+        // not inlined into this future: a trap's stack (the open WebKit
+        // defect, which strikes in this future) then says which of them it
+        // struck in. (Called through `black_box`, as wasm-opt inlines a
+        // function called once whatever Rust asks.)
+        let loading: std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>> =
+            Box::pin(load_corpus());
+        match loading.await {
             Ok(()) => {
                 #[cfg(feature = "test-hooks")]
                 trap_if_asked();
-                leptos::mount::mount_to_body(App);
+                std::hint::black_box(mount as fn())();
                 components::after_paint(crash::started);
             }
             Err(e) => crash::load_failed(&e),
         }
     });
+}
+
+/// The app's first render into the page.
+#[inline(never)]
+fn mount() {
+    leptos::mount::mount_to_body(App);
 }
 
 /// Makes this start fail on a trap, as the WebKit defect does, while this
