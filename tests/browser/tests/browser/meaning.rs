@@ -16,6 +16,18 @@ async fn open_paraphrase(b: &Browser) {
     .await;
 }
 
+/// Waits until the related list shows exactly these titles, in order.
+async fn wait_for_related(b: &Browser, want: &[String], what: &str) {
+    b.wait_for(
+        &format!(
+            "JSON.stringify([...document.querySelectorAll('.related .related-title')].map(e => e.textContent)) === {:?}",
+            serde_json::to_string(want).unwrap()
+        ),
+        what,
+    )
+    .await;
+}
+
 #[tokio::test]
 async fn a_paraphrase_lists_the_paper_it_means_under_related_by_meaning() {
     let b = Browser::start().await;
@@ -128,14 +140,7 @@ async fn typing_on_keeps_the_related_list_and_never_shows_a_match_in_it() {
         .await;
     // Backspace, key by key, back to the first word.
     b.type_query(&"\u{E003}".repeat("evaluation".len())).await;
-    b.wait_for(
-        &format!(
-            "JSON.stringify([...document.querySelectorAll('.related .related-title')].map(e => e.textContent)) === {:?}",
-            serde_json::to_string(&want).unwrap()
-        ),
-        "the related papers of the shorter query",
-    )
-    .await;
+    wait_for_related(&b, &want, "the related papers of the shorter query").await;
     let frames = b.js("window.__stop = true; return window.__frames").await;
     let frames = frames.as_array().unwrap();
     assert!(frames.len() > 1, "{frames:?}");
@@ -282,13 +287,6 @@ async fn with_no_match_the_filters_count_and_narrow_the_related_papers() {
         .iter()
         .map(|r| e.corpus.papers[r.doc as usize].title.clone())
         .collect();
-    b.wait_for(
-        &format!(
-            "JSON.stringify([...document.querySelectorAll('.related .related-title')].map(e => e.textContent)) === {:?}",
-            serde_json::to_string(&want).unwrap()
-        ),
-        "the related papers with the value ticked",
-    )
-    .await;
+    wait_for_related(&b, &want, "the related papers with the value ticked").await;
     b.close().await;
 }
