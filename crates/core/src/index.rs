@@ -532,33 +532,6 @@ mod tests {
         assert_eq!(get_checked(&[0x80, 0x80], &mut at), None);
     }
 
-    /// Scoring reads postings without their positions, skipping them
-    /// ([`skip_varints`]): it must land where reading them would, on every
-    /// stem of the seeds (positions past 127 take two bytes and more).
-    #[test]
-    fn postings_read_without_positions_are_those_read_with_them() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-        let corpus = crate::compile::compile_dir(&dir).expect("the seeds compile");
-        let index = Index::open(IndexData::build(&corpus.papers), corpus.papers.len()).unwrap();
-        let (mut long, mut seen) = (0, 0);
-        for stem in 0..index.stem_count() {
-            let with = index.postings(stem, true);
-            let without = index.postings(stem, false);
-            assert_eq!(with.len(), index.df(stem) as usize);
-            assert_eq!(without.len(), with.len(), "stem {stem}");
-            for (a, b) in without.iter().zip(&with) {
-                assert_eq!((a.doc, a.tf), (b.doc, b.tf), "stem {stem}");
-                assert!(a.positions.is_empty());
-                seen += 1;
-                long += usize::from(b.positions.iter().any(|&p| p % (1 << 20) > 127));
-            }
-        }
-        assert!(
-            seen > 5_000 && long > 1_000,
-            "{seen} postings, {long} with long positions"
-        );
-    }
-
     /// One stem over two papers, with its postings bytes replaced.
     fn index_with_postings(postings: Vec<u8>) -> Index {
         let stems = Map::from_iter([("a", 0u64)])

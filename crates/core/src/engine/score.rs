@@ -35,6 +35,14 @@ fn field_scales(index: &Index) -> Vec<[f32; N_FIELDS]> {
         .collect()
 }
 
+/// The saturated, length-normalised, field-weighted term frequency of a
+/// posting, given every paper's [`field_scales`].
+fn bm25f_tf(scales: &[[f32; N_FIELDS]], p: &Posting) -> f32 {
+    let scale = scales.get(p.doc as usize).copied().unwrap_or_default();
+    let tf: f32 = (0..N_FIELDS).map(|f| p.tf[f] as f32 * scale[f]).sum();
+    tf * (K1 + 1.0) / (tf + K1)
+}
+
 impl Engine {
     /// The stems a query word matches, each with the best class by which it
     /// matched.
@@ -88,25 +96,18 @@ impl Engine {
     }
 
     fn bm25f(&self, stem: u32, p: &Posting) -> f32 {
-        self.idf(stem) * self.bm25f_tf(p)
+        self.idf(stem) * bm25f_tf(self.field_scales(), p)
+    }
+
+    /// [`field_scales`] of the open index, worked out on its first search.
+    fn field_scales(&self) -> &[[f32; N_FIELDS]] {
+        self.field_scales.get_or_init(|| field_scales(self.index()))
     }
 
     fn idf(&self, stem: u32) -> f32 {
         let n = self.index().doc_count() as f32;
         let df = self.index().df(stem) as f32;
         (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
-    }
-
-    /// The saturated, length-normalised, field-weighted term frequency.
-    fn bm25f_tf(&self, p: &Posting) -> f32 {
-        let scale = self
-            .field_scales
-            .get_or_init(|| field_scales(self.index()))
-            .get(p.doc as usize)
-            .copied()
-            .unwrap_or_default();
-        let tf: f32 = (0..N_FIELDS).map(|f| p.tf[f] as f32 * scale[f]).sum();
-        tf * (K1 + 1.0) / (tf + K1)
     }
 
     /// Documents matching a clause, with score and class.
@@ -124,11 +125,12 @@ impl Engine {
                 let mut class_of = vec![NO_MATCH; n];
                 let mut score_of = vec![0f32; n];
                 let mut touched = Vec::new();
+                let scales = self.field_scales();
                 for (stem, class) in self.resolve(t) {
                     matched.stems.push(stem);
                     let (c, idf) = (class as u8, self.idf(stem));
                     for p in self.index().postings(stem, false) {
-                        let s = idf * self.bm25f_tf(&p) * class.weight();
+                        let s = idf * bm25f_tf(scales, &p) * class.weight();
                         let d = p.doc as usize;
                         if class_of[d] == NO_MATCH {
                             touched.push(p.doc);

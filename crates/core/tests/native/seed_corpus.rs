@@ -1000,3 +1000,30 @@ fn the_map_colours_each_paper_by_its_rarest_common_topic() {
     }
     assert!(coloured > e.len() / 3, "{coloured} of {} coloured", e.len());
 }
+
+/// Scoring reads postings without their positions, skipping them: it must
+/// land where reading them would, on every stem of the seeds' shipped
+/// index (positions past 127 take two bytes and more).
+#[test]
+fn postings_read_without_positions_are_those_read_with_them() {
+    let corpus = common::seed_corpus();
+    let index =
+        explorer_core::index::Index::open(corpus.index.clone(), corpus.papers.len()).unwrap();
+    let (mut long, mut seen) = (0, 0);
+    for stem in 0..index.stem_count() {
+        let with = index.postings(stem, true);
+        let without = index.postings(stem, false);
+        assert_eq!(with.len(), index.df(stem) as usize);
+        assert_eq!(without.len(), with.len(), "stem {stem}");
+        for (a, b) in without.iter().zip(&with) {
+            assert_eq!((a.doc, a.tf), (b.doc, b.tf), "stem {stem}");
+            assert!(a.positions.is_empty());
+            seen += 1;
+            long += usize::from(b.positions.iter().any(|&p| p % (1 << 20) > 127));
+        }
+    }
+    assert!(
+        seen > 5_000 && long > 1_000,
+        "{seen} postings, {long} with long positions"
+    );
+}
