@@ -173,6 +173,51 @@ fn facet_counts_match_a_scan_under_any_selection() {
 }
 
 #[test]
+fn facet_counts_match_a_scan_when_a_query_finds_most_papers() {
+    // The first letters typed find most papers; with nothing selected the
+    // engine then counts the papers it did not find and subtracts: the
+    // counts must be the scan's all the same, for every value of every
+    // facet.
+    let e = engine();
+    let c = &e.corpus;
+    let none = e.no_selection();
+    // Every seventh paper starred, counted (not ticked) like a facet.
+    let starred: Vec<u32> = (0..e.len() as u32).step_by(7).collect();
+    let extras = explorer_core::Extras {
+        starred: explorer_core::Extra {
+            docs: &starred,
+            active: false,
+        },
+        ..Default::default()
+    };
+    let mut broad = 0;
+    for q in ["", "a", "learning -reasoning", "the", "model"] {
+        let r = e.search_with(q, &none, extras, Sort::Relevance);
+        let base: BTreeSet<u32> = r.hits.iter().map(|h| h.doc).collect();
+        let starred_found = starred.iter().filter(|d| base.contains(d)).count();
+        assert_eq!(r.extra_counts.starred as usize, starred_found, "{q:?}");
+        if base.len() * 2 > e.len() && base.len() < e.len() {
+            broad += 1;
+        }
+        for (f, facet) in c.facets.iter().enumerate() {
+            let mut want = vec![0u32; facet.values.len()];
+            for &d in &base {
+                for t in &c.papers[d as usize].tags {
+                    if t.facet as usize == f {
+                        want[t.value as usize] += 1;
+                    }
+                }
+            }
+            assert_eq!(r.counts[f], want, "{q:?}: {}", facet.kind.key());
+        }
+    }
+    assert!(
+        broad >= 2,
+        "queries finding most papers but not all: {broad}"
+    );
+}
+
+#[test]
 fn highlights_mark_only_matched_words_inside_the_text() {
     let e = engine();
     let none = e.no_selection();
