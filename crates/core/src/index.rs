@@ -85,6 +85,75 @@ pub struct Posting {
     pub positions: Vec<u32>,
 }
 
+/// A stem's postings, decoded one at a time ([`Index::postings_iter`]).
+///
+/// Bounds-checked: a truncated varint, a document id past the last paper,
+/// a document repeated or more positions than bytes end the list there, so
+/// that a corrupt index answers less instead of indexing out of range.
+#[derive(Debug, Clone)]
+pub struct Postings<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    /// The previous posting's document.
+    last: Option<u32>,
+    /// How many documents the index has.
+    docs: u32,
+    with_positions: bool,
+}
+
+impl Postings<'_> {
+    fn decode(&mut self) -> Option<Posting> {
+        let (bytes, at) = (self.bytes, &mut self.at);
+        let doc = self
+            .last
+            .unwrap_or(0)
+            .checked_add(get_checked(bytes, at)?)?;
+        if doc >= self.docs || self.last == Some(doc) {
+            return None;
+        }
+        self.last = Some(doc);
+        let tf = [
+            get_checked(bytes, at)?,
+            get_checked(bytes, at)?,
+            get_checked(bytes, at)?,
+        ];
+        let total = tf.iter().map(|&t| t as usize).sum::<usize>();
+        if total > bytes.len() - *at {
+            return None;
+        }
+        let mut positions = Vec::new();
+        if self.with_positions {
+            positions.reserve(total);
+            for (field, &n) in tf.iter().enumerate() {
+                let mut p = FIELD_BASES[field];
+                for _ in 0..n {
+                    p = p.wrapping_add(get_checked(bytes, at)?);
+                    positions.push(p);
+                }
+            }
+        } else {
+            skip_varints(bytes, at, total)?;
+        }
+        Some(Posting { doc, tf, positions })
+    }
+}
+
+impl Iterator for Postings<'_> {
+    type Item = Posting;
+
+    fn next(&mut self) -> Option<Posting> {
+        if self.at >= self.bytes.len() {
+            return None;
+        }
+        let posting = self.decode();
+        if posting.is_none() {
+            // The rest of a corrupt list is not read.
+            self.at = self.bytes.len();
+        }
+        posting
+    }
+}
+
 fn put(out: &mut Vec<u8>, mut v: u32) {
     while v >= 0x80 {
         out.push(v as u8 | 0x80);
@@ -375,57 +444,28 @@ impl Index {
 
     /// The stem's postings in document order, with positions when asked for.
     pub fn postings(&self, stem: u32, with_positions: bool) -> Vec<Posting> {
-        let (Some(&start), Some(&end)) = (
+        let mut out = Vec::with_capacity(self.df(stem) as usize);
+        out.extend(self.postings_iter(stem, with_positions));
+        out
+    }
+
+    /// [`Index::postings`] one at a time, decoded as they are read: scoring
+    /// a short prefix walks more than 100,000 postings and keeps none.
+    pub fn postings_iter(&self, stem: u32, with_positions: bool) -> Postings<'_> {
+        let bytes = match (
             self.offsets.get(stem as usize),
             self.offsets.get(stem as usize + 1),
-        ) else {
-            return Vec::new();
+        ) {
+            (Some(&start), Some(&end)) => self.postings.get(start as usize..end as usize),
+            _ => None,
         };
-        let bytes = &self.postings[start as usize..end as usize];
-        let mut out = Vec::with_capacity(self.df(stem) as usize);
-        let mut at = 0usize;
-        let mut doc = 0u32;
-        let docs = self.doc_len.len() as u32;
-        // Bounds-checked: a truncated varint, a document id past the last
-        // paper or more positions than bytes end the list there, so that a
-        // corrupt index answers less instead of indexing out of range.
-        while at < bytes.len() {
-            let Some(posting) = (|| {
-                doc = doc.checked_add(get_checked(bytes, &mut at)?)?;
-                if doc >= docs
-                    || (!out.is_empty() && doc == out.last().map_or(0, |p: &Posting| p.doc))
-                {
-                    return None;
-                }
-                let tf = [
-                    get_checked(bytes, &mut at)?,
-                    get_checked(bytes, &mut at)?,
-                    get_checked(bytes, &mut at)?,
-                ];
-                let total = tf.iter().map(|&t| t as usize).sum::<usize>();
-                if total > bytes.len() - at {
-                    return None;
-                }
-                let mut positions = Vec::new();
-                if with_positions {
-                    positions.reserve(total);
-                    for (field, &n) in tf.iter().enumerate() {
-                        let mut p = FIELD_BASES[field];
-                        for _ in 0..n {
-                            p = p.wrapping_add(get_checked(bytes, &mut at)?);
-                            positions.push(p);
-                        }
-                    }
-                } else {
-                    skip_varints(bytes, &mut at, total)?;
-                }
-                Some(Posting { doc, tf, positions })
-            })() else {
-                break;
-            };
-            out.push(posting);
+        Postings {
+            bytes: bytes.unwrap_or_default(),
+            at: 0,
+            last: None,
+            docs: self.doc_len.len() as u32,
+            with_positions,
         }
-        out
     }
 
     /// How many distinct stems the index holds (ids are `0..stem_count()`).

@@ -124,7 +124,7 @@ fn vectors(index: &Index, shown: &[String], derived_titles: &[bool]) -> Vec<Vec<
             continue;
         }
         let idf = (docs as f32 / df as f32).ln();
-        for p in index.postings(stem, false) {
+        for p in index.postings_iter(stem, false) {
             let title_weight = if derived_titles[p.doc as usize] {
                 0.0
             } else {

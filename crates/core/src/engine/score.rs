@@ -129,7 +129,7 @@ impl Engine {
                 for (stem, class) in self.resolve(t) {
                     matched.stems.push(stem);
                     let (c, idf) = (class as u8, self.idf(stem));
-                    for p in self.index().postings(stem, false) {
+                    for p in self.index().postings_iter(stem, false) {
                         let s = idf * bm25f_tf(scales, &p) * class.weight();
                         let d = p.doc as usize;
                         if class_of[d] == NO_MATCH {
@@ -202,7 +202,7 @@ impl Engine {
         match clause {
             Clause::Term(t) => self
                 .exact_ids(t)
-                .flat_map(|i| self.index().postings(i, false).into_iter().map(|p| p.doc))
+                .flat_map(|i| self.index().postings_iter(i, false).map(|p| p.doc))
                 .collect(),
             Clause::Phrase(words) => match self.phrase_ids(words) {
                 Some(ids) => self.phrase_docs(&ids).into_iter().map(|(d, _)| d).collect(),
