@@ -372,6 +372,38 @@ fn title_matches_rank_first() {
 }
 
 #[test]
+fn many_results_come_best_first() {
+    // Words most papers share: the order is all the reader has to go by.
+    for q in ["model ", "learning ", "language ", "mod"] {
+        let r = search(q);
+        assert!(r.hits.len() > 20, "{q}: {} hits", r.hits.len());
+        for w in r.hits.windows(2) {
+            let (a, b) = (&w[0], &w[1]);
+            assert!(
+                a.tier < b.tier
+                    || (a.tier == b.tier
+                        && (a.score > b.score || (a.score == b.score && a.doc < b.doc))),
+                "{q}: {a:?} before {b:?}"
+            );
+        }
+        let best_tier: Vec<f32> = r
+            .hits
+            .iter()
+            .filter(|h| h.tier == r.hits[0].tier)
+            .map(|h| h.score)
+            .collect();
+        assert!(best_tier[0] > best_tier[best_tier.len() - 1], "{q}");
+    }
+    // Among 23 papers with the word, one with it in its title leads.
+    let first = paper(search("learning ").hits[0].doc);
+    assert!(
+        first.title.to_lowercase().contains("learning"),
+        "{}",
+        first.title
+    );
+}
+
+#[test]
 fn the_last_word_is_a_prefix_while_typing() {
     let typing = search("diffu");
     let done = search("diffusion ");
