@@ -177,6 +177,9 @@ pub struct Engine {
     folded_values: Vec<std::sync::OnceLock<Vec<String>>>,
     /// The meaning file, fetched after the index ([`Engine::open_meaning`]).
     meaning: std::sync::OnceLock<crate::meaning::Meaning>,
+    /// The last few query clauses' answers, most recent first
+    /// ([`Engine::eval_clause`]).
+    clauses: std::sync::Mutex<Vec<(query::Clause, std::sync::Arc<score::ClauseFound>)>>,
     /// Related papers' explaining words, by paper ([`related`]).
     paper_words: std::sync::Mutex<related::KeptWords>,
 }
@@ -231,6 +234,7 @@ impl Engine {
             keyword_df,
             folded_values: (0..n_facets).map(|_| std::sync::OnceLock::new()).collect(),
             meaning: std::sync::OnceLock::new(),
+            clauses: Default::default(),
             paper_words: Default::default(),
         }
     }
@@ -356,7 +360,7 @@ impl Engine {
             let mut score = vec![0f32; n];
             let mut tier = vec![NO_MATCH; n];
             for clause in group {
-                for (doc, s, class) in self.eval_clause(clause, matched) {
+                for &(doc, s, class) in &self.eval_clause(clause, matched).docs {
                     let d = doc as usize;
                     score[d] += s;
                     tier[d] = tier[d].min(class as u8);

@@ -2,9 +2,27 @@
 //! classes (exact, prefix, typo), from the index's postings.
 
 use crate::index::{Index, Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE, N_FIELDS};
+use std::sync::Arc;
+
 use crate::query::{Clause, Term};
 
 use super::{Engine, MatchClass, Matched, NO_MATCH};
+
+/// How many clauses' answers [`Engine::eval_clause`] keeps: a query's
+/// words, and one more for the word being typed. Each holds up to 12
+/// bytes per paper.
+pub(super) const KEPT_CLAUSES: usize = 4;
+
+/// What one clause found ([`Engine::eval_clause`]).
+#[derive(Debug, Default)]
+pub(super) struct ClauseFound {
+    /// The documents, each with its score and class.
+    pub(super) docs: Vec<(u32, f32, MatchClass)>,
+    /// The stems a word matched (for highlighting).
+    stems: Vec<u32>,
+    /// A phrase's stems.
+    phrase: Option<Vec<u32>>,
+}
 
 /// BM25 saturation and length normalisation.
 const K1: f32 = 1.2;
@@ -110,12 +128,38 @@ impl Engine {
         (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
     }
 
-    /// Documents matching a clause, with score and class.
-    pub(super) fn eval_clause(
-        &self,
-        clause: &Clause,
-        matched: &mut Matched,
-    ) -> Vec<(u32, f32, MatchClass)> {
+    /// Documents matching a clause, with score and class; the stems or
+    /// phrase it matched are added to `matched`. The last few clauses'
+    /// answers are kept: typing the second word of a query asks for the
+    /// first word's again on every keystroke, and a long word's typo
+    /// expansion and postings cost milliseconds at 20,000 papers.
+    pub(super) fn eval_clause(&self, clause: &Clause, matched: &mut Matched) -> Arc<ClauseFound> {
+        let kept = {
+            let mut clauses = self.clauses.lock().unwrap_or_else(|e| e.into_inner());
+            match clauses.iter().position(|(c, _)| c == clause) {
+                Some(i) => {
+                    let entry = clauses.remove(i);
+                    let found = entry.1.clone();
+                    clauses.insert(0, entry);
+                    Some(found)
+                }
+                None => None,
+            }
+        };
+        let found = kept.unwrap_or_else(|| {
+            let found = Arc::new(self.clause_found(clause));
+            let mut clauses = self.clauses.lock().unwrap_or_else(|e| e.into_inner());
+            clauses.insert(0, (clause.clone(), found.clone()));
+            clauses.truncate(KEPT_CLAUSES);
+            found
+        });
+        matched.stems.extend_from_slice(&found.stems);
+        matched.phrases.extend(found.phrase.iter().cloned());
+        found
+    }
+
+    /// [`Engine::eval_clause`] worked out.
+    fn clause_found(&self, clause: &Clause) -> ClauseFound {
         match clause {
             Clause::Term(t) => {
                 // Per document, the best (class, score) over the word's
@@ -126,8 +170,9 @@ impl Engine {
                 let mut score_of = vec![0f32; n];
                 let mut touched = Vec::new();
                 let scales = self.field_scales();
+                let mut stems = Vec::new();
                 for (stem, class) in self.resolve(t) {
-                    matched.stems.push(stem);
+                    stems.push(stem);
                     let (c, idf) = (class as u8, self.idf(stem));
                     for p in self.index().postings_iter(stem, false) {
                         let s = idf * bm25f_tf(scales, &p) * class.weight();
@@ -140,20 +185,25 @@ impl Engine {
                         }
                     }
                 }
-                touched
+                let docs = touched
                     .into_iter()
                     .map(|d| {
                         let i = d as usize;
                         (d, score_of[i], MatchClass::from_u8(class_of[i]))
                     })
-                    .collect()
+                    .collect();
+                ClauseFound {
+                    docs,
+                    stems,
+                    phrase: None,
+                }
             }
             Clause::Phrase(words) => {
                 let Some(ids) = self.phrase_ids(words) else {
-                    return Vec::new();
+                    return ClauseFound::default();
                 };
-                matched.phrases.push(ids.clone());
-                self.phrase_docs(&ids)
+                let docs = self
+                    .phrase_docs(&ids)
                     .into_iter()
                     .map(|(d, postings)| {
                         let s = ids
@@ -163,7 +213,12 @@ impl Engine {
                             .sum();
                         (d, s, MatchClass::Exact)
                     })
-                    .collect()
+                    .collect();
+                ClauseFound {
+                    docs,
+                    stems: Vec::new(),
+                    phrase: Some(ids),
+                }
             }
         }
     }

@@ -404,6 +404,39 @@ fn many_results_come_best_first() {
 }
 
 #[test]
+fn typing_a_query_finds_what_asking_it_at_once_finds() {
+    // Each keystroke reuses the answers to the words already typed: what
+    // it finds, ranks and highlights must be what an engine that never
+    // saw the earlier keystrokes answers.
+    let typing = explorer_core::Engine::from_bytes(&common::seed_corpus().to_bytes()).unwrap();
+    for q in [
+        "diffusion models ",
+        "reinforcement learning -video agents",
+        "\"catastrophic forgetting\" memory ",
+        "audio OR speech",
+        "unlearning evaluation",
+        // `gen` typed reaches 33 papers (`generative`, ...); `gen ` none.
+        "gen models",
+    ] {
+        let mut steps: Vec<&str> = q
+            .char_indices()
+            .map(|(i, c)| &q[..i + c.len_utf8()])
+            .collect();
+        // And back again, as a reader deleting the last word does.
+        steps.extend(steps.clone().into_iter().rev().skip(1).take(6));
+        for step in steps {
+            let fresh =
+                explorer_core::Engine::from_bytes(&common::seed_corpus().to_bytes()).unwrap();
+            assert_eq!(
+                typing.search(step, &none(), Sort::Relevance),
+                fresh.search(step, &none(), Sort::Relevance),
+                "{step:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn the_last_word_is_a_prefix_while_typing() {
     let typing = search("diffu");
     let done = search("diffusion ");
