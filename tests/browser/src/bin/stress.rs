@@ -18,6 +18,12 @@ use std::time::{Duration, Instant};
 use browser_tests::{dist_dir, Browser, APP_STARTED, MALFORMED_ADDRESSES};
 use serde_json::Value;
 
+/// The page's fetches so far, each with when it ended (ms since the
+/// navigation; 0 for one not finished), and the time now.
+const FETCHED: &str = "return {now: Math.round(performance.now()), fetched: \
+    performance.getEntriesByType('resource').map(e => \
+    e.name.split('/').pop() + ' ' + Math.round(e.responseEnd))}";
+
 /// Opens the addresses `rounds` times in one session; the pages whose app
 /// did not start, how many started on their retry, and how many were
 /// opened.
@@ -33,7 +39,23 @@ async fn one_session(rounds: usize) -> (Vec<Value>, usize, usize) {
                 .expect("the page opens");
             if !b.becomes_true(APP_STARTED, Duration::from_secs(15)).await {
                 let state = b.page_state().await;
-                eprintln!("stress: no app after 15 s: {state}");
+                // Slow or stuck: what the page had fetched, and whether it
+                // comes up given longer (stop 32 met a start that fired
+                // its started event and then neither trapped nor mounted).
+                let fetched = b
+                    .client
+                    .execute(FETCHED, vec![])
+                    .await
+                    .unwrap_or_else(|e| Value::String(format!("unreadable: {e}")));
+                let late = b.becomes_true(APP_STARTED, Duration::from_secs(30)).await;
+                eprintln!(
+                    "stress: no app after 15 s ({}): {state}; fetched: {fetched}",
+                    if late {
+                        "up within 45 s"
+                    } else {
+                        "still none after 45 s"
+                    }
+                );
                 failed.push(state);
             } else if b.came_up_on_retry().await {
                 retried += 1;
