@@ -18,6 +18,9 @@ use std::time::{Duration, Instant};
 use browser_tests::{dist_dir, Browser, APP_STARTED, MALFORMED_ADDRESSES};
 use serde_json::Value;
 
+/// Rounds between two progress lines of a session.
+const PROGRESS_EVERY: usize = 50;
+
 /// The page's fetches so far, each with when it ended (ms since the
 /// navigation; 0 for one not finished), and the time now.
 const FETCHED: &str = "return {now: Math.round(performance.now()), fetched: \
@@ -27,10 +30,20 @@ const FETCHED: &str = "return {now: Math.round(performance.now()), fetched: \
 /// Opens the addresses `rounds` times in one session; the pages whose app
 /// did not start, how many started on their retry, and how many were
 /// opened.
-async fn one_session(rounds: usize) -> (Vec<Value>, usize, usize) {
+async fn one_session(session: usize, rounds: usize) -> (Vec<Value>, usize, usize) {
     let b = Browser::start().await;
+    let started = Instant::now();
     let (mut failed, mut retried, mut opened) = (Vec::new(), 0, 0);
-    for _ in 0..rounds {
+    for round in 0..rounds {
+        // A count now and then: a long run stopped early still says how
+        // many starts it made.
+        if round > 0 && round % PROGRESS_EVERY == 0 {
+            eprintln!(
+                "stress: session {session}: {opened} starts, {} failed, {retried} retried ({:.0} s)",
+                failed.len(),
+                started.elapsed().as_secs_f64()
+            );
+        }
         for address in MALFORMED_ADDRESSES {
             opened += 1;
             b.client
@@ -79,7 +92,9 @@ async fn main() {
         .map(|n| n.parse().expect("ROUNDS: a number"))
         .unwrap_or(100);
     let started = Instant::now();
-    let sessions: Vec<_> = (0..3).map(|_| tokio::spawn(one_session(rounds))).collect();
+    let sessions: Vec<_> = (0..3)
+        .map(|session| tokio::spawn(one_session(session, rounds)))
+        .collect();
     let (mut failed, mut retried, mut opened) = (0, 0, 0);
     for s in sessions {
         let (f, r, o) = s.await.expect("a session ran");
