@@ -158,11 +158,14 @@ impl Engine {
         let mut outside = base.clone();
         outside.toggle_range(..);
         let (missed, extra_missed) = self.counts_under_masks(&outside, &[], extra_sets);
+        // The corpus's own counts are its papers per value (`facet_docs`),
+        // in the order `flat` numbers the values.
         let flat = self
-            .value_totals()
+            .facet_docs
             .iter()
+            .flatten()
             .zip(missed)
-            .map(|(all, out)| all - out)
+            .map(|(all, out)| all.len() as u32 - out)
             .collect();
         let mut extra_counts = [0u32; EXTRAS];
         for (i, m) in extra_sets.iter().enumerate() {
@@ -179,18 +182,6 @@ impl Engine {
     /// Paper `d`'s tags, numbered across facets.
     fn tags_of(&self, d: usize) -> &[u32] {
         &self.tag_values[self.tag_start[d] as usize..self.tag_start[d + 1] as usize]
-    }
-
-    /// Every facet value's count over the whole corpus, numbered across
-    /// facets: worked out on the first search that needs it, then kept.
-    fn value_totals(&self) -> &[u32] {
-        self.value_totals.get_or_init(|| {
-            let mut totals = vec![0u32; self.value_count()];
-            for &v in &self.tag_values {
-                totals[v as usize] += 1;
-            }
-            totals
-        })
     }
 
     /// Each extra filter's papers, as a set.

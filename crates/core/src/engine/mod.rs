@@ -161,9 +161,6 @@ pub struct Engine {
     tag_start: Vec<u32>,
     tag_values: Vec<u32>,
     value_start: Vec<u32>,
-    /// Every value's count over the whole corpus, numbered as
-    /// `tag_values` ([`facets`]).
-    value_totals: std::sync::OnceLock<Vec<u32>>,
     /// Documents in title order (for sorting by title).
     title_rank: Vec<u32>,
     /// Documents in id order: a paper found by its id in a binary search
@@ -230,7 +227,6 @@ impl Engine {
             tag_start,
             tag_values,
             value_start,
-            value_totals: std::sync::OnceLock::new(),
             keyword_df,
             folded_values: (0..n_facets).map(|_| std::sync::OnceLock::new()).collect(),
             meaning: std::sync::OnceLock::new(),

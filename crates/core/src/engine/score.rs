@@ -1,9 +1,9 @@
 //! Scoring: a query clause's documents with their BM25F scores and match
 //! classes (exact, prefix, typo), from the index's postings.
 
-use crate::index::{Index, Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE, N_FIELDS};
 use std::sync::Arc;
 
+use crate::index::{Index, Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE, N_FIELDS};
 use crate::query::{Clause, Term};
 
 use super::{Engine, MatchClass, Matched, NO_MATCH};
@@ -113,10 +113,6 @@ impl Engine {
             .collect()
     }
 
-    fn bm25f(&self, stem: u32, p: &Posting) -> f32 {
-        self.idf(stem) * bm25f_tf(self.field_scales(), p)
-    }
-
     /// [`field_scales`] of the open index, worked out on its first search.
     fn field_scales(&self) -> &[[f32; N_FIELDS]] {
         self.field_scales.get_or_init(|| field_scales(self.index()))
@@ -202,6 +198,7 @@ impl Engine {
                 let Some(ids) = self.phrase_ids(words) else {
                     return ClauseFound::default();
                 };
+                let scales = self.field_scales();
                 let docs = self
                     .phrase_docs(&ids)
                     .into_iter()
@@ -209,7 +206,7 @@ impl Engine {
                         let s = ids
                             .iter()
                             .zip(&postings)
-                            .map(|(&id, p)| self.bm25f(id, p))
+                            .map(|(&id, p)| self.idf(id) * bm25f_tf(scales, p))
                             .sum();
                         (d, s, MatchClass::Exact)
                     })
