@@ -107,6 +107,7 @@ pub fn ResultList() -> impl IntoView {
         }
     });
     let window_ = at.window;
+    let waiting = at.waiting;
     // The list's items are the cards, written by `Placement::show`.
     view! {
         <ol
@@ -114,7 +115,9 @@ pub fn ResultList() -> impl IntoView {
             aria-label=move || tr.get().results_label
             node_ref=at.list
             style:padding-top=move || window_.get().map(|w| px(w.above))
-            style:padding-bottom=move || window_.get().map(|w| px(w.below))
+            style:padding-bottom=move || {
+                window_.get().map(|w| w.below).or(waiting.get()).map(px)
+            }
         ></ol>
     }
 }
@@ -144,6 +147,14 @@ struct Placement {
     relayout: Trigger,
     /// The page's first results are yet to be shown.
     first: StoredValue<bool>,
+    /// The next layout writes a short list whole (the rest of the cards,
+    /// after a paint).
+    fill_all: StoredValue<bool>,
+    /// The rest of a short list is to be written after the next paint.
+    fill_pending: StoredValue<bool>,
+    /// The height of a short list's cards still to be written.
+    waiting: ReadSignal<Option<f64>>,
+    set_waiting: WriteSignal<Option<f64>>,
     /// A scroll or resize is waiting for the next frame.
     pending: StoredValue<bool>,
 }
@@ -151,6 +162,7 @@ struct Placement {
 impl Placement {
     fn new(x: Explorer) -> Placement {
         let (window_, set_window) = signal(None);
+        let (waiting, set_waiting) = signal(None);
         Placement {
             x,
             list: NodeRef::new(),
@@ -171,6 +183,10 @@ impl Placement {
             }),
             relayout: Trigger::new(),
             first: StoredValue::new(true),
+            fill_all: StoredValue::new(false),
+            fill_pending: StoredValue::new(false),
+            waiting,
+            set_waiting,
             pending: StoredValue::new(false),
         }
     }
@@ -235,30 +251,57 @@ impl Placement {
         self.follow();
     }
 
-    /// Lays out the cards for the results. The page's first results: a
-    /// screenful, and the rest of an unwindowed list once that is painted
-    /// (opening the page is not waiting for cards no one sees yet). Every
-    /// later update is whole in one task.
+    /// Lays out the cards for the results. A windowed list: the window,
+    /// whole in this task. A list short enough to be whole in the page: the
+    /// cards already in it and the new ones down to the end of the span
+    /// asked for (the page's first results: at least the first screenful),
+    /// and the rest in the task after the frame is painted
+    /// ([`windowing::fill`]), their height kept as the list's padding.
     fn refill(self) {
         let hits = self.ranked();
-        let w = self.window_of(&hits, self.geometry.with_value(Geometry::span));
-        let mut next = match w {
-            Some(w) => hits[w.start..w.end].to_vec(),
-            None => hits,
-        };
-        if self.first.get_value() {
-            self.first.set_value(false);
-            if w.is_none() && next.len() > FIRST_SCREEN {
-                next.truncate(FIRST_SCREEN);
-                let relayout = self.relayout;
-                after_paint(move || relayout.notify());
+        let span = self.geometry.with_value(Geometry::span);
+        let w = self.window_of(&hits, span);
+        let (whole, first) = (self.fill_all.get_value(), self.first.get_value());
+        self.fill_all.set_value(false);
+        self.first.set_value(false);
+        let (next, waiting) = match w {
+            Some(w) => (hits[w.start..w.end].to_vec(), 0.0),
+            None if whole => (hits, 0.0),
+            None => {
+                let fill = self.heights.with_value(|h| {
+                    self.cards.with_value(|cards| {
+                        let held = |i: usize| cards.as_ref().is_some_and(|c| c.holds(&hits[i]));
+                        let at_least = if first { FIRST_SCREEN } else { 0 };
+                        windowing::fill(hits.len(), |i| h.of(hits[i]), held, span.1, at_least)
+                    })
+                });
+                if fill.later > 0 {
+                    self.fill_after_paint();
+                }
+                let now = fill.now.iter().map(|&i| hits[i]).collect();
+                (now, fill.later_height)
             }
-        }
+        };
         self.set_window.set(w);
+        self.set_waiting.set((waiting > 0.0).then_some(waiting));
         self.show(&next);
         if w.is_some() {
             request_animation_frame(move || self.measure());
         }
+    }
+
+    /// The rest of a short list, once this frame is painted (once, however
+    /// many keystrokes come before it).
+    fn fill_after_paint(self) {
+        if self.fill_pending.get_value() {
+            return;
+        }
+        self.fill_pending.set_value(true);
+        after_paint(move || {
+            self.fill_pending.set_value(false);
+            self.fill_all.set_value(true);
+            self.relayout.notify();
+        });
     }
 
     /// Makes the list's items exactly the cards of `docs`, in that order:

@@ -105,3 +105,31 @@ async fn a_whole_conference_keeps_only_what_is_on_screen() {
     assert!(cards(&b).await <= MAX_CARDS);
     b.close().await;
 }
+
+/// A query that falls from the whole list to a few dozen papers, none of
+/// them shown yet: the cards on screen come in the keystroke's own task and
+/// the rest after its frame, and then every result is in the page, in rank
+/// order (a list this short is not windowed: find-in-page finds them all).
+#[tokio::test]
+async fn a_query_that_falls_to_a_few_dozen_new_papers_shows_them_all() {
+    let (dist, _) = scale_build();
+    let first: Vec<String> = ranked("").into_iter().take(60).collect();
+    let (query, want) = engine()
+        .corpus
+        .papers
+        .iter()
+        .flat_map(|p| p.title.split_whitespace())
+        .filter(|w| w.len() > 5 && w.chars().all(char::is_alphabetic))
+        .map(|w| (w.to_lowercase(), ranked(&w.to_lowercase())))
+        .find(|(_, r)| {
+            (30..=MAX_CARDS as usize).contains(&r.len()) && !r.iter().any(|t| first.contains(t))
+        })
+        .expect("a title word that 30 to 60 papers share");
+    let b = Browser::launch_dist(&dist, "/", (1280, 900), true).await;
+    b.open("").await;
+    b.wait_for_titles_prefix(&ranked("")).await;
+    b.type_query(&query).await;
+    b.wait_for_titles(&want).await;
+    assert_eq!(cards(&b).await, want.len() as u64);
+    b.close().await;
+}
