@@ -70,8 +70,9 @@ impl Geometry {
 /// The ranked results. Cards are keyed by paper: the cards that stay are
 /// kept (their highlights rewritten when the query's changed) and moved
 /// into the ranked order, new ones are written from one HTML string, and a
-/// keystroke's cards are all in the document in the same task as its
-/// search. Long result lists are windowed ([`explorer_core::window`]):
+/// keystroke's cards on screen are in the document in the same task as its
+/// search (a short list's new cards below the screen in the task after its
+/// frame). Long result lists are windowed ([`explorer_core::window`]):
 /// cards outside the screen are replaced by their measured (or estimated)
 /// height. Heights and the list's place are read in the next frame, and
 /// the scroll position on scroll: nothing in the path of a keystroke reads
