@@ -28,7 +28,7 @@
 //!
 //! For working on speed: `BENCH_QUICK=1` (one page run per corpus, no peer,
 //! nothing written; prints the page-load phases and the slowest keystrokes
-//! split into handler / effects / layout), `BENCH_CORPUS=seed`,
+//! split into handler / effects / layout, and the slowest to their frame), `BENCH_CORPUS=seed`,
 //! `synthetic-20k` or `real` (one corpus; without `BENCH_QUICK` its figures
 //! go to `bench/results-<corpus>.{json,md}`, beside the whole run's),
 //! `BENCH_REAL_DIR=DIR` (a real list, built into `target/dist-real` as
@@ -890,16 +890,27 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
             .collect();
         let last = &keys[keys.len() - prefixes.len()..];
         let parts = last_parts.as_array().cloned().unwrap_or_default();
-        let mut slow: Vec<(f64, &String, String)> = last
+        let last_painted = &painted[painted.len() - prefixes.len()..];
+        let mut slow: Vec<(f64, f64, &String, String)> = last
             .iter()
             .copied()
+            .zip(last_painted.iter().copied())
             .zip(&prefixes)
             .zip(parts.iter().map(|p| p.to_string()))
-            .map(|((ms, p), parts)| (ms, p, parts))
+            .map(|(((ms, painted), p), parts)| (ms, painted, p, parts))
             .collect();
         slow.sort_by(|a, b| b.0.total_cmp(&a.0));
-        for (ms, prefix, parts) in slow.iter().take(12) {
-            eprintln!("bench: {name}: {ms:7.1} ms  {prefix:?}  [handler, updates, layout] {parts}");
+        for (ms, painted, prefix, parts) in slow.iter().take(12) {
+            eprintln!(
+                "bench: {name}: {ms:7.1} ms  {prefix:?}  [handler, updates, layout] {parts}, \
+                 its frame painted {painted:.1} ms"
+            );
+        }
+        slow.sort_by(|a, b| b.1.total_cmp(&a.1));
+        for (ms, painted, prefix, _) in slow.iter().take(12) {
+            eprintln!(
+                "bench: {name}: its frame painted {painted:7.1} ms  {prefix:?}  (laid out {ms:.1})"
+            );
         }
         println!("{}", serde_json::to_string_pretty(&measured).unwrap());
         return measured;
