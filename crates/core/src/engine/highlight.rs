@@ -23,7 +23,10 @@ impl Engine {
     pub fn doc_words(&self, doc: u32) -> DocWords {
         match self.corpus.papers.get(doc as usize) {
             Some(paper) if self.has_index() => DocWords {
-                fields: crate::index::fields(paper).map(|(_, s, _)| self.index().spans(&s)),
+                fields: {
+                    let mut kept = self.word_ids.lock().unwrap_or_else(|e| e.into_inner());
+                    crate::index::fields(paper).map(|(_, s, _)| self.index().spans(&s, &mut kept))
+                },
             },
             _ => DocWords::default(),
         }

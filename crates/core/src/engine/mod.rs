@@ -179,6 +179,9 @@ pub struct Engine {
     clauses: std::sync::Mutex<Vec<(query::Clause, std::sync::Arc<score::ClauseFound>)>>,
     /// Related papers' explaining words, by paper ([`related`]).
     paper_words: std::sync::Mutex<related::KeptWords>,
+    /// Folded words' stem ids met while splitting papers' words for
+    /// highlighting ([`Engine::doc_words`]).
+    word_ids: std::sync::Mutex<crate::index::WordIds>,
 }
 
 /// No match yet, in the dense per-document tier arrays.
@@ -232,6 +235,7 @@ impl Engine {
             meaning: std::sync::OnceLock::new(),
             clauses: Default::default(),
             paper_words: Default::default(),
+            word_ids: Default::default(),
         }
     }
 
