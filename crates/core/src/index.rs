@@ -569,7 +569,10 @@ impl Index {
 /// every paper of a real list of 3,946 (natively), 187 ns a word; most
 /// words are words every abstract has. Filled as words are met, up to
 /// [`WordIds::ROOM`] (about 0.3 MB), then only read: the first papers
-/// written bring the common words.
+/// written bring the common words. This is the rule of
+/// [`crate::kept::kept_or_made`] without making room, written out because
+/// that helper takes its key by value: a word found here would cost an
+/// allocation, where [`Index::spans`] reads it by `&str`.
 #[derive(Debug, Default)]
 pub struct WordIds {
     ids: HashMap<Box<str>, u32>,
