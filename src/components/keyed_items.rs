@@ -129,12 +129,6 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
         self.order = keys.to_vec();
     }
 
-    /// Whether `key`'s item exists: in the list, or waiting in the pool
-    /// (where it comes back from without being written again).
-    pub fn holds(&self, key: &K) -> bool {
-        self.items.contains_key(key) || self.spare.iter().any(|(k, _)| k == key)
-    }
-
     /// Empties the pool (what waits there was written for a page that is
     /// no longer shown: another language).
     pub fn drop_pool(&mut self) {

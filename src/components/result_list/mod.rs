@@ -70,9 +70,9 @@ impl Geometry {
 /// The ranked results. Cards are keyed by paper: the cards that stay are
 /// kept (their highlights rewritten when the query's changed) and moved
 /// into the ranked order, new ones are written from one HTML string, and a
-/// keystroke's cards on screen are in the document in the same task as its
-/// search (a short list's new cards below the screen in the task after its
-/// frame). Long result lists are windowed ([`explorer_core::window`]):
+/// keystroke's cards are in the document in the same task as its search
+/// (only the page's first results write what is below the first screen
+/// after the first paint). Long result lists are windowed ([`explorer_core::window`]):
 /// cards outside the screen are replaced by their measured (or estimated)
 /// height. Heights and the list's place are read in the next frame, and
 /// the scroll position on scroll: nothing in the path of a keystroke reads
@@ -148,12 +148,7 @@ struct Placement {
     relayout: Trigger,
     /// The page's first results are yet to be shown.
     first: StoredValue<bool>,
-    /// The next layout writes a short list whole (the rest of the cards,
-    /// after a paint).
-    fill_all: StoredValue<bool>,
-    /// The rest of a short list is to be written after the next paint.
-    fill_pending: StoredValue<bool>,
-    /// The height of a short list's cards still to be written.
+    /// The height of the first results' cards still to be written.
     waiting: ReadSignal<Option<f64>>,
     set_waiting: WriteSignal<Option<f64>>,
     /// A scroll or resize is waiting for the next frame.
@@ -184,8 +179,6 @@ impl Placement {
             }),
             relayout: Trigger::new(),
             first: StoredValue::new(true),
-            fill_all: StoredValue::new(false),
-            fill_pending: StoredValue::new(false),
             waiting,
             set_waiting,
             pending: StoredValue::new(false),
@@ -253,33 +246,30 @@ impl Placement {
     }
 
     /// Lays out the cards for the results. A windowed list: the window,
-    /// whole in this task. A list short enough to be whole in the page: the
-    /// cards already in it and the new ones down to the end of the span
-    /// asked for (the page's first results: at least the first screenful),
-    /// and the rest in the task after the frame is painted
-    /// ([`windowing::fill`]), their height kept as the list's padding.
+    /// whole in this task. A list short enough to be whole in the page:
+    /// every card, in this task, except for the page's first results, which
+    /// write the first screenful (and the span asked for) and the rest in
+    /// the task after the first paint ([`windowing::fill`]), their height
+    /// kept as the list's padding until then.
     fn refill(self) {
         let hits = self.ranked();
         let span = self.geometry.with_value(Geometry::span);
         let w = self.window_of(&hits, span);
-        let (whole, first) = (self.fill_all.get_value(), self.first.get_value());
-        self.fill_all.set_value(false);
+        let first = self.first.get_value();
         self.first.set_value(false);
         let (next, waiting) = match w {
             Some(w) => (hits[w.start..w.end].to_vec(), 0.0),
-            None if whole => (hits, 0.0),
+            None if !first => (hits, 0.0),
             None => {
                 let fill = self.heights.with_value(|h| {
-                    self.cards.with_value(|cards| {
-                        let held = |i: usize| cards.as_ref().is_some_and(|c| c.holds(&hits[i]));
-                        let at_least = if first { FIRST_SCREEN } else { 0 };
-                        windowing::fill(hits.len(), |i| h.of(hits[i]), held, span.1, at_least)
-                    })
+                    windowing::fill(hits.len(), |i| h.of(hits[i]), span.1, FIRST_SCREEN)
                 });
-                if fill.later > 0 {
-                    self.fill_after_paint();
+                if fill.now < hits.len() {
+                    // The rest: the next layout is not the first.
+                    after_paint(move || self.relayout.notify());
                 }
-                let now = fill.now.iter().map(|&i| hits[i]).collect();
+                let mut now = hits;
+                now.truncate(fill.now);
                 (now, fill.later_height)
             }
         };
@@ -289,20 +279,6 @@ impl Placement {
         if w.is_some() {
             request_animation_frame(move || self.measure());
         }
-    }
-
-    /// The rest of a short list, once this frame is painted (once, however
-    /// many keystrokes come before it).
-    fn fill_after_paint(self) {
-        if self.fill_pending.get_value() {
-            return;
-        }
-        self.fill_pending.set_value(true);
-        after_paint(move || {
-            self.fill_pending.set_value(false);
-            self.fill_all.set_value(true);
-            self.relayout.notify();
-        });
     }
 
     /// Makes the list's items exactly the cards of `docs`, in that order:
