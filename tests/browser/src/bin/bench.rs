@@ -28,9 +28,10 @@
 //!
 //! For working on speed: `BENCH_QUICK=1` (one page run per corpus, no peer,
 //! nothing written; prints the page-load phases and the slowest keystrokes
-//! split into handler / effects / layout, and the slowest to their frame), `BENCH_CORPUS=seed`,
-//! `synthetic-20k` or `real` (one corpus; without `BENCH_QUICK` its figures
-//! go to `bench/results-<corpus>.{json,md}`, beside the whole run's),
+//! split into handler / effects / layout, and the slowest to their frame),
+//! `BENCH_CORPUS=seed`, `synthetic-20k` or `real` (one corpus; without
+//! `BENCH_QUICK` its figures go to `bench/results-<corpus>.{json,md}`,
+//! beside the whole run's),
 //! `BENCH_REAL_DIR=DIR` (a real list, built into `target/dist-real` as
 //! `./dev bench` builds it; `CORPUS_LENIENT` as for the build),
 //! `BENCH_PROFILE=1` with `BENCH_QUICK` (a CPU profile of the typing,
