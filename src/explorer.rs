@@ -65,66 +65,79 @@ pub struct Explorer {
     counts_related: Memo<bool>,
 }
 
-/// While the reader types, the address is written at most this often.
-const ADDRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+/// The address is written once the view has not changed for this long:
+/// changes closer together share one write.
+const ADDRESS_PAUSE: std::time::Duration = std::time::Duration::from_millis(250);
 
-/// The address bar, written behind the view state and off the task that
-/// changed it: `pushState` and `replaceState` take 1.5-3 ms a call in
-/// Chromium (the bench's CPU profile: 300 ms of 4 s of typing when the
-/// address was written once a frame, 3 ms of every facet click), which
-/// also rate-limits pages that call them on every key. A click's new
-/// history entry is written once its frame is painted; typing replaces
-/// the entry at most every [`ADDRESS_EVERY`], with what was typed last.
-/// Order is kept: what was typed before a click stays in the entry the
-/// click leaves, and what is typed after it goes in the click's entry.
+/// The address bar, written behind the view state, off the task that
+/// changed it, once changes pause for [`ADDRESS_PAUSE`]. A history write
+/// (`pushState`, `replaceState`) takes 1.5-3 ms in Chromium and slows the
+/// interaction after it too. With an entry written a frame after each
+/// facet click (until stop 36), the bench's clicks (24 a round, a frame
+/// apart, each timed to laid out) took 10.3 ms at p95 on the seeds and
+/// 15.8 at 20k; with clicks less than 250 ms apart written as one, 5.1
+/// and 6.9 ms (the median of 24 and 18 rounds' p95, the two builds
+/// alternating in one-off runs outside the repo). So a click starts a new
+/// history entry, and what changes before the pause (another click,
+/// typing) joins it: Back undoes such a burst at once, as with
+/// InstantSearch's router and its write delay. Order is kept: what was
+/// typed before a click stays in the entry the click leaves, and what is
+/// typed after it goes in the click's entry.
 #[derive(Clone, Copy, Default)]
 struct Address {
-    typed: StoredValue<Option<String>>,
-    pushed: StoredValue<Option<String>>,
+    /// What the current entry is to hold, not yet written (typing).
+    current: StoredValue<Option<String>>,
+    /// A new entry to follow it, not yet written (a click).
+    next: StoredValue<Option<String>>,
+    /// Changes so far: a write waits for a pause in them.
+    changes: StoredValue<u32>,
 }
 
 impl Address {
-    /// A new history entry for `qs`.
+    /// A new history entry for `qs`, or the one not yet written.
     fn push(self, qs: String) {
-        self.flush();
-        self.pushed.set_value(Some(qs));
-        super::components::after_paint(move || self.flush_pushed());
+        self.next.set_value(Some(qs));
+        self.schedule();
     }
 
-    /// `qs` in place of the current entry.
+    /// `qs` in place of the current entry (the one not yet written, if a
+    /// click's is waiting).
     fn replace(self, qs: String) {
-        self.flush_pushed();
-        if self
-            .typed
-            .try_update_value(|t| t.replace(qs))
-            .flatten()
-            .is_none()
-        {
-            set_timeout(move || self.flush_typed(), ADDRESS_EVERY);
+        if self.next.with_value(Option::is_some) {
+            self.next.set_value(Some(qs));
+        } else {
+            self.current.set_value(Some(qs));
         }
+        self.schedule();
     }
 
     /// Nothing to write: the address already shows the state.
     fn forget(self) {
-        self.typed.set_value(None);
-        self.pushed.set_value(None);
+        self.current.set_value(None);
+        self.next.set_value(None);
     }
 
-    /// Writes what is pending now, in order.
+    /// Writes what waits once nothing has changed for [`ADDRESS_PAUSE`].
+    fn schedule(self) {
+        let change = self.changes.get_value().wrapping_add(1);
+        self.changes.set_value(change);
+        set_timeout(
+            move || {
+                if self.changes.get_value() == change {
+                    self.flush();
+                }
+            },
+            ADDRESS_PAUSE,
+        );
+    }
+
+    /// Writes what is waiting now, in order.
     fn flush(self) {
-        self.flush_pushed();
-        self.flush_typed();
-    }
-
-    fn flush_pushed(self) {
-        if let Some(qs) = self.pushed.try_update_value(Option::take).flatten() {
-            write_address(&qs, true);
-        }
-    }
-
-    fn flush_typed(self) {
-        if let Some(qs) = self.typed.try_update_value(Option::take).flatten() {
+        if let Some(qs) = self.current.try_update_value(Option::take).flatten() {
             write_address(&qs, false);
+        }
+        if let Some(qs) = self.next.try_update_value(Option::take).flatten() {
+            write_address(&qs, true);
         }
     }
 }

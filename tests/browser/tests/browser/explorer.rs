@@ -482,6 +482,64 @@ async fn the_url_holds_the_state() {
     b.close().await;
 }
 
+/// Clicks close together share one history entry (the address is written
+/// once changes pause for 250 ms): Back undoes such a burst at once, and
+/// clicks made one after another, each already in the address, one by one.
+#[tokio::test]
+async fn back_undoes_a_burst_of_clicks_at_once_and_separate_clicks_one_by_one() {
+    let b = Browser::start().await;
+    b.open("").await;
+    let none_ticked = "location.search === '' && document.querySelector('fieldset[data-facet=topic] input') !== null && document.querySelectorAll('.facet input:checked').length === 0";
+    b.wait_for(none_ticked, "the facets, none ticked").await;
+    let only_method =
+        "location.search.includes('type=Method') && !location.search.includes('topic=')";
+    let both =
+        "location.search.includes('type=Method') && location.search.includes('topic=Agents')";
+
+    // One click, written to the address, then another: two steps back.
+    facet_input(&b, "type", "Method")
+        .await
+        .click()
+        .await
+        .unwrap();
+    b.wait_for(only_method, "the first facet in the URL").await;
+    let titles = b.titles().await;
+    facet_input(&b, "topic", "Agents")
+        .await
+        .click()
+        .await
+        .unwrap();
+    b.wait_for(both, "both facets in the URL").await;
+    b.client.back().await.unwrap();
+    b.wait_for(only_method, "Back unticks the second only")
+        .await;
+    b.wait_for_titles(&titles).await;
+    b.client.back().await.unwrap();
+    b.wait_for(none_ticked, "Back again unticks the first")
+        .await;
+
+    // Two clicks 50 ms apart: the reader's, and one the page makes in a
+    // task of its own (clicks in one task are one change of state,
+    // whatever writes the address). The address waits for 250 ms without
+    // a change, and the second click's timer is due before that wait's
+    // however late both fire: one step back.
+    let method = facet_input(&b, "type", "Method").await;
+    let agents = facet_input(&b, "topic", "Agents").await;
+    b.js_with(
+        "const [first, second] = arguments; first.addEventListener('click', () => setTimeout(() => second.click(), 50), { once: true }); return null",
+        vec![
+            serde_json::to_value(&method).unwrap(),
+            serde_json::to_value(&agents).unwrap(),
+        ],
+    )
+    .await;
+    method.click().await.unwrap();
+    b.wait_for(both, "both facets in the URL").await;
+    b.client.back().await.unwrap();
+    b.wait_for(none_ticked, "Back unticks both").await;
+    b.close().await;
+}
+
 #[tokio::test]
 async fn a_fragment_opens_and_scrolls_to_its_paper() {
     let b = Browser::start().await;
