@@ -19,6 +19,11 @@ async fn facet_input(b: &Browser, facet: &str, label: &str) -> fantoccini::eleme
         .unwrap_or_else(|_| panic!("no facet value {facet}={label}"))
 }
 
+/// Ticks (or unticks) a facet value as the reader does: a WebDriver click.
+async fn click_facet(b: &Browser, facet: &str, label: &str) {
+    facet_input(b, facet, label).await.click().await.unwrap();
+}
+
 async fn facet_counts(b: &Browser, facet: &str) -> Vec<(String, u32)> {
     let v = b
         .js(&format!(
@@ -306,11 +311,7 @@ async fn facet_counts_follow_clicks() {
 
     // OR within a facet: adding Agents unions the results.
     let (_, agents_count) = topics.iter().find(|t| t.0 == "Agents").cloned().unwrap();
-    facet_input(&b, "topic", "Agents")
-        .await
-        .click()
-        .await
-        .unwrap();
+    click_facet(&b, "topic", "Agents").await;
     b.wait_for(
         &format!(
             "document.querySelectorAll('.results article.paper').length > {}",
@@ -413,11 +414,7 @@ async fn the_url_holds_the_state() {
     b.open("").await;
     b.type_query("memory").await;
     b.wait_for_titles(&expected_titles("memory")).await;
-    facet_input(&b, "type", "Method")
-        .await
-        .click()
-        .await
-        .unwrap();
+    click_facet(&b, "type", "Method").await;
     b.wait_for(
         "location.search.includes('type=Method')",
         "the facet in the URL",
@@ -497,18 +494,10 @@ async fn back_undoes_a_burst_of_clicks_at_once_and_separate_clicks_one_by_one() 
         "location.search.includes('type=Method') && location.search.includes('topic=Agents')";
 
     // One click, written to the address, then another: two steps back.
-    facet_input(&b, "type", "Method")
-        .await
-        .click()
-        .await
-        .unwrap();
+    click_facet(&b, "type", "Method").await;
     b.wait_for(only_method, "the first facet in the URL").await;
     let titles = b.titles().await;
-    facet_input(&b, "topic", "Agents")
-        .await
-        .click()
-        .await
-        .unwrap();
+    click_facet(&b, "topic", "Agents").await;
     b.wait_for(both, "both facets in the URL").await;
     b.client.back().await.unwrap();
     b.wait_for(only_method, "Back unticks the second only")
