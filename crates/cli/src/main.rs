@@ -14,6 +14,9 @@
 //! explorer-cli synth N --seed S --out DIR
 //!                                       N synthetic papers (deterministic for a seed), trained
 //!                                       on the seed lists in corpus/, as DIR/papers.jsonl
+//! explorer-cli abstracts-only FILE… --out DIR [--name NAME]
+//!                                       the records' abstracts as one seed-format list,
+//!                                       DIR/abstracts.txt (titles then derived, as for bare lists)
 //! explorer-cli eval-formulas FILE…    each formula's searched plain text against its shown MathML
 //! explorer-cli eval-titles FILE…      derive each record's title from its abstract alone and
 //!                                       compare with the real one (four measures, 20 worst)
@@ -91,6 +94,18 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
+    /// The abstracts of FILE… (records with real titles) as one seed-format
+    /// list in OUT/abstracts.txt: the same papers without their titles,
+    /// tags or links, as a list of bare abstracts is.
+    AbstractsOnly {
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// The list's name (its header line).
+        #[arg(long, default_value = "Abstracts")]
+        name: String,
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Check that each formula's plain text (searched) and MathML (shown)
     /// hold the same letters and digits.
     EvalFormulas {
@@ -140,6 +155,9 @@ fn main() -> ExitCode {
         }
         Command::EvalTitles { cases, files } => return eval_titles(cases, &files),
         Command::EvalFormulas { files } => return eval_formulas(&files),
+        Command::AbstractsOnly { files, name, out } => {
+            return done(abstracts_only(&files, &name, &out))
+        }
         Command::ExternalLoader { dist } => {
             return done(
                 single_file::external_loader(&dist).map(|name| eprintln!("loader moved to {name}")),
@@ -403,6 +421,19 @@ fn read_records(files: &[String]) -> Result<Vec<explorer_core::records::Record>,
         );
     }
     Ok(records)
+}
+
+/// `abstracts-only FILE… --out DIR`: the records' abstracts as one seed
+/// list, `DIR/abstracts.txt` (DIR is made if missing).
+fn abstracts_only(files: &[String], name: &str, out: &Path) -> Result<(), String> {
+    let records = read_records(files)?;
+    let text = explorer_core::seed::write_seed(
+        name,
+        records.iter().filter_map(|r| r.abstract_text.as_deref()),
+    );
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let file = out.join("abstracts.txt");
+    std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))
 }
 
 /// `eval-formulas FILE…`: for every distinct formula of the records that
