@@ -37,3 +37,71 @@ pub fn scratch_dir<B: AsRef<[u8]>>(name: &str, files: &[(&str, B)]) -> PathBuf {
     }
     dir
 }
+
+/// The real list (ACL Anthology records, CC BY 4.0), read where it lies:
+/// `$ACL_ANTHOLOGY_DIR`, else `../shared/corpora/acl-anthology` beside the
+/// repository. Never copied into it; a missing list fails the test.
+pub fn acl_dir() -> PathBuf {
+    let dir = std::env::var_os("ACL_ANTHOLOGY_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpora/acl-anthology")
+        });
+    assert!(
+        dir.is_dir(),
+        "no real list at {}: set ACL_ANTHOLOGY_DIR to the ACL Anthology records",
+        dir.display()
+    );
+    dir
+}
+
+/// The real list's records, in the order the compiler reads them (files by
+/// name, records by line).
+pub fn acl_records() -> &'static [explorer_core::records::Record] {
+    use explorer_core::records::{read, Format};
+    static R: OnceLock<Vec<explorer_core::records::Record>> = OnceLock::new();
+    R.get_or_init(|| {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(acl_dir())
+            .expect("the real list's directory")
+            .map(|e| e.expect("a directory entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+            .collect();
+        files.sort();
+        files
+            .iter()
+            .flat_map(|f| {
+                let bytes = std::fs::read(f).expect("a record file");
+                read(&f.to_string_lossy(), &bytes, Format::JsonLines)
+                    .expect("the real list reads")
+                    .records
+            })
+            .collect()
+    })
+}
+
+/// The real list as a list of bare abstracts (one seed file, no titles,
+/// tags or links), compiled once: its papers in the records' order.
+pub fn acl_abstracts_corpus() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| {
+        let text = explorer_core::seed::write_seed(
+            "ACL Anthology abstracts",
+            acl_records()
+                .iter()
+                .filter_map(|r| r.abstract_text.as_deref()),
+        );
+        let dir = scratch_dir("acl-abstracts", &[("abstracts.txt", text)]);
+        compile_dir(&dir).expect("the real list's abstracts compile")
+    })
+}
+
+/// The real list's paper at the record with this Anthology id, in a corpus
+/// compiled in the records' order.
+pub fn acl_paper<'a>(corpus: &'a Corpus, id: &str) -> &'a explorer_core::model::Paper {
+    let i = acl_records()
+        .iter()
+        .position(|r| r.id.as_deref() == Some(id))
+        .unwrap_or_else(|| panic!("no record {id} in the real list"));
+    assert_eq!(corpus.papers.len(), acl_records().len());
+    &corpus.papers[i]
+}
