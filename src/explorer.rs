@@ -73,7 +73,7 @@ const ADDRESS_PAUSE: std::time::Duration = std::time::Duration::from_millis(250)
 /// changed it, once changes pause for [`ADDRESS_PAUSE`]. A history write
 /// (`pushState`, `replaceState`) takes 1.5-3 ms in Chromium and slows the
 /// interaction after it too. With an entry written a frame after each
-/// facet click (until stop 36), the bench's clicks (24 a round, a frame
+/// facet click (as first built), the bench's clicks (24 a round, a frame
 /// apart, each timed to laid out) took 10.3 ms at p95 on the seeds and
 /// 15.8 at 20k; with clicks less than 250 ms apart written as one, 5.1
 /// and 6.9 ms (the median of 24 and 18 rounds' p95, the two builds
@@ -131,7 +131,8 @@ impl Address {
         );
     }
 
-    /// Writes what is waiting now, in order.
+    /// Writes what is waiting now, in order (also when the page is hidden:
+    /// a reload must not lose the last quarter second of typing).
     fn flush(self) {
         if let Some(qs) = self.current.try_update_value(Option::take).flatten() {
             write_address(&qs, false);
@@ -343,6 +344,10 @@ impl Explorer {
             ));
             set_open.set(location_fragment());
         });
+        on_cleanup(move || handle.remove());
+        // A reload or a tab closed before the pause: what waits is written
+        // now, so the reloaded page opens where the reader was.
+        let handle = window_event_listener(ev::pagehide, move |_| address.flush());
         on_cleanup(move || handle.remove());
         // Scroll to the paper named in the fragment once it is rendered
         // (cards appear over a few frames).

@@ -529,6 +529,44 @@ async fn back_undoes_a_burst_of_clicks_at_once_and_separate_clicks_one_by_one() 
     b.close().await;
 }
 
+/// The address waits for a pause in typing before it is written; a reload
+/// (or a closed tab) inside that pause still keeps what was typed: the
+/// waiting write is made when the page is hidden.
+#[tokio::test]
+async fn a_reload_right_after_typing_keeps_the_query() {
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for(
+        "document.querySelector('input[type=search]') !== null && location.search === ''",
+        "the search field",
+    )
+    .await;
+    // Typed and reloaded in one script: well inside the 250 ms pause, on
+    // any engine however slow its driver. The address must still be
+    // unwritten when the reload is asked for, or the test proves nothing.
+    let before = b
+        .js(
+            "const i = document.querySelector('input[type=search]'); i.value = 'diffusion'; \
+             i.dispatchEvent(new InputEvent('input', { bubbles: true, data: 'diffusion' })); \
+             window.__beforeReload = true; const s = location.search; \
+             setTimeout(() => location.reload(), 0); return s",
+        )
+        .await;
+    assert_eq!(
+        before.as_str(),
+        Some(""),
+        "the address was written before the reload"
+    );
+    b.wait_for(
+        "window.__beforeReload === undefined && location.search === '?q=diffusion' \
+         && document.querySelector('input[type=search]')?.value === 'diffusion'",
+        "the reloaded page, with the query typed before the reload",
+    )
+    .await;
+    b.wait_for_titles(&expected_titles("diffusion")).await;
+    b.close().await;
+}
+
 #[tokio::test]
 async fn a_fragment_opens_and_scrolls_to_its_paper() {
     let b = Browser::start().await;
