@@ -1,8 +1,23 @@
 #!/usr/bin/env bash
-# Idempotent bootstrap: installs, only when missing, everything the build and the
-# tests need on a fresh machine of this kind. Safe to run any number of times.
+# Idempotent bootstrap: installs, only when missing, what a command of ./dev
+# needs. Safe to run any number of times.
+#
+#   tools/bootstrap.sh build     what building and serving need: the wasm32
+#                                target, Trunk, the wasm-bindgen CLI, wasm-opt
+#   tools/bootstrap.sh browsers  the above, and the three browser engines with
+#                                their WebDriver servers (tests, bench, stress)
+#
+# Browsers come from Debian's packages (apt-get). Where apt-get is missing
+# (macOS, Fedora…), nothing is installed behind your back: the script names
+# what to install by hand and stops.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+want=${1:-build}
+case $want in
+  build | browsers) ;;
+  *) echo "usage: tools/bootstrap.sh build|browsers" >&2; exit 2 ;;
+esac
 
 TRUNK_VERSION=0.21.14
 # The CLI must equal the wasm-bindgen crate version in Cargo.lock exactly.
@@ -11,7 +26,14 @@ WASM_BINDGEN_VERSION=${WASM_BINDGEN_VERSION:-0.2.130}
 BINARYEN_VERSION=132.0.0
 
 log() { printf '\033[1;34mbootstrap:\033[0m %s\n' "$*"; }
+die() { printf '\033[1;31mbootstrap:\033[0m %s\n' "$*" >&2; exit 1; }
 export PATH="$HOME/.cargo/bin:$PWD/tools/node_modules/.bin:$PATH"
+
+# What no script here can install: say what is missing and how to get it.
+command -v cargo >/dev/null && command -v rustup >/dev/null \
+  || die "Rust is missing: install it with rustup (https://rustup.rs), then run this again."
+command -v npm >/dev/null \
+  || die "npm is missing: install Node.js (with npm) from your system's packages; it brings wasm-opt (binaryen $BINARYEN_VERSION)."
 
 # On a new machine the package installs (apt's browsers, npm's binaryen)
 # wait on the network and the disk while the cargo installs below keep both
@@ -32,22 +54,29 @@ in_background() { # name, command...
 # Browsers from the package registry, never a downloaded build: Chromium
 # (chromedriver), Firefox ESR (geckodriver) and WebKitGTK (WebKitWebDriver,
 # under Xvfb): the browser tests run in all three engines.
-need_apt=()
-command -v chromium >/dev/null || need_apt+=(chromium)
-command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
-command -v firefox-esr >/dev/null || need_apt+=(firefox-esr)
-command -v WebKitWebDriver >/dev/null || need_apt+=(webkit2gtk-driver)
-command -v Xvfb >/dev/null || need_apt+=(xvfb)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  log "installing ${need_apt[*]} (apt, in the background)"
-  apt_install() {
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@"
-  }
-  in_background apt apt_install "${need_apt[@]}"
+if [ "$want" = browsers ]; then
+  need_apt=()
+  command -v chromium >/dev/null || need_apt+=(chromium)
+  command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
+  command -v firefox-esr >/dev/null || need_apt+=(firefox-esr)
+  command -v WebKitWebDriver >/dev/null || need_apt+=(webkit2gtk-driver)
+  command -v Xvfb >/dev/null || need_apt+=(xvfb)
+  if [ ${#need_apt[@]} -gt 0 ]; then
+    command -v apt-get >/dev/null || die "the browser tests need ${need_apt[*]} \
+(Debian's package names; elsewhere: Chromium with its chromedriver, Firefox ESR, \
+WebKitGTK's WebKitWebDriver and MiniBrowser, and Xvfb) and there is no apt-get here: \
+install them with your system's packages, then run this again."
+    log "installing ${need_apt[*]} (apt, in the background)"
+    apt_install() {
+      export DEBIAN_FRONTEND=noninteractive
+      apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@"
+    }
+    in_background apt apt_install "${need_apt[@]}"
+  fi
 fi
 
-# wasm-opt from npm's binaryen (Debian's wasm-opt 108 emits broken modules).
+# wasm-opt from npm's binaryen (Debian's wasm-opt 108 emits broken modules),
+# and MiniSearch, the bench's peer (a few KB, in the same install).
 if ! wasm-opt --version 2>/dev/null | grep -q "version 132" \
   || [ ! -f tools/node_modules/minisearch/package.json ]; then
   log "installing binaryen $BINARYEN_VERSION and minisearch (npm, in the background)"
@@ -77,7 +106,7 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
   tool_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
-if ! command -v geckodriver >/dev/null; then
+if [ "$want" = browsers ] && ! command -v geckodriver >/dev/null; then
   log "installing geckodriver"
   tool_install geckodriver
 fi
@@ -91,4 +120,4 @@ for job in "${background[@]}"; do
   fi
 done
 rm -rf "$logs"
-log "tools ready"
+log "tools ready ($want)"
