@@ -33,6 +33,59 @@ pub fn scale_build() -> (PathBuf, PathBuf) {
     (dist, corpus)
 }
 
+/// The real list (ACL Anthology records, CC BY 4.0), read where it lies:
+/// `$ACL_ANTHOLOGY_DIR`, else `../shared/corpora/acl-anthology` beside the
+/// repository. Never copied into it.
+pub fn acl_dir() -> PathBuf {
+    let dir = std::env::var_os("ACL_ANTHOLOGY_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpora/acl-anthology")
+        });
+    assert!(
+        dir.is_dir(),
+        "no real list at {}: set ACL_ANTHOLOGY_DIR to the ACL Anthology records",
+        dir.display()
+    );
+    dir
+}
+
+/// One build of the real list: where it is served from and the engine run
+/// natively on the corpus it was built from (the page's oracle).
+pub struct RealBuild {
+    pub dist: PathBuf,
+    pub engine: Engine,
+}
+
+/// The real list's two builds that `./dev test` makes: as records, with
+/// their real titles (`target/dist-acl`), and as abstracts only, one seed
+/// file whose titles are derived (`target/dist-acl-abstracts`, from
+/// `target/acl-abstracts`).
+pub fn real_builds() -> &'static [RealBuild; 2] {
+    static B: OnceLock<[RealBuild; 2]> = OnceLock::new();
+    B.get_or_init(|| {
+        let target = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target");
+        let build = |dist: &str, corpus: PathBuf| {
+            let dist = target.join(dist);
+            assert!(
+                dist.join("index.html").is_file(),
+                "no build of the real list at {}: `./dev test` makes it",
+                dist.display()
+            );
+            let corpus = explorer_core::compile::compile_dir(&corpus)
+                .unwrap_or_else(|e| panic!("the real list compiles: {e}"));
+            RealBuild {
+                dist,
+                engine: Engine::new(corpus),
+            }
+        };
+        [
+            build("dist-acl", acl_dir()),
+            build("dist-acl-abstracts", target.join("acl-abstracts")),
+        ]
+    })
+}
+
 /// The seed corpus, compiled natively, with the meaning file the build
 /// ships beside it: what the page must show.
 pub fn engine() -> &'static Engine {

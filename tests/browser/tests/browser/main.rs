@@ -12,6 +12,7 @@ mod hostile;
 mod meaning;
 mod offline;
 mod reading_list;
+mod real_list;
 mod robustness;
 mod scale;
 mod topic_map;

@@ -1,0 +1,186 @@
+//! The real list in the browser: 3,891 ACL Anthology papers, built twice by
+//! `./dev test`: as records (real titles, authors, venues, years, links)
+//! and as abstracts only (one seed file, titles derived). On each build a
+//! reader searches, ticks a facet, reads the highlights and opens a paper
+//! from its link; what the page shows is what the engine, run natively on
+//! the same list, ranks.
+
+use browser_tests::{ranked_titles, real_builds, strings, Browser, RealBuild};
+use explorer_core::{FacetKind, Sort};
+use fantoccini::Locator;
+
+/// The query a researcher of the field types: two words every build holds
+/// in many papers (a long, ranked list: the window shows its start).
+const QUERY: &str = "neural machine translation";
+
+async fn open(build: &RealBuild) -> Browser {
+    let b = Browser::launch_dist(&build.dist, "/", (1280, 900), true).await;
+    b.open("").await;
+    let n = build.engine.len();
+    b.wait_for(
+        &format!(
+            "document.querySelector('.status[role=status]')?.textContent.startsWith('{n} of {n}')"
+        ),
+        "every paper counted",
+    )
+    .await;
+    b
+}
+
+async fn searches_and_highlights(build: &RealBuild) {
+    let e = &build.engine;
+    assert_eq!(e.len(), 3891, "the whole real list is built");
+    let b = open(build).await;
+    b.type_query(QUERY).await;
+    let want = ranked_titles(e, QUERY);
+    assert!(want.len() > 50, "{} papers for {QUERY:?}", want.len());
+    b.wait_for_titles_prefix(&want).await;
+    assert_eq!(b.titles().await[..10], want[..10]);
+    assert!(
+        b.status()
+            .await
+            .starts_with(&format!("{} of 3891", want.len())),
+        "{}",
+        b.status().await
+    );
+    // The first card marks the words it holds, and nothing else.
+    let marks = strings(
+        b.js("return [...document.querySelector('.results article.paper').querySelectorAll('mark')].map(m => m.textContent.toLowerCase())")
+            .await,
+    );
+    assert!(!marks.is_empty(), "the best match is highlighted");
+    for m in &marks {
+        assert!(
+            ["neural", "machin", "translat"]
+                .iter()
+                .any(|w| m.starts_with(w)),
+            "a mark that is not a query word: {m:?} in {marks:?}"
+        );
+    }
+    assert!(b.console_errors().await.is_empty());
+    b.close().await;
+}
+
+/// Ticks the facet's value with the most papers among the query's matches,
+/// as the reader does, and checks the page against the engine with the same
+/// selection: the titles in order and the value's honest count.
+async fn a_facet_narrows(build: &RealBuild, kind: FacetKind) {
+    let e = &build.engine;
+    let f = e.corpus.facet_index(kind).expect("the facet is built");
+    let all = e.search(QUERY, &e.no_selection(), Sort::Relevance);
+    let (v, &count) = all.counts[f]
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, c)| (**c, std::cmp::Reverse(*i)))
+        .unwrap();
+    assert!(count > 0 && (count as usize) < all.hits.len());
+    let label = &e.corpus.facets[f].values[v];
+    let b = open(build).await;
+    b.type_query(QUERY).await;
+    b.wait_for_titles_prefix(&ranked_titles(e, QUERY)).await;
+    let xpath = format!(
+        "//fieldset[@data-facet='{}']//label[.//span[@class='facet-label' and text()={}]]",
+        kind.key(),
+        serde_json::to_string(label).unwrap()
+    );
+    let shown: String = b
+        .client
+        .find(Locator::XPath(&format!(
+            "{xpath}//span[@class='facet-count']"
+        )))
+        .await
+        .unwrap_or_else(|_| panic!("no facet value {label:?}"))
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(shown, count.to_string(), "the count beside {label:?}");
+    b.client
+        .find(Locator::XPath(&format!("{xpath}//input")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let mut selection = e.no_selection();
+    selection[f].push(v as u32);
+    let want: Vec<String> = e
+        .search(QUERY, &selection, Sort::Relevance)
+        .hits
+        .iter()
+        .map(|h| e.corpus.papers[h.doc as usize].title.clone())
+        .collect();
+    assert_eq!(want.len(), count as usize);
+    b.wait_for_titles_prefix(&want).await;
+    b.wait_for(
+        &format!(
+            "document.querySelector('.status[role=status]').textContent.startsWith('{count} of 3891')"
+        ),
+        "the status counts the ticked value's papers",
+    )
+    .await;
+    b.close().await;
+}
+
+/// A link to a paper far down the list (`#id`, as pasted into a chat)
+/// opens the page scrolled to that paper, under its title.
+async fn a_link_opens_its_paper(build: &RealBuild) {
+    let e = &build.engine;
+    let paper = &e.corpus.papers[e.len() * 4 / 5];
+    let b = Browser::launch_dist(&build.dist, "/", (1280, 900), true).await;
+    b.open(&format!("#{}", paper.id)).await;
+    let id = serde_json::to_string(&paper.id).unwrap();
+    b.wait_for(
+        &format!(
+            "(() => {{ const a = document.getElementById({id}); if (!a) return false; \
+             const r = a.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }})()"
+        ),
+        "the linked paper on screen",
+    )
+    .await;
+    let title = b
+        .js(&format!(
+            "return document.getElementById({id}).querySelector('.paper-title').textContent"
+        ))
+        .await;
+    assert_eq!(title.as_str(), Some(paper.title.as_str()));
+    b.close().await;
+}
+
+#[tokio::test]
+async fn the_real_list_as_records_searches_and_highlights() {
+    searches_and_highlights(&real_builds()[0]).await;
+}
+
+#[tokio::test]
+async fn the_real_list_as_abstracts_searches_and_highlights() {
+    searches_and_highlights(&real_builds()[1]).await;
+}
+
+/// The records carry their venue: the reader narrows to one.
+#[tokio::test]
+async fn the_real_list_as_records_narrows_by_venue() {
+    a_facet_narrows(&real_builds()[0], FacetKind::Venue).await;
+}
+
+/// Bare abstracts carry nothing but their text: the topics tagged from it.
+#[tokio::test]
+async fn the_real_list_as_abstracts_narrows_by_topic() {
+    a_facet_narrows(&real_builds()[1], FacetKind::Topic).await;
+}
+
+#[tokio::test]
+async fn the_real_list_as_records_opens_a_linked_paper_under_its_real_title() {
+    let build = &real_builds()[0];
+    // The records' titles are their own, not derived.
+    let p = &build.engine.corpus.papers[build.engine.len() * 4 / 5];
+    assert!(!p.title_derived);
+    a_link_opens_its_paper(build).await;
+}
+
+#[tokio::test]
+async fn the_real_list_as_abstracts_opens_a_linked_paper_under_its_derived_title() {
+    let build = &real_builds()[1];
+    let p = &build.engine.corpus.papers[build.engine.len() * 4 / 5];
+    assert!(p.title_derived);
+    a_link_opens_its_paper(build).await;
+}
