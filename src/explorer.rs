@@ -73,7 +73,7 @@ const ADDRESS_PAUSE: std::time::Duration = std::time::Duration::from_millis(250)
 /// changed it, once changes pause for [`ADDRESS_PAUSE`]. A history write
 /// (`pushState`, `replaceState`) takes 1.5-3 ms in Chromium and slows the
 /// interaction after it too. With an entry written a frame after each
-/// facet click (until stop 36), the bench's clicks (24 a round, a frame
+/// facet click, the bench's clicks (24 a round, a frame
 /// apart, each timed to laid out) took 10.3 ms at p95 on the seeds and
 /// 15.8 at 20k; with clicks less than 250 ms apart written as one, 5.1
 /// and 6.9 ms (the median of 24 and 18 rounds' p95, the two builds
