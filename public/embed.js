@@ -11,7 +11,7 @@
 // `open` (a paper id). Changing one changes the view. The element keeps
 // `query`, `facets` and `sort` in step with what the reader does, and
 // dispatches `state` and `opened` events whose `detail` is the explorer's
-// message (see the README's "Host API"). `element.set({query, facets,
+// message (see docs/guide.md, "Host API"). `element.set({query, facets,
 // sort, open})` sends a set message directly.
 //
 // Each element talks only to its own frame: messages are matched to the

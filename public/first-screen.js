@@ -36,8 +36,8 @@
 
 // A start that fails in the browser's WebAssembly engine is retried once,
 // by reloading the page: a trap before the app is up (about one start in
-// 1,500 in WebKitGTK, never in Chromium or Firefox; README "Three
-// engines") loses nothing of the reader's, who would otherwise meet the
+// 1,500 in WebKitGTK, never in Chromium or Firefox; docs/testing.md,
+// "The WebKit start defect") loses nothing of the reader's, who would otherwise meet the
 // crash notice. The app marks itself started (`data-app-started`) and
 // forgets the retry once it is up; a second failure in a row leaves the
 // app's notice and its reload link. What the failed start said is kept

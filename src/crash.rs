@@ -16,7 +16,7 @@ pub fn install() {
         show(&info.to_string(), |t| t.crash_text);
     }));
     // A trap is no panic, and no hook runs: an out-of-bounds access (the
-    // open WebKit defect, README "Three engines") left a page that never
+    // open WebKit defect, docs/testing.md) left a page that never
     // started, or stopped answering, with nothing said. The trap reaches
     // the window as an uncaught error, or as an unhandled rejection when it
     // happened in a promise's callback. (After a panic, the abort's trap

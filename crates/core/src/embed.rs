@@ -1,8 +1,8 @@
 //! The host API: what an embedded explorer and the page around it tell each
 //! other, as types. The app turns them into JavaScript objects and back with
 //! serde-wasm-bindgen (no JSON text in between); a host sends and reads them
-//! with `postMessage` and `message` events. The README's "Host API" is the
-//! protocol's description.
+//! with `postMessage` and `message` events. docs/guide.md, "Host API
+//! (protocol version 1)", is the protocol's description.
 
 use std::collections::BTreeMap;
 

@@ -5,7 +5,7 @@ use crate::i18n::use_i18n;
 use crate::Explorer;
 
 /// Dots of this many facet values get a colour of their own; the rest are
-/// “other” (more colours than this stop being told apart).
+/// “other” (beyond this many, colours are no longer told apart).
 const PALETTE: [&str; 9] = [
     "#4e79a7", "#f28e2b", "#e15759", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#9c755f",
     "#ff9da7",

@@ -6,7 +6,7 @@ use super::*;
 /// screen the build wrote has one without the role), and the mark the app
 /// sets after its first paint (`data-app-started`). Before that mark, a
 /// start that fails in the engine is retried by reloading the page (the
-/// open WebKit defect, README "Three engines"): a test that went on as soon
+/// open WebKit defect, docs/testing.md): a test that went on as soon
 /// as the status line showed could find itself on a new page.
 pub const APP_STARTED: &str = "document.querySelector('.status[role=status]') !== null \
      && document.documentElement.hasAttribute('data-app-started')";

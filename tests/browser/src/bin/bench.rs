@@ -925,10 +925,10 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     b.wait_for("window.__firstResults !== undefined", "first results")
         .await;
     // The meaning file opens after the index: once related papers are
-    // found, both are open. (Until stop 30 the engine was timed as soon as
-    // the first results showed, which the build's first screen puts up
-    // before the app has started: at 20,000 papers most prefixes were
-    // timed before the app had opened its index, and reported 0.0 ms.)
+    // found, both are open. (Timed as soon as the first results show, which
+    // the build's first screen puts up before the app has started, most
+    // prefixes at 20,000 papers would be timed before the app had opened its
+    // index, and report 0.0 ms.)
     b.wait_for(
         "wasmBindings.count_related('diffusion models') > 0",
         "the index and the meaning file",

@@ -3,12 +3,12 @@
 //! malformed addresses of the robustness test, and reports every page
 //! whose app did not start within 15 s, with what the page said (its
 //! address, console errors, crash notice). The reproducer of the open
-//! WebKit defect (README, "Three engines"): about one start in 1,500 fails
-//! there (stop 24's count), never in Chromium or Firefox.
+//! WebKit defect (docs/testing.md, "The WebKit start defect"): at worst
+//! about one start in 1,500 has failed there, never in Chromium or Firefox.
 //!
-//! Since stop 25 the page retries a start that failed on a trap once, by
-//! reloading (`public/first-screen.js`): such a start is counted apart, as
-//! retried, with what the page said, for the defect is still there.
+//! The page retries a start that failed on a trap once, by reloading
+//! (`public/first-screen.js`): such a start is counted apart, as retried,
+//! with what the page said, for the defect is still there.
 //!
 //! A diagnostic, not a test: it prints counts and exits 0 whatever it
 //! finds. `EXPLORER_DIST` picks another build (a variant under study).
@@ -53,8 +53,8 @@ async fn one_session(session: usize, rounds: usize) -> (Vec<Value>, usize, usize
             if !b.becomes_true(APP_STARTED, Duration::from_secs(15)).await {
                 let state = b.page_state().await;
                 // Slow or stuck: what the page had fetched, and whether it
-                // comes up given longer (stop 32 met a start that fired
-                // its started event and then neither trapped nor mounted).
+                // comes up given longer (a start has been seen to fire its
+                // started event and then neither trap nor mount).
                 let fetched = b
                     .client
                     .execute(FETCHED, vec![])

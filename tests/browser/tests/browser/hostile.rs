@@ -198,7 +198,7 @@ async fn a_trap_shows_the_notice_too() {
 }
 
 /// A start that fails on a trap, as about one WebKit start in 1,500 does
-/// (README "Three engines"), is retried once by reloading: the reader gets
+/// (docs/testing.md, "The WebKit start defect"), is retried once by reloading: the reader gets
 /// the app, not the notice.
 #[tokio::test]
 async fn a_start_that_fails_is_retried_once() {
