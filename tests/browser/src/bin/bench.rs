@@ -1,5 +1,6 @@
 //! `./dev bench`: measures release builds in headless Chromium and writes
-//! `bench/results.json` and `bench/results.md`. For the seed corpus
+//! `bench/runs/<date>-<commit>/results.{json,md}` (a new folder each run)
+//! and the README's performance table, from that run. For the seed corpus
 //! (`dist/`) and the 20,000-paper synthetic corpus (`target/dist-20k`, built
 //! by `./dev bench` from `target/synthetic-20k`):
 //!
@@ -30,8 +31,8 @@
 //! nothing written; prints the page-load phases and the slowest keystrokes
 //! split into handler / effects / layout, and the slowest to their frame),
 //! `BENCH_CORPUS=seed`, `synthetic-20k` or `real` (one corpus; without
-//! `BENCH_QUICK` its figures go to `bench/results-<corpus>.{json,md}`,
-//! beside the whole run's),
+//! `BENCH_QUICK` its figures go to a run folder of their own, named for the
+//! corpus too, and the README is left as it is),
 //! `BENCH_REAL_DIR=DIR` (a real list, built into `target/dist-real` as
 //! `./dev bench` builds it; `CORPUS_LENIENT` as for the build),
 //! `BENCH_PROFILE=1` with `BENCH_QUICK` (a CPU profile of the typing,
@@ -1303,6 +1304,114 @@ fn table(r: &Value) -> String {
     md
 }
 
+/// `bench/runs/<date>-<commit>[-N]/`: a new folder for this run (the
+/// commit's short hash, `-dirty` when the work tree has changes).
+fn run_dir(top: &Path, only: Option<&str>) -> PathBuf {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(top)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let commit = git(&["rev-parse", "--short=10", "HEAD"]).unwrap_or_else(|| "unknown".into());
+    let dirty = git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+    let date = std::process::Command::new("date")
+        .arg("-u")
+        .arg("+%Y-%m-%d")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    let mut stem = format!("{date}-{commit}{}", if dirty { "-dirty" } else { "" });
+    if let Some(corpus) = only {
+        stem += &format!("-{corpus}");
+    }
+    let runs = top.join("bench/runs");
+    (1..)
+        .map(|n| runs.join(if n == 1 { stem.clone() } else { format!("{stem}-{n}") }))
+        .find(|d| !d.exists())
+        .unwrap()
+}
+
+/// The README's performance table: one column per corpus of the run.
+fn summary(reports: &[Value], run: &str) -> String {
+    let ms = |v: &Value| v.as_f64().map_or("–".to_string(), |v| format!("{v:.1} ms"));
+    let kb = |v: &Value| v.as_u64().map_or("–".to_string(), |b| format!("{:.0} KB", b as f64 / 1024.0));
+    let mb = |b: u64| format!("{:.1} MB", b as f64 / 1048576.0);
+    let with_plain = |r: &Value, ours: &str, plain: &str, at: &str| {
+        format!("{} ({})", ms(&r[ours][at]), ms(&r[plain][at]))
+    };
+    let mut md = format!(
+        "From [`{run}/results.md`]({run}/results.md), written by `./dev bench`. \
+         The plain MiniSearch page's figure in parentheses.\n\n|"
+    );
+    for r in reports {
+        md += &format!(" | {} ({} papers)", r["corpus"].as_str().unwrap_or("?"), r["papers"]);
+    }
+    md += " |\n|---|";
+    md += &"---|".repeat(reports.len());
+    md += "\n";
+    let rows: [(&str, &dyn Fn(&Value) -> String); 9] = [
+        ("navigation → first results, p50", &|r| {
+            with_plain(r, "first_results_ms", "plain_page_first_results_ms", "p50_ms")
+        }),
+        ("keystroke → its frame painted, p95", &|r| {
+            with_plain(r, "keystroke_painted_ms", "plain_page_keystroke_painted_ms", "p95_ms")
+        }),
+        ("keystroke → DOM updated, p95", &|r| {
+            with_plain(r, "keystroke_ms", "plain_page_keystroke_ms", "p95_ms")
+        }),
+        ("facet click → DOM updated, p95", &|r| ms(&r["facet_click_ms"]["p95_ms"])),
+        ("engine alone per typed prefix, p95", &|r| {
+            ms(&r["engine_only"]["ours_ms"]["p95_ms"])
+        }),
+        ("related by meaning per prefix, p95", &|r| {
+            ms(&r["engine_only"]["meaning_ms"]["p95_ms"])
+        }),
+        ("downloaded by the first results (brotli)", &|r| {
+            kb(&r["before_first_results"]["brotli"])
+        }),
+        ("the whole page (brotli, all but the single file)", &|r| {
+            let files = r["files"].as_array().map_or(&[][..], Vec::as_slice);
+            mb(files
+                .iter()
+                .filter(|f| f["file"] != "explorer-single-file.html")
+                .filter_map(|f| f["brotli"].as_u64())
+                .sum())
+        }),
+        ("WebAssembly memory after typing", &|r| {
+            r["memory_after_typing"]["wasm_memory_bytes"]
+                .as_u64()
+                .map_or("–".into(), mb)
+        }),
+    ];
+    for (label, cell) in rows {
+        md += &format!("| {label} |");
+        for r in reports {
+            md += &format!(" {} |", cell(r));
+        }
+        md += "\n";
+    }
+    md
+}
+
+/// `readme` with the text between its bench markers replaced by `table`.
+fn with_summary(readme: &str, table: &str) -> String {
+    const BEGIN: &str = "<!-- bench:begin -->\n";
+    const END: &str = "<!-- bench:end -->";
+    match (readme.find(BEGIN), readme.find(END)) {
+        (Some(b), Some(e)) if b < e => {
+            format!("{}{BEGIN}{table}{}", &readme[..b], &readme[e..])
+        }
+        _ => {
+            eprintln!("bench: README.md has no bench markers; its table is not updated");
+            readme.to_string()
+        }
+    }
+}
+
 #[tokio::main]
 async fn main() {
     // Every page run starts a new browser: cold starts are what is measured.
@@ -1318,18 +1427,19 @@ async fn main() {
         let runs = if quick { 1 } else { 5 };
         reports.push(measure("seed", &dist_dir(), &top.join("corpus"), runs, quick).await);
     }
+    // The real list (`./dev bench` gives the ACL Anthology records, read
+    // where they lie; never committed).
+    let real = top.join("target/dist-real");
+    if let Some(dir) = std::env::var_os("BENCH_REAL_DIR").filter(|_| wanted("real")) {
+        let runs = if quick { 1 } else { 3 };
+        reports.push(measure("real", &real, Path::new(&dir), runs, quick).await);
+    }
     let big = top.join("target/dist-20k");
     if wanted("synthetic-20k") && big.join("index.html").is_file() {
         let (dir, runs) = (top.join("target/synthetic-20k"), if quick { 1 } else { 3 });
         reports.push(measure("synthetic-20k", &big, &dir, runs, quick).await);
     } else if wanted("synthetic-20k") {
         eprintln!("bench: no target/dist-20k (./dev bench builds it); seed corpus only");
-    }
-    // A real list (not committed: see the README), when given.
-    let real = top.join("target/dist-real");
-    if let Some(dir) = std::env::var_os("BENCH_REAL_DIR").filter(|_| wanted("real")) {
-        let runs = if quick { 1 } else { 3 };
-        reports.push(measure("real", &real, Path::new(&dir), runs, quick).await);
     }
     if quick
         || ["BENCH_PAGES", "BENCH_MEANING"]
@@ -1343,17 +1453,25 @@ async fn main() {
         "peer": "MiniSearch 7.2.0 (npm), prefix + fuzzy 0.2, title boost 3, authors 2, AND",
         "corpora": reports,
     });
-    // One corpus alone (`BENCH_CORPUS`) has its own files: the whole run's
-    // stay as they are.
-    let stem = only.map_or("results".to_string(), |name| format!("results-{name}"));
-    let dir = top.join("bench");
-    std::fs::create_dir_all(&dir).unwrap();
+    // Each run has a folder of its own, named for the day and the commit
+    // measured, never overwritten (a second run of the day on the same
+    // commit gets `-2`, …). One corpus alone (`BENCH_CORPUS`) is a run too.
+    let md: String = reports.iter().map(table).collect();
+    let run = run_dir(&top, only.as_deref());
+    std::fs::create_dir_all(&run).unwrap();
     std::fs::write(
-        dir.join(format!("{stem}.json")),
+        run.join("results.json"),
         serde_json::to_string_pretty(&report).unwrap() + "\n",
     )
     .unwrap();
-    let md: String = reports.iter().map(table).collect();
-    std::fs::write(dir.join(format!("{stem}.md")), &md).unwrap();
+    std::fs::write(run.join("results.md"), &md).unwrap();
+    // The README's table is the whole run's summary.
+    if only.is_none() {
+        let readme = top.join("README.md");
+        let text = std::fs::read_to_string(&readme).unwrap();
+        let name = run.strip_prefix(&top).unwrap().display().to_string();
+        std::fs::write(&readme, with_summary(&text, &summary(&reports, &name))).unwrap();
+    }
+    eprintln!("bench: written to {}", run.display());
     println!("{md}");
 }
