@@ -1,7 +1,9 @@
 //! The paper explorer app: a thin Leptos layer over `explorer-core`.
 //! Components live in `components/`, one folder each with its stylesheet;
-//! the view state lives in the URL (`url_state`).
+//! the paper cards, written as HTML strings, in `cards/`; the view state
+//! lives in the URL (`url_state`).
 
+mod cards;
 mod components;
 mod crash;
 mod download;
@@ -9,6 +11,7 @@ mod embed;
 mod explorer;
 mod first_screen;
 mod i18n;
+mod idle;
 mod offline;
 mod reading_list;
 mod shortcuts;
@@ -207,7 +210,7 @@ pub fn start() {
                 #[cfg(feature = "test-hooks")]
                 trap_if_asked();
                 std::hint::black_box(mount as fn())();
-                components::after_paint(crash::started);
+                idle::after_paint(crash::started);
             }
             Err(e) => crash::load_failed(&e),
         }
@@ -295,7 +298,7 @@ pub fn test_trap() {
 /// How many of the papers listed when the page opens have their words
 /// prepared for highlighting ahead of the first keystroke: every card an
 /// unwindowed list holds.
-const LISTED_FIRST: usize = components::WINDOW_AT;
+const LISTED_FIRST: usize = cards::WINDOW_AT;
 
 /// The words of the papers listed first, ready for highlighting before the
 /// reader types (split while the page is idle).
@@ -303,7 +306,7 @@ fn prepare_listed_words(x: Explorer) {
     let listed: Vec<u32> = x
         .response
         .with_untracked(|r| r.hits.iter().take(LISTED_FIRST).map(|h| h.doc).collect());
-    components::idle::in_slices(listed, |doc| components::prepare_words(engine(), doc));
+    idle::in_slices(listed, |doc| cards::prepare_words(engine(), doc));
 }
 
 /// On a list small enough to keep every paper's words for explaining, all
@@ -313,7 +316,7 @@ fn prepare_explaining_words() {
     let n = engine().len();
     if n <= explorer_core::KEPT_PAPER_WORDS {
         let all: Vec<u32> = (0..n as u32).collect();
-        components::idle::in_slices(all, |doc| engine().prepare_explaining(doc));
+        idle::in_slices(all, |doc| engine().prepare_explaining(doc));
     }
 }
 
@@ -335,7 +338,7 @@ pub fn App() -> impl IntoView {
     }
     // The index, once the first results are painted (the outside world).
     if !engine().has_index() {
-        components::after_paint(move || {
+        idle::after_paint(move || {
             leptos::task::spawn_local(async move {
                 match load_index().await {
                     Ok(()) => {
@@ -361,7 +364,7 @@ pub fn App() -> impl IntoView {
     embed::start(x);
     let help = RwSignal::new(false);
     shortcuts::listen(x, help);
-    components::listen_to_cards();
+    cards::listen();
     view! {
         <offline::UpdateBanner />
         <header class="site-header">

@@ -1,12 +1,11 @@
-//! One folder per component, each with its stylesheet (linked from
-//! `index.html`).
+//! The Leptos components, one folder each with its stylesheet (linked from
+//! `index.html`). The paper cards inside the result and related lists are
+//! not components: see [`crate::cards`].
 
 mod copy_field;
 mod export_menu;
 mod facet_panel;
-mod keyed_items;
 mod language_toggle;
-mod paper_card;
 mod reading_list_panel;
 mod related_papers;
 mod result_list;
@@ -20,10 +19,8 @@ mod topic_map;
 
 pub use facet_panel::FacetPanel;
 pub use language_toggle::LanguageToggle;
-pub use paper_card::{listen as listen_to_cards, prepare_words};
-pub mod idle;
 pub use related_papers::RelatedPapers;
-pub use result_list::{after_paint, ResultList, WINDOW_AT};
+pub use result_list::ResultList;
 pub use search_box::SearchBox;
 pub use share_panel::SharePanel;
 pub use shared_list_notice::SharedListNotice;

@@ -4,8 +4,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::keyed_items::KeyedItems;
-use super::paper_card::CardMaker;
+use crate::cards::{CardMaker, KeyedItems};
 use crate::i18n::use_i18n;
 use crate::Explorer;
 

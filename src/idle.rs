@@ -1,6 +1,6 @@
 //! Work done ahead of need while the page is idle.
 
-use leptos::prelude::set_timeout;
+use leptos::prelude::{request_animation_frame, set_timeout};
 
 /// One slice of work, in ms: well under a frame, so that a keystroke
 /// arriving meanwhile waits at most this long.
@@ -25,4 +25,9 @@ fn slice<T: 'static>(mut items: std::vec::IntoIter<T>, work: impl Fn(T) -> bool 
     if items.len() > 0 {
         set_timeout(move || slice(items, work), std::time::Duration::ZERO);
     }
+}
+
+/// Runs `f` once the next frame has been painted.
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    request_animation_frame(move || set_timeout(f, std::time::Duration::ZERO));
 }

@@ -1,0 +1,365 @@
+//! The result list's cards: which are in the document, in what order,
+//! and where the list is. The window over a long list (only the cards on
+//! screen and a screenful either side), the cards' measured heights, and
+//! the keyed update that keeps the cards that stay, rewrites their
+//! highlights only when they changed, and parses the new ones from one
+//! string.
+
+use std::collections::HashMap;
+
+use explorer_core::card::FIRST_SCREEN;
+use explorer_core::window::{self as windowing, Heights, Window};
+use explorer_core::Highlights;
+use leptos::prelude::*;
+
+use super::dom::write_marks;
+use super::keyed_items::KeyedItems;
+use super::maker::CardMaker;
+use super::words::highlights;
+use crate::idle::after_paint;
+use crate::Explorer;
+
+/// Above this many results, only the cards on screen (and a screenful either
+/// side) are in the document: 20,000 results are 20,000 heights, not cards.
+/// Up to it, every card is (find-in-page finds every result); off-screen
+/// cards cost no layout (`content-visibility: auto`). This is set by
+/// keystrokes, not by screens: at 200 (as it was), `rein` on a real list
+/// of 2,932 papers built 193 cards in one task, 150 ms, when a card was a
+/// Leptos view tree (`BENCH_PAGES=1 ./dev bench`); at 60 it builds the
+/// dozen on screen. A conference track of 60 papers is still whole in the
+/// page.
+pub const WINDOW_AT: usize = 60;
+/// Cards' height before they have been measured, in CSS pixels.
+const ESTIMATED_HEIGHT: f64 = 260.0;
+/// At most this many cards in a window, however short they are.
+const MOST_CARDS: usize = 60;
+
+/// A length in whole CSS pixels (whole numbers: the WebAssembly carries no
+/// float formatting).
+pub fn px(v: f64) -> String {
+    format!("{}px", v.round() as i64)
+}
+
+/// An element's top in document coordinates (reads layout).
+fn document_top(el: &web_sys::Element) -> f64 {
+    el.get_bounding_client_rect().top() + window().scroll_y().unwrap_or(0.0)
+}
+
+/// Where the list is, as last seen: read in the frame after the window
+/// changed or while the page scrolls, never between a keystroke and its
+/// update.
+#[derive(Debug, Clone, Copy)]
+struct Geometry {
+    /// The list's top, in document coordinates.
+    list_top: f64,
+    scroll_y: f64,
+    view: f64,
+}
+
+impl Geometry {
+    /// The part of the list to render, in the list's coordinates: what is
+    /// on screen and a screenful either side.
+    fn span(&self) -> (f64, f64) {
+        let top = self.scroll_y - self.list_top;
+        (top - self.view, top + 2.0 * self.view)
+    }
+
+    /// The part of the list on screen.
+    fn visible(&self) -> (f64, f64) {
+        let top = self.scroll_y - self.list_top;
+        (top, top + self.view)
+    }
+}
+
+/// Which cards are in the document and where the list is: the window over
+/// the ranked results, the cards' measured heights and the list's place.
+#[derive(Clone, Copy)]
+pub struct Placement {
+    x: Explorer,
+    /// The list's element, once mounted.
+    pub list: NodeRef<leptos::html::Ol>,
+    /// The cards in the document, by paper (made once the list is). Cards
+    /// that left the list wait in a hidden element at the end of the page
+    /// (after the related papers, whose opened cards may show the same
+    /// paper: an id is found in the page's order).
+    pub cards: StoredValue<Option<KeyedItems<u32>>, LocalStorage>,
+    /// What each card (shown or pooled) is highlighted for: a hash of the
+    /// query's [`explorer_core::Matched`], and the marks it shows.
+    marked_for: StoredValue<HashMap<u32, (u64, Highlights)>>,
+    make: CardMaker,
+    /// The window, when the list is long enough to have one.
+    pub window: ReadSignal<Option<Window>>,
+    set_window: WriteSignal<Option<Window>>,
+    /// Measured card heights (gap included), by paper.
+    heights: StoredValue<Heights>,
+    geometry: StoredValue<Geometry>,
+    /// Asks for the window to be laid out again (the list's Effect does it).
+    pub relayout: Trigger,
+    /// The page's first results are yet to be shown.
+    first: StoredValue<bool>,
+    /// The height of the first results' cards still to be written.
+    pub waiting: ReadSignal<Option<f64>>,
+    set_waiting: WriteSignal<Option<f64>>,
+    /// A scroll or resize is waiting for the next frame.
+    pending: StoredValue<bool>,
+}
+
+impl Placement {
+    pub fn new(x: Explorer) -> Placement {
+        let (window_, set_window) = signal(None);
+        let (waiting, set_waiting) = signal(None);
+        Placement {
+            x,
+            list: NodeRef::new(),
+            cards: StoredValue::new_local(None),
+            marked_for: StoredValue::new(HashMap::new()),
+            make: CardMaker::new(),
+            window: window_,
+            set_window,
+            heights: StoredValue::new(Heights::new(x.engine.len(), ESTIMATED_HEIGHT)),
+            geometry: StoredValue::new(Geometry {
+                list_top: 0.0,
+                scroll_y: 0.0,
+                view: window()
+                    .inner_height()
+                    .ok()
+                    .and_then(|h| h.as_f64())
+                    .unwrap_or(800.0),
+            }),
+            relayout: Trigger::new(),
+            first: StoredValue::new(true),
+            waiting,
+            set_waiting,
+            pending: StoredValue::new(false),
+        }
+    }
+
+    fn ranked(self) -> Vec<u32> {
+        self.x
+            .response
+            .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect())
+    }
+
+    fn window_of(self, hits: &[u32], (from, to): (f64, f64)) -> Option<Window> {
+        (hits.len() > WINDOW_AT).then(|| {
+            self.heights.with_value(|h| {
+                windowing::window(hits.len(), |i| h.of(hits[i]), from, to, MOST_CARDS)
+            })
+        })
+    }
+
+    /// Moves the window when what is on screen is not rendered (a scroll, a
+    /// resize, heights that turned out other than estimated), and only when
+    /// it would then be laid out otherwise: no frame after frame of the same.
+    fn follow(self) {
+        let Some(w) = self.window.get_untracked() else {
+            return;
+        };
+        let hits = self.ranked();
+        let (from, to) = self.geometry.with_value(Geometry::visible);
+        let covered = self
+            .heights
+            .with_value(|h| w.end <= hits.len() && w.covers(|i| h.of(hits[i]), from, to));
+        let moved = self
+            .window_of(&hits, self.geometry.with_value(Geometry::span))
+            .is_some_and(|next| next != w);
+        if !covered && moved {
+            self.relayout.notify();
+        }
+    }
+
+    /// Heights and the list's place, read in the frame after the window
+    /// changed, once, before the browser paints: the one layout the frame
+    /// needs anyway. (A ResizeObserver would report them without asking, but
+    /// Firefox then reports its own loop error whenever `content-visibility`
+    /// resizes the cards it brings on screen.)
+    fn measure(self) {
+        let Some(ol) = self.list.get_untracked() else {
+            return;
+        };
+        let boxes: Vec<(u32, f64)> = rendered_cards(&ol)
+            .into_iter()
+            .map(|(doc, li)| (doc, li.get_bounding_client_rect().height()))
+            .collect();
+        let (top, scroll_y) = (document_top(&ol), window().scroll_y().unwrap_or(0.0));
+        self.geometry.update_value(|g| {
+            g.list_top = top;
+            g.scroll_y = scroll_y;
+        });
+        self.heights.update_value(|h| {
+            for (doc, height) in boxes {
+                h.measured(doc, height);
+            }
+        });
+        self.follow();
+    }
+
+    /// Lays out the cards for the results. A windowed list: the window,
+    /// whole in this task. A list short enough to be whole in the page:
+    /// every card, in this task, except for the page's first results, which
+    /// write the first screenful (and the span asked for) and the rest in
+    /// the task after the first paint ([`windowing::fill`]), their height
+    /// kept as the list's padding until then.
+    pub fn refill(self) {
+        let hits = self.ranked();
+        let span = self.geometry.with_value(Geometry::span);
+        let w = self.window_of(&hits, span);
+        let first = self.first.get_value();
+        self.first.set_value(false);
+        let (next, waiting) = match w {
+            Some(w) => (hits[w.start..w.end].to_vec(), 0.0),
+            None if !first => (hits, 0.0),
+            None => {
+                let fill = self.heights.with_value(|h| {
+                    windowing::fill(hits.len(), |i| h.of(hits[i]), span.1, FIRST_SCREEN)
+                });
+                if fill.now < hits.len() {
+                    // The rest: the next layout is not the first.
+                    after_paint(move || self.relayout.notify());
+                }
+                let mut now = hits;
+                now.truncate(fill.now);
+                (now, fill.later_height)
+            }
+        };
+        self.set_window.set(w);
+        self.set_waiting.set((waiting > 0.0).then_some(waiting));
+        self.show(&next);
+        if w.is_some() {
+            request_animation_frame(move || self.measure());
+        }
+    }
+
+    /// Makes the list's items exactly the cards of `docs`, in that order:
+    /// cards that leave are removed, cards that stay keep their elements
+    /// (and their focus, expanded abstract, open similar papers), with
+    /// their highlights rewritten only when they changed, and the new
+    /// ones are parsed from one string.
+    fn show(self, docs: &[u32]) {
+        let Some(ol) = self.list.get_untracked() else {
+            return;
+        };
+        let engine = self.x.engine;
+        self.x.response.with_untracked(|r| {
+            let matched = {
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                r.matched.hash(&mut h);
+                h.finish()
+            };
+            self.marked_for.update_value(|marked_for| {
+                let marked_for = std::cell::RefCell::new(marked_for);
+                self.cards.update_value(|cards| {
+                    let cards = cards.get_or_insert_with(|| KeyedItems::pooled(card_pool()));
+                    cards.show(
+                        &ol,
+                        docs,
+                        |&doc, html| {
+                            let marks = highlights(engine, doc, &r.matched);
+                            html.push_str(&format!("<li data-doc=\"{doc}\">"));
+                            html.push_str(&self.make.html(doc, &marks, None));
+                            html.push_str("</li>");
+                            marked_for.borrow_mut().insert(doc, (matched, marks));
+                        },
+                        |&doc, li| {
+                            let mut marked_for = marked_for.borrow_mut();
+                            let before = marked_for.remove(&doc);
+                            let marks = match before {
+                                Some((hash, marks)) if hash == matched => marks,
+                                before => {
+                                    let marks = highlights(engine, doc, &r.matched);
+                                    if let Some(card) = li.first_element_child() {
+                                        let before = before.as_ref().map(|(_, m)| m);
+                                        write_marks(&card, engine, doc, &marks, before);
+                                    }
+                                    marks
+                                }
+                            };
+                            marked_for.insert(doc, (matched, marks));
+                        },
+                    );
+                });
+            });
+        });
+    }
+
+    /// A scroll or a resize: the window follows, at most once a frame.
+    pub fn on_move(self) {
+        let scroll_y = window().scroll_y().unwrap_or(0.0);
+        let view = window().inner_height().ok().and_then(|h| h.as_f64());
+        self.geometry.update_value(|g| {
+            g.scroll_y = scroll_y;
+            g.view = view.unwrap_or(g.view);
+        });
+        if self.pending.get_value() || self.window.with_untracked(Option::is_none) {
+            return;
+        }
+        self.pending.set_value(true);
+        request_animation_frame(move || {
+            self.pending.set_value(false);
+            // What is above the list may have changed height (the topic
+            // map opened): its place is read here, on scroll, never on a
+            // keystroke.
+            if let Some(ol) = self.list.get_untracked() {
+                let top = document_top(&ol);
+                self.geometry.update_value(|g| g.list_top = top);
+            }
+            self.follow();
+        });
+    }
+
+    /// A `#p-…` link to a paper outside the window scrolls to where it will
+    /// be: first the window is laid out (the page gets its full height),
+    /// then the page scrolls, and the scroll moves the window there.
+    pub fn scroll_to(self, id: &str) {
+        let x = self.x;
+        let Some(doc) = x.engine.doc_of(id) else {
+            return;
+        };
+        let rank = x
+            .response
+            .with_untracked(|r| r.hits.iter().position(|h| h.doc == doc));
+        let Some(rank) = rank.filter(|_| x.response.with_untracked(|r| r.hits.len() > WINDOW_AT))
+        else {
+            return;
+        };
+        self.refill();
+        request_animation_frame(move || {
+            let Some(el) = self.list.get_untracked() else {
+                return;
+            };
+            let offset: f64 = x.response.with_untracked(|r| {
+                self.heights.with_value(|h| {
+                    r.hits[..rank.min(r.hits.len())]
+                        .iter()
+                        .map(|hit| h.of(hit.doc))
+                        .sum()
+                })
+            });
+            window().scroll_to_with_x_and_y(0.0, document_top(&el) + offset);
+        });
+    }
+}
+
+/// A hidden element at the end of the page for cards to wait in.
+fn card_pool() -> web_sys::Element {
+    let pool = document().create_element("div").expect("a div");
+    pool.set_class_name("card-pool");
+    let _ = pool.set_attribute("hidden", "");
+    if let Some(body) = document().body() {
+        let _ = body.append_child(&pool);
+    }
+    pool
+}
+
+/// The cards in the list, in document order, with the paper each shows.
+fn rendered_cards(ol: &web_sys::HtmlElement) -> Vec<(u32, web_sys::Element)> {
+    let items = ol.children();
+    (0..items.length())
+        .filter_map(|i| items.item(i))
+        .filter_map(|li| {
+            let doc = li.get_attribute("data-doc")?.parse().ok()?;
+            Some((doc, li))
+        })
+        .collect()
+}
