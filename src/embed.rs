@@ -31,7 +31,7 @@ fn framed() -> bool {
 
 /// Sets up embed mode if asked for or framed; returns whether it is on.
 pub fn start(x: Explorer) -> bool {
-    let asked = x.state.with_untracked(|s| s.embed);
+    let asked = x.view.state.with_untracked(|s| s.embed);
     let framed = framed();
     if !(asked || framed) {
         return false;
@@ -101,11 +101,14 @@ fn take_messages(x: Explorer) {
 /// the reader's).
 fn report_state(x: Explorer) {
     Effect::new(move |_| {
-        let (shown, waiting) = x.response.with(|r| (r.hits.len(), r.waiting_for_index));
+        let (shown, waiting) = x
+            .search
+            .response
+            .with(|r| (r.hits.len(), r.waiting_for_index));
         if waiting {
             return;
         }
-        x.state.with(|s| {
+        x.view.state.with(|s| {
             if s.starred || s.like_starred {
                 return;
             }
@@ -137,7 +140,7 @@ fn report_state(x: Explorer) {
 /// Each paper opened (its fragment set, by a click, a link or the host).
 fn report_opened(x: Explorer) {
     Effect::new(move |_| {
-        let Some(id) = x.open.get() else { return };
+        let Some(id) = x.view.open.get() else { return };
         let Some(doc) = x.engine.doc_of(&id) else {
             return;
         };

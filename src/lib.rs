@@ -304,6 +304,7 @@ const LISTED_FIRST: usize = cards::WINDOW_AT;
 /// reader types (split while the page is idle).
 fn prepare_listed_words(x: Explorer) {
     let listed: Vec<u32> = x
+        .search
         .response
         .with_untracked(|r| r.hits.iter().take(LISTED_FIRST).map(|h| h.doc).collect());
     idle::in_slices(listed, |doc| cards::prepare_words(engine(), doc));

@@ -156,7 +156,7 @@ fn keep_stars(make: CardMaker) {
 fn keep_target(make: CardMaker) {
     let CardMaker { x, tr, .. } = make;
     Effect::new(move |before: Option<Option<String>>| {
-        let now = x.open.get();
+        let now = x.view.open.get();
         let text = tr.now();
         if let Some(before) = before.flatten().filter(|b| Some(b) != now.as_ref()) {
             if let Some(card) = document().get_element_by_id(&before) {
@@ -183,7 +183,7 @@ fn keep_language(make: CardMaker) {
         if first.is_none() {
             return;
         }
-        let matched = x.response.with_untracked(|r| r.matched.clone());
+        let matched = x.search.response.with_untracked(|r| r.matched.clone());
         // (The cards waiting in the result list's pool are dropped instead.)
         for old in all(".results article.paper, .related article.paper") {
             let Some(doc) = doc_of(&old) else { continue };

@@ -32,7 +32,7 @@ impl CardMaker {
     pub fn html(&self, doc: u32, marks: &Highlights, expanded: Option<bool>) -> String {
         let x = self.x;
         let id = x.engine.corpus.papers[doc as usize].id.as_str();
-        let target = x.open.with_untracked(|o| o.as_deref() == Some(id));
+        let target = x.view.open.with_untracked(|o| o.as_deref() == Some(id));
         let (starred, note) = (self.stars.is_starred_now(id), self.stars.note_now(id));
         let text = self.tr.now();
         x.selection_untracked(|selection| {

@@ -136,6 +136,7 @@ impl Placement {
 
     fn ranked(self) -> Vec<u32> {
         self.x
+            .search
             .response
             .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect())
     }
@@ -240,7 +241,7 @@ impl Placement {
             return;
         };
         let engine = self.x.engine;
-        self.x.response.with_untracked(|r| {
+        self.x.search.response.with_untracked(|r| {
             let matched = {
                 use std::hash::{Hash, Hasher};
                 let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -317,10 +318,14 @@ impl Placement {
             return;
         };
         let rank = x
+            .search
             .response
             .with_untracked(|r| r.hits.iter().position(|h| h.doc == doc));
-        let Some(rank) = rank.filter(|_| x.response.with_untracked(|r| r.hits.len() > WINDOW_AT))
-        else {
+        let Some(rank) = rank.filter(|_| {
+            x.search
+                .response
+                .with_untracked(|r| r.hits.len() > WINDOW_AT)
+        }) else {
             return;
         };
         self.refill();
@@ -328,7 +333,7 @@ impl Placement {
             let Some(el) = self.list.get_untracked() else {
                 return;
             };
-            let offset: f64 = x.response.with_untracked(|r| {
+            let offset: f64 = x.search.response.with_untracked(|r| {
                 self.heights.with_value(|h| {
                     r.hits[..rank.min(r.hits.len())]
                         .iter()

@@ -13,7 +13,7 @@ pub fn ExportMenu() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
     let download = move |format: Format| {
-        let docs = x.response.with_untracked(|r| r.docs());
+        let docs = x.search.response.with_untracked(|r| r.docs());
         let text = export(&x.engine.corpus, &docs, format, &page_address());
         if let Err(e) = offer_download(&text, format.mime(), &format!("papers.{}", format.key())) {
             web_sys::console::error_2(&"export failed:".into(), &e);

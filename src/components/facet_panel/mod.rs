@@ -17,7 +17,8 @@ pub fn FacetPanel() -> impl IntoView {
     let tr = use_i18n();
     let (open, set_open) = signal(false);
     let selected_count = move || {
-        x.state
+        x.view
+            .state
             .with(|s| s.selection.iter().map(Vec::len).sum::<usize>())
     };
     view! {

@@ -16,7 +16,7 @@ pub fn ReadingListPanel() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let stars = expect_context::<Stars>();
     let tr = use_i18n();
-    let active = move || x.state.with(|s| s.starred);
+    let active = move || x.view.state.with(|s| s.starred);
     let count = move || x.starred_count();
     let export = move |_| {
         let json = stars.json();
@@ -68,7 +68,7 @@ pub fn ReadingListPanel() -> impl IntoView {
                     type="button"
                     class="button pill like-starred"
                     disabled=move || stars.len() == 0 || !x.has_meaning()
-                    aria-pressed=move || x.state.with(|s| s.like_starred).to_string()
+                    aria-pressed=move || x.view.state.with(|s| s.like_starred).to_string()
                     on:click=move |_| x.toggle_like_starred()
                 >
                     {move || tr.get().like_starred}

@@ -18,7 +18,7 @@ use crate::Explorer;
 pub fn RelatedPapers() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
-    let like = move || x.state.with(|s| s.like_starred);
+    let like = move || x.view.state.with(|s| s.like_starred);
     let place = NodeRef::<Div>::new();
     watch_place(place, x);
     let list = NodeRef::<Ol>::new();
@@ -29,7 +29,7 @@ pub fn RelatedPapers() -> impl IntoView {
         let lang = tr.get().html_lang;
         let Some(ol) = list.get() else { return };
         let ol: web_sys::Element = ol.into();
-        x.related.with(|related| {
+        x.related.list.with(|related| {
             items.update_value(|(shown_in, keyed, written_in)| {
                 if shown_in.as_ref() != Some(&ol) || *written_in != Some(lang) {
                     if shown_in.as_ref() == Some(&ol) {
@@ -84,7 +84,7 @@ pub fn RelatedPapers() -> impl IntoView {
     view! {
         // Always there, empty or not: what the screen's distance is watched on.
         <div class="related-place" node_ref=place></div>
-        <Show when=move || x.related.with(|r| !r.papers.is_empty())>
+        <Show when=move || x.related.list.with(|r| !r.papers.is_empty())>
             <section class="related" aria-labelledby="related-heading">
                 <h2 id="related-heading">
                     {move || if like() { tr.get().like_heading } else { tr.get().related_heading }}
@@ -114,7 +114,7 @@ fn watch_place(place: NodeRef<Div>, x: Explorer) {
     // results was followed by one with many.)
     let observer = StoredValue::new_local(None::<web_sys::IntersectionObserver>);
     Effect::new(move |_| {
-        x.state.track();
+        x.view.state.track();
         observer.with_value(|o| {
             if let (Some(o), Some(el)) = (o, place.get_untracked()) {
                 o.unobserve(&el);

@@ -24,7 +24,7 @@ pub fn ResultList() -> impl IntoView {
     let tr = use_i18n();
     let at = Placement::new(x);
     Effect::new(move |_| {
-        x.response.track();
+        x.search.response.track();
         at.relayout.track();
         at.refill();
     });
@@ -36,7 +36,7 @@ pub fn ResultList() -> impl IntoView {
         resize.remove();
     });
     Effect::new(move |_| {
-        if let Some(id) = x.open.get() {
+        if let Some(id) = x.view.open.get() {
             at.scroll_to(&id);
         }
     });

@@ -14,18 +14,18 @@ pub fn SearchBox() -> impl IntoView {
     // field shows it. Typing itself never writes back into the field: an
     // update arriving after the next keystroke would overwrite it.
     Effect::new(move |_| {
-        x.query_replaced.track();
-        let q = x.state.with_untracked(|s| s.query.clone());
+        x.view.query_replaced.track();
+        let q = x.view.state.with_untracked(|s| s.query.clone());
         if let Some(el) = input.get_untracked() {
             if el.value() != q {
                 el.set_value(&q);
             }
         }
     });
-    let initial = x.state.with_untracked(|s| s.query.clone());
+    let initial = x.view.state.with_untracked(|s| s.query.clone());
     // A link to a paper (`#p-…`) is for reading it: focusing the field would
     // scroll the page back to the top (Firefox and WebKit focus late).
-    let focus = x.open.with_untracked(Option::is_none);
+    let focus = x.view.open.with_untracked(Option::is_none);
     view! {
         <div class="search" role="search">
             <label for="q" class="visually-hidden">{move || tr.get().search_label}</label>

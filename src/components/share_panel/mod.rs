@@ -15,7 +15,7 @@ pub fn SharePanel() -> impl IntoView {
     // Read when the panel is opened or the view changes while it is open.
     let (open, set_open) = signal(false);
     let link = move || {
-        x.state.track();
+        x.view.state.track();
         if open.get() {
             x.share_url(false)
         } else {
@@ -23,7 +23,7 @@ pub fn SharePanel() -> impl IntoView {
         }
     };
     let snippet = move || {
-        x.state.track();
+        x.view.state.track();
         if !open.get() {
             return String::new();
         }
@@ -39,14 +39,14 @@ pub fn SharePanel() -> impl IntoView {
     };
     // The drop-in element: embed.js beside the app, the view as attributes.
     let element = move || {
-        x.state.track();
+        x.view.state.track();
         if !open.get() {
             return String::new();
         }
         let base = crate::explorer::page_address();
         let attr = |v: &str| html_escape::encode_double_quoted_attribute(v).into_owned();
         let mut attrs = format!("src=\"{}\"", attr(&base));
-        x.state.with(|s| {
+        x.view.state.with(|s| {
             if !s.query.is_empty() {
                 attrs += &format!(" query=\"{}\"", attr(&s.query));
             }

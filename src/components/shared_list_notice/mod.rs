@@ -14,20 +14,24 @@ pub fn SharedListNotice() -> impl IntoView {
     let tr = use_i18n();
     let added = RwSignal::new(None);
     let add = move |_| {
-        if let Some(shared) = x.shared.get_untracked() {
+        if let Some(shared) = x.view.shared.get_untracked() {
             let merged = stars.merge(shared.list);
             added.set(Some(merged));
         }
     };
-    let len = move || x.shared.with(|s| s.as_ref().map_or(0, |s| s.list.len()));
+    let len = move || {
+        x.view
+            .shared
+            .with(|s| s.as_ref().map_or(0, |s| s.list.len()))
+    };
     let stale = move || {
-        x.shared.with(|s| {
+        x.view.shared.with(|s| {
             let stale = &s.as_ref()?.stale;
             (!stale.is_empty()).then(|| (tr.get().shared_stale)(stale.len(), &stale.join(", ")))
         })
     };
     view! {
-        <Show when=move || x.shared.with(Option::is_some)>
+        <Show when=move || x.view.shared.with(Option::is_some)>
             <section class="shared-list" aria-labelledby="shared-list-heading">
                 <h2 id="shared-list-heading">{move || (tr.get().shared_heading)(len())}</h2>
                 <p class="shared-list-stale">{stale}</p>

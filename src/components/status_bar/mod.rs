@@ -14,8 +14,8 @@ pub fn StatusBar() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
     let total = x.engine.len();
-    let shown = move || x.response.with(|r| r.hits.len());
-    let waiting = move || x.response.with(|r| r.waiting_for_index);
+    let shown = move || x.search.response.with(|r| r.hits.len());
+    let waiting = move || x.search.response.with(|r| r.waiting_for_index);
     let sort_options: [(Sort, Label); 3] = [
         (Sort::Relevance, |t| t.sort_relevance),
         (Sort::ListOrder, |t| t.sort_list),
@@ -43,7 +43,7 @@ pub fn StatusBar() -> impl IntoView {
                         .into_iter()
                         .map(|(s, label)| {
                             view! {
-                                <option value=s.key() selected=move || x.state.with(|st| st.sort == s)>
+                                <option value=s.key() selected=move || x.view.state.with(|st| st.sort == s)>
                                     {move || label(tr.get())}
                                 </option>
                             }

@@ -20,7 +20,7 @@ const OTHER: &str = "#a0a0a0";
 pub fn TopicMap() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
-    let open = RwSignal::new(x.region.get_untracked().is_some());
+    let open = RwSignal::new(x.view.region.get_untracked().is_some());
     view! {
         <section class="topic-map" aria-labelledby="topic-map-toggle">
             <div class="topic-map-bar">
@@ -48,15 +48,16 @@ fn RegionSummary() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
     let terms = move || {
-        x.region_docs
+        x.view
+            .region_docs
             .with(|docs| x.engine.region_terms(docs).join(", "))
     };
     view! {
-        <Show when=move || x.region.get().is_some()>
+        <Show when=move || x.view.region.get().is_some()>
             <p class="region-summary">
                 <span class="region-label">{move || tr.get().map_region}</span>
                 <span class="region-terms">{terms}</span>
-                {move || (tr.get().papers_count)(x.region_docs.with(Vec::len))}
+                {move || (tr.get().papers_count)(x.view.region_docs.with(Vec::len))}
                 <button type="button" class="region-clear" on:click=move |_| x.set_region(None)>
                     {move || tr.get().clear_region}
                 </button>
@@ -225,7 +226,7 @@ fn MapView() -> impl IntoView {
                 on:pointerleave=on_up
             >
                 {move || {
-                    x.region
+                    x.view.region
                         .get()
                         .map(|r| {
                             let [x0, y0, w, h] = <[f64; 4]>::from(r.rect()).map(tenths);
@@ -255,7 +256,7 @@ fn MapDots(colours: Memo<Colours>, brush: Brush) -> impl IntoView {
     let corpus = &x.engine.corpus;
     let shown = Memo::new(move |_| {
         let mut inside = vec![false; corpus.papers.len()];
-        x.response.with(|r| {
+        x.search.response.with(|r| {
             for h in &r.hits {
                 inside[h.doc as usize] = true;
             }

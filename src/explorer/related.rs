@@ -1,0 +1,129 @@
+//! Papers related by meaning: below the matches, or in their place when
+//! the query matches nothing.
+
+use explorer_core::{Engine, RelatedSet, Response, RELATED};
+use leptos::prelude::*;
+
+use crate::url_state::ViewState;
+
+use super::search::{extras, Search};
+use super::View;
+
+/// Up to this many matches, the related list's place is a screen or two
+/// down: the list of the view before stays there (less the papers now
+/// matched) until this view's is made, rather than vanishing for a frame.
+const RELATED_WITH_MATCHES: usize = 10;
+
+/// The related list and what it waits for.
+#[derive(Clone, Copy)]
+pub struct Related {
+    /// Papers close in meaning to the query that it does not match, under
+    /// the same filters, with their counts (empty until the meaning file is
+    /// open, and while their place is far off screen).
+    pub list: Memo<RelatedSet>,
+    /// Set once the meaning file, fetched after the index, is open.
+    pub(super) meaning_ready: RwSignal<bool>,
+    /// The view for which the related list's place was last seen on screen
+    /// or near it. The list is made once its place is seen near for the
+    /// view shown (the observer reports after the view's first paint), not
+    /// in the keystroke, so that typing neither computes a list no one can
+    /// see (at 20,000 papers most of a keystroke's search) nor waits for
+    /// one below the matches it shows; a query that matches nothing makes
+    /// it at once. Below a few matches, the list of the view before stays
+    /// until then, less the papers now matched: it does not vanish for a
+    /// frame.
+    pub(super) near: RwSignal<Option<ViewState>>,
+    /// The filters count the related papers: the query matches nothing
+    /// and papers close in meaning are listed in place of the matches.
+    pub(super) counted: Memo<bool>,
+}
+
+impl Related {
+    /// `starred`: the papers on the reader's reading list ("more like my
+    /// reading list" lists the papers most like them).
+    pub fn new(
+        engine: &'static Engine,
+        view: View,
+        search: Search,
+        starred: Memo<Vec<u32>>,
+    ) -> Related {
+        let View {
+            state,
+            region_docs,
+            shared,
+            ..
+        } = view;
+        let response = search.response;
+        let meaning_ready = RwSignal::new(engine.has_meaning());
+        let related_near = RwSignal::new(None::<ViewState>);
+        // Whether the related list last made was the reading list's.
+        let related_was_like = StoredValue::new(false);
+        // The related list is made when its place is near the screen for
+        // this view (the observer's report, which comes after the view's
+        // first paint), not in the keystroke: on the seeds that halved a
+        // keystroke's median time to its layout (`BENCH_QUICK=1`, three
+        // interleaved runs). Only a query that matches nothing makes it at
+        // once: it stands in the matches' place, and the filters count it.
+        let related = Memo::new(move |before: Option<&RelatedSet>| {
+            if !meaning_ready.get() {
+                return RelatedSet::default();
+            }
+            let like = state.with(|s| s.like_starred);
+            let was_like = related_was_like.get_value();
+            related_was_like.set_value(like);
+            if like {
+                let papers = starred.with(|starred| engine.like_these(starred, RELATED));
+                return RelatedSet {
+                    total: papers.len(),
+                    papers,
+                    ..RelatedSet::default()
+                };
+            }
+            let (none, few) = response.with(|r| {
+                let n = r.hits.len();
+                (n == 0, n <= RELATED_WITH_MATCHES)
+            });
+            let seen = related_near.with(|n| state.with(|s| n.as_ref() == Some(s)));
+            if !(none || seen) {
+                return match before {
+                    Some(before) if few && !was_like => {
+                        before.without(&response.with(Response::docs))
+                    }
+                    _ => RelatedSet::default(),
+                };
+            }
+            let shown = response.with(Response::docs);
+            // Counted only where the filters show the counts: no match.
+            let counted = shown.is_empty();
+            shared.with(|shared| {
+                starred.with(|starred| {
+                    region_docs.with(|inside| {
+                        state.with(|s| {
+                            let extras = extras(s, starred, inside, shared.as_ref());
+                            engine
+                                .related_set(
+                                    &s.query,
+                                    &s.selection,
+                                    extras,
+                                    &shown,
+                                    RELATED,
+                                    counted,
+                                )
+                                .unwrap_or_default()
+                        })
+                    })
+                })
+            })
+        });
+        let counts_related = Memo::new(move |_| {
+            response.with(|r| r.hits.is_empty() && !r.waiting_for_index)
+                && related.with(|set| !set.papers.is_empty() && !set.counts.is_empty())
+        });
+        Related {
+            list: related,
+            meaning_ready,
+            near: related_near,
+            counted: counts_related,
+        }
+    }
+}
