@@ -1342,6 +1342,9 @@ fn run_dir(top: &Path, only: Option<&str>) -> PathBuf {
         .unwrap()
 }
 
+/// One cell of the README's table, from a corpus's report.
+type Cell<'a> = dyn Fn(&Value) -> String + 'a;
+
 /// The README's performance table: one column per corpus of the run.
 fn summary(reports: &[Value], run: &str) -> String {
     let ms = |v: &Value| v.as_f64().map_or("–".to_string(), |v| format!("{v:.1} ms"));
@@ -1368,7 +1371,7 @@ fn summary(reports: &[Value], run: &str) -> String {
     md += " |\n|---|";
     md += &"---|".repeat(reports.len());
     md += "\n";
-    let rows: [(&str, &dyn Fn(&Value) -> String); 9] = [
+    let rows: [(&str, &Cell); 9] = [
         ("navigation → first results, p50", &|r| {
             with_plain(
                 r,
