@@ -12,6 +12,7 @@ mod explorer;
 mod first_screen;
 mod i18n;
 mod idle;
+mod load;
 mod offline;
 mod reading_list;
 mod shortcuts;
@@ -23,13 +24,13 @@ use std::sync::OnceLock;
 use explorer_core::{Engine, Sort};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::wasm_bindgen;
-use wasm_bindgen::JsCast;
 
 use components::{
     FacetPanel, LanguageToggle, RelatedPapers, ResultList, SearchBox, SharePanel, SharedListNotice,
     ShortcutsHelp, StatusBar, ThemeToggle, TopicMap,
 };
 pub use explorer::Explorer;
+use load::{load_corpus, load_index, load_meaning, LoadError};
 
 static ENGINE: OnceLock<Engine> = OnceLock::new();
 
@@ -39,134 +40,6 @@ pub fn engine() -> &'static Engine {
     ENGINE
         .get()
         .expect("the app is mounted after the corpus is loaded")
-}
-
-/// The corpus link in `index.html`: `<link data-corpus href=… data-index=…>`
-/// (content-hashed files, or `data:` URLs in the single-file build).
-fn corpus_link(attribute: &str) -> Result<String, String> {
-    document()
-        .query_selector("link[data-corpus]")
-        .ok()
-        .flatten()
-        .and_then(|l| l.get_attribute(attribute))
-        .ok_or_else(|| format!("the page names no corpus (<link data-corpus {attribute}>)"))
-}
-
-/// The bytes at `href`, fetched into WebAssembly memory and kept for the
-/// page's life: the index and the meaning file are used where they lie.
-async fn fetch_kept(href: &str) -> Result<&'static [u8], String> {
-    Ok(Box::leak(
-        fetch_array(href).await?.to_vec().into_boxed_slice(),
-    ))
-}
-
-/// Fetches a file of this build, its bytes left in the browser's memory.
-async fn fetch_array(href: &str) -> Result<js_sys::Uint8Array, String> {
-    let fail = |e: wasm_bindgen::JsValue| format!("{href}: {}", js_error(&e));
-    let response: web_sys::Response =
-        wasm_bindgen_futures::JsFuture::from(window().fetch_with_str(href))
-            .await
-            .map_err(fail)?
-            .unchecked_into();
-    if !response.ok() {
-        return Err(format!("{href}: HTTP {}", response.status()));
-    }
-    let buffer = wasm_bindgen_futures::JsFuture::from(response.array_buffer().map_err(fail)?)
-        .await
-        .map_err(fail)?;
-    Ok(js_sys::Uint8Array::new(&buffer))
-}
-
-/// Fetches the corpus's papers part (which the page preloads while the
-/// WebAssembly compiles) and decodes it: everything the first results
-/// need. The index comes after ([`load_index`]).
-///
-/// The part is decoded as it is copied into WebAssembly memory, a window
-/// at a time: its bytes never sit there beside the papers decoded from them
-/// (WebAssembly memory never shrinks: at 20,000 papers those 38 MB stayed).
-pub async fn load_corpus() -> Result<(), String> {
-    const WINDOW: u32 = 256 * 1024;
-    let href = corpus_link("href")?;
-    let bytes = fetch_array(&href).await?;
-    let fail = |e: explorer_core::model::DecodeError| format!("{href}: {e}");
-    let mut decoder = explorer_core::model::PapersDecoder::default();
-    let mut window = vec![0; bytes.length().min(WINDOW) as usize];
-    let mut at = 0;
-    while at < bytes.length() {
-        let end = bytes.length().min(at + WINDOW);
-        let part = &mut window[..(end - at) as usize];
-        bytes.subarray(at, end).copy_to(part);
-        if std::hint::black_box(decode_part as DecodePart)(&mut decoder, part).map_err(fail)?
-            < part.len()
-        {
-            return Err(format!("{href}: bytes after the papers part"));
-        }
-        at = end;
-    }
-    std::hint::black_box(open_engine as OpenEngine)(decoder).map_err(fail)
-}
-
-type DecodePart = fn(
-    &mut explorer_core::model::PapersDecoder,
-    &[u8],
-) -> Result<usize, explorer_core::model::DecodeError>;
-type OpenEngine =
-    fn(explorer_core::model::PapersDecoder) -> Result<(), explorer_core::model::DecodeError>;
-
-/// Decodes a window of the papers part (a function of its own in the
-/// module, for a trap's stack: see [`start`]).
-#[inline(never)]
-fn decode_part(
-    decoder: &mut explorer_core::model::PapersDecoder,
-    part: &[u8],
-) -> Result<usize, explorer_core::model::DecodeError> {
-    decoder.push(part)
-}
-
-/// The decoded papers, as the page's engine (its index comes later).
-#[inline(never)]
-fn open_engine(
-    decoder: explorer_core::model::PapersDecoder,
-) -> Result<(), explorer_core::model::DecodeError> {
-    let corpus = decoder.finish()?;
-    let _ = ENGINE.set(Engine::without_index(corpus));
-    Ok(())
-}
-
-/// Fetches the search index and opens it in the engine. Its automata and
-/// postings are used where they lie, in bytes kept for the page's life.
-pub async fn load_index() -> Result<(), String> {
-    let href = corpus_link("data-index")?;
-    let bytes = fetch_kept(&href).await?;
-    let data =
-        explorer_core::index::IndexData::from_static(bytes).map_err(|e| format!("{href}: {e}"))?;
-    engine()
-        .open_index(data)
-        .map_err(|e| format!("{href}: {e}"))
-}
-
-/// Fetches the meaning file, if the page names one (the single-file build
-/// does not carry it), and attaches it: false when there is none. Its
-/// arrays are used where they lie, in bytes kept for the page's life.
-pub async fn load_meaning() -> Result<bool, String> {
-    let Ok(href) = corpus_link("data-meaning") else {
-        return Ok(false);
-    };
-    let bytes = fetch_kept(&href).await?;
-    let meaning =
-        explorer_core::meaning::Meaning::from_static(bytes).map_err(|e| format!("{href}: {e}"))?;
-    engine()
-        .open_meaning(meaning)
-        .map_err(|e| format!("{href}: {e}"))?;
-    Ok(true)
-}
-
-/// A thrown JavaScript value as text.
-fn js_error(e: &wasm_bindgen::JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "the request failed".into())
 }
 
 /// NFKD of one character by the browser, combining marks left out: what
@@ -203,7 +76,7 @@ pub fn start() {
         // defect, which strikes in this future) then says which of them it
         // struck in. (Called through `black_box`, as wasm-opt inlines a
         // function called once whatever Rust asks.)
-        let loading: std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>> =
+        let loading: std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), LoadError>>>> =
             Box::pin(load_corpus());
         match loading.await {
             Ok(()) => {
@@ -212,7 +85,7 @@ pub fn start() {
                 std::hint::black_box(mount as fn())();
                 idle::after_paint(crash::started);
             }
-            Err(e) => crash::load_failed(&e),
+            Err(e) => crash::load_failed(&e.to_string()),
         }
     });
 }
@@ -346,7 +219,7 @@ pub fn App() -> impl IntoView {
                         x.index_opened();
                         prepare_listed_words(x);
                     }
-                    Err(e) => return crash::load_failed(&e),
+                    Err(e) => return crash::load_failed(&e.to_string()),
                 }
                 // Meaning is an extra: without it the page searches words.
                 match load_meaning().await {
@@ -355,7 +228,7 @@ pub fn App() -> impl IntoView {
                         prepare_explaining_words();
                     }
                     Ok(false) => {}
-                    Err(e) => web_sys::console::warn_1(&e.into()),
+                    Err(e) => web_sys::console::warn_1(&e.to_string().into()),
                 }
             })
         });

@@ -1,0 +1,194 @@
+//! Loading the build's files: the papers part first (everything the first
+//! results need), then the search index, then the meaning file; each
+//! decoded with bounds checks, and each failure a [`LoadError`] naming the
+//! file.
+
+use explorer_core::model::DecodeError;
+use explorer_core::Engine;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::{engine, ENGINE};
+
+/// Why a file of the build could not be loaded, naming it.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The page names no such file (`<link data-corpus …>`).
+    NotNamed {
+        /// The link's attribute that should name it.
+        attribute: &'static str,
+    },
+    /// The request failed (offline, refused).
+    Fetch { href: String, reason: String },
+    /// The server answered with an error.
+    Http { href: String, status: u16 },
+    /// The file is not a valid part of this build.
+    Decode { href: String, error: DecodeError },
+    /// The papers part goes on after its last paper.
+    Trailing { href: String },
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::NotNamed { attribute } => {
+                write!(
+                    f,
+                    "the page names no corpus (<link data-corpus {attribute}>)"
+                )
+            }
+            LoadError::Fetch { href, reason } => write!(f, "{href}: {reason}"),
+            LoadError::Http { href, status } => write!(f, "{href}: HTTP {status}"),
+            LoadError::Decode { href, error } => write!(f, "{href}: {error}"),
+            LoadError::Trailing { href } => write!(f, "{href}: bytes after the papers part"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LoadError::Decode { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// The corpus link in `index.html`: `<link data-corpus href=… data-index=…>`
+/// (content-hashed files, or `data:` URLs in the single-file build).
+fn corpus_link(attribute: &'static str) -> Result<String, LoadError> {
+    document()
+        .query_selector("link[data-corpus]")
+        .ok()
+        .flatten()
+        .and_then(|l| l.get_attribute(attribute))
+        .ok_or(LoadError::NotNamed { attribute })
+}
+
+/// The bytes at `href`, fetched into WebAssembly memory and kept for the
+/// page's life: the index and the meaning file are used where they lie.
+async fn fetch_kept(href: &str) -> Result<&'static [u8], LoadError> {
+    Ok(Box::leak(
+        fetch_array(href).await?.to_vec().into_boxed_slice(),
+    ))
+}
+
+/// Fetches a file of this build, its bytes left in the browser's memory.
+async fn fetch_array(href: &str) -> Result<js_sys::Uint8Array, LoadError> {
+    let fail = |e: wasm_bindgen::JsValue| LoadError::Fetch {
+        href: href.to_string(),
+        reason: js_error(&e),
+    };
+    let response: web_sys::Response =
+        wasm_bindgen_futures::JsFuture::from(window().fetch_with_str(href))
+            .await
+            .map_err(fail)?
+            .unchecked_into();
+    if !response.ok() {
+        return Err(LoadError::Http {
+            href: href.to_string(),
+            status: response.status(),
+        });
+    }
+    let buffer = wasm_bindgen_futures::JsFuture::from(response.array_buffer().map_err(fail)?)
+        .await
+        .map_err(fail)?;
+    Ok(js_sys::Uint8Array::new(&buffer))
+}
+
+/// Fetches the corpus's papers part (which the page preloads while the
+/// WebAssembly compiles) and decodes it: everything the first results
+/// need. The index comes after ([`load_index`]).
+///
+/// The part is decoded as it is copied into WebAssembly memory, a window
+/// at a time: its bytes never sit there beside the papers decoded from them
+/// (WebAssembly memory never shrinks: at 20,000 papers those 38 MB stayed).
+pub async fn load_corpus() -> Result<(), LoadError> {
+    const WINDOW: u32 = 256 * 1024;
+    let href = corpus_link("href")?;
+    let bytes = fetch_array(&href).await?;
+    let fail = |error| LoadError::Decode {
+        href: href.clone(),
+        error,
+    };
+    let mut decoder = explorer_core::model::PapersDecoder::default();
+    let mut window = vec![0; bytes.length().min(WINDOW) as usize];
+    let mut at = 0;
+    while at < bytes.length() {
+        let end = bytes.length().min(at + WINDOW);
+        let part = &mut window[..(end - at) as usize];
+        bytes.subarray(at, end).copy_to(part);
+        if std::hint::black_box(decode_part as DecodePart)(&mut decoder, part).map_err(fail)?
+            < part.len()
+        {
+            return Err(LoadError::Trailing { href });
+        }
+        at = end;
+    }
+    std::hint::black_box(open_engine as OpenEngine)(decoder).map_err(fail)
+}
+
+type DecodePart = fn(
+    &mut explorer_core::model::PapersDecoder,
+    &[u8],
+) -> Result<usize, explorer_core::model::DecodeError>;
+type OpenEngine =
+    fn(explorer_core::model::PapersDecoder) -> Result<(), explorer_core::model::DecodeError>;
+
+/// Decodes a window of the papers part (a function of its own in the
+/// module, for a trap's stack: see [`start`]).
+#[inline(never)]
+fn decode_part(
+    decoder: &mut explorer_core::model::PapersDecoder,
+    part: &[u8],
+) -> Result<usize, explorer_core::model::DecodeError> {
+    decoder.push(part)
+}
+
+/// The decoded papers, as the page's engine (its index comes later).
+#[inline(never)]
+fn open_engine(
+    decoder: explorer_core::model::PapersDecoder,
+) -> Result<(), explorer_core::model::DecodeError> {
+    let corpus = decoder.finish()?;
+    let _ = ENGINE.set(Engine::without_index(corpus));
+    Ok(())
+}
+
+/// Fetches the search index and opens it in the engine. Its automata and
+/// postings are used where they lie, in bytes kept for the page's life.
+pub async fn load_index() -> Result<(), LoadError> {
+    let href = corpus_link("data-index")?;
+    let bytes = fetch_kept(&href).await?;
+    let fail = |error| LoadError::Decode {
+        href: href.clone(),
+        error,
+    };
+    let data = explorer_core::index::IndexData::from_static(bytes).map_err(fail)?;
+    engine().open_index(data).map_err(fail)
+}
+
+/// Fetches the meaning file, if the page names one (the single-file build
+/// does not carry it), and attaches it: false when there is none. Its
+/// arrays are used where they lie, in bytes kept for the page's life.
+pub async fn load_meaning() -> Result<bool, LoadError> {
+    let Ok(href) = corpus_link("data-meaning") else {
+        return Ok(false);
+    };
+    let bytes = fetch_kept(&href).await?;
+    let fail = |error| LoadError::Decode {
+        href: href.clone(),
+        error,
+    };
+    let meaning = explorer_core::meaning::Meaning::from_static(bytes).map_err(fail)?;
+    engine().open_meaning(meaning).map_err(fail)?;
+    Ok(true)
+}
+
+/// A thrown JavaScript value as text.
+fn js_error(e: &wasm_bindgen::JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "the request failed".into())
+}
