@@ -1,11 +1,12 @@
-//! The one way to this browser's `localStorage`: gloo-storage (typed values
+//! The one way to this browser's `localStorage` (and the tab's
+//! `sessionStorage`): gloo-storage (typed values
 //! through serde, errors that tell a missing key from a corrupt value),
 //! behind a check that storage exists at all. gloo's own accessor throws
 //! where `localStorage` does (sandboxed frames, blocked site data); these
 //! functions answer "not available" instead.
 
 use gloo_storage::errors::StorageError;
-use gloo_storage::{LocalStorage, Storage};
+use gloo_storage::{LocalStorage, SessionStorage, Storage};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -73,11 +74,34 @@ pub fn set_choice(key: &str, value: Option<&str>) {
     }
 }
 
+/// Whether this tab's `sessionStorage` can be reached.
+fn session_available() -> bool {
+    matches!(leptos::prelude::window().session_storage(), Ok(Some(_)))
+}
+
 /// Forgets `key` in this tab's `sessionStorage` (where the gate script
 /// notes a start it retried), where there is one.
 pub fn forget_in_session(key: &str) {
-    use gloo_storage::SessionStorage;
-    if matches!(leptos::prelude::window().session_storage(), Ok(Some(_))) {
+    if session_available() {
         SessionStorage::delete(key);
     }
+}
+
+/// Keeps `value` under `key` in this tab's `sessionStorage`, for the page
+/// that opens next in this tab (a reload); nothing where there is none.
+pub fn keep_in_session<T: Serialize>(key: &str, value: &T) {
+    if session_available() {
+        let _ = SessionStorage::set(key, value);
+    }
+}
+
+/// Takes the value kept under `key` in this tab's `sessionStorage`: read
+/// once, then forgotten.
+pub fn take_from_session<T: DeserializeOwned>(key: &str) -> Option<T> {
+    if !session_available() {
+        return None;
+    }
+    let value = SessionStorage::get(key).ok();
+    SessionStorage::delete(key);
+    value
 }

@@ -8,6 +8,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
+use crate::storage;
 use crate::url_state::ViewState;
 
 use super::View;
@@ -77,9 +78,21 @@ impl Address {
         });
         on_cleanup(move || handle.remove());
         // A reload or a tab closed before the pause: what waits is written
-        // now, so the reloaded page opens where the reader was.
-        let handle = window_event_listener(ev::pagehide, move |_| address.flush());
-        on_cleanup(move || handle.remove());
+        // now, and kept for the page that opens next in this tab. A reload
+        // has already chosen its address when the page is hidden, so the
+        // new page reads what was waiting ([`opening_search`]).
+        let handle = window_event_listener(ev::pagehide, move |_| {
+            address.keep_for_next_page();
+            address.flush();
+        });
+        // Back to this page from the browser's cache: nothing is handed on.
+        let shown = window_event_listener(ev::pageshow, move |_| {
+            storage::forget_in_session(HANDED_ON);
+        });
+        on_cleanup(move || {
+            handle.remove();
+            shown.remove();
+        });
         address
     }
 
@@ -120,6 +133,15 @@ impl Address {
         );
     }
 
+    /// What waits to be written, kept in this tab's session for the page
+    /// that opens next, with the address it replaces.
+    fn keep_for_next_page(self) {
+        let waiting = self.next.get_value().or_else(|| self.current.get_value());
+        if let Some(qs) = waiting {
+            storage::keep_in_session(HANDED_ON, &(location_search(), qs));
+        }
+    }
+
     /// Writes what is waiting now, in order (also when the page is hidden:
     /// a reload must not lose the last quarter second of typing).
     pub(super) fn flush(self) {
@@ -158,6 +180,24 @@ fn write_address(qs: &str, push: bool) {
     } else {
         history.replace_state_with_url(&JsValue::NULL, "", Some(&url))
     };
+}
+
+/// The session key under which a hidden page hands on the address it had
+/// not written yet.
+const HANDED_ON: &str = "paper-explorer-unwritten-address";
+
+/// The query string the page opens with: the address's, or, when the page
+/// before in this tab was hidden (a reload) with a newer one not yet
+/// written over this very address, that one, written now.
+pub fn opening_search() -> String {
+    let here = location_search();
+    match storage::take_from_session::<(String, String)>(HANDED_ON) {
+        Some((from, qs)) if from == here => {
+            write_address(&qs, false);
+            qs
+        }
+        _ => here,
+    }
 }
 
 pub fn location_search() -> String {

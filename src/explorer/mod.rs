@@ -16,7 +16,7 @@ use wasm_bindgen::JsValue;
 
 use crate::url_state::ViewState;
 pub use address::page_address;
-use address::{location_fragment, location_search, location_shared, Address};
+use address::{location_fragment, location_shared, opening_search, Address};
 pub use related::Related;
 pub use search::Search;
 
@@ -66,7 +66,7 @@ impl View {
     /// The view the address names.
     fn new(engine: &'static Engine) -> View {
         let (state, set_state) = signal(ViewState::from_query_string(
-            &location_search(),
+            &opening_search(),
             &engine.corpus,
         ));
         let region = Memo::new(move |_| state.with(|s| s.region));

@@ -530,8 +530,8 @@ async fn back_undoes_a_burst_of_clicks_at_once_and_separate_clicks_one_by_one() 
 }
 
 /// The address waits for a pause in typing before it is written; a reload
-/// (or a closed tab) inside that pause still keeps what was typed: the
-/// waiting write is made when the page is hidden.
+/// inside that pause still keeps what was typed: the hidden page hands the
+/// waiting address on to the next one in the tab.
 #[tokio::test]
 async fn a_reload_right_after_typing_keeps_the_query() {
     let b = Browser::start().await;

@@ -35,7 +35,11 @@ async fn searches_and_highlights(build: &RealBuild) {
     let want = ranked_titles(e, QUERY);
     assert!(want.len() > 50, "{} papers for {QUERY:?}", want.len());
     b.wait_for_titles_prefix(&want).await;
-    assert_eq!(b.titles().await[..10], want[..10]);
+    // The list is windowed: the first cards are on screen, ranked as the
+    // engine ranks them.
+    let shown = b.titles().await;
+    assert!(shown.len() >= 5, "{} cards on screen", shown.len());
+    assert_eq!(shown[..], want[..shown.len()]);
     assert!(
         b.status()
             .await
