@@ -98,6 +98,9 @@ fn quoted_after<'a>(js: &'a str, prefix: &str) -> Option<&'a str> {
     Some(&js[i..j])
 }
 
+/// The single file from a built `dist`. Long because it is one streaming
+/// rewrite of `index.html` with a handler per kind of tag (module loader,
+/// classic script, stylesheet, corpus link, icon), each a few lines.
 pub fn build(dist: &Path) -> Result<String, Error> {
     let read = |href: &str| read_beside(dist, href);
     let index = text_beside(dist, "index.html")?;
