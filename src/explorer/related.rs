@@ -40,7 +40,9 @@ pub struct Related {
 
 impl Related {
     /// `starred`: the papers on the reader's reading list ("more like my
-    /// reading list" lists the papers most like them).
+    /// reading list" lists the papers most like them). Long because the
+    /// list's memo is one closure with its three cases in order: the
+    /// reading list's, kept from the view before, made for this view.
     pub fn new(
         engine: &'static Engine,
         view: View,

@@ -14,6 +14,8 @@ use base64::Engine as _;
 use lol_html::html_content::ContentType;
 use lol_html::{element, rewrite_str, text, RewriteStrSettings};
 
+use crate::error::{read_text, write, Error, OnPath};
+
 type HandlerResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
 
 /// A file beside the page, named as the page names it (`./a.css` or
@@ -23,9 +25,13 @@ fn beside(dist: &Path, href: &str) -> std::path::PathBuf {
 }
 
 /// The bytes of a file beside the page ([`beside`]).
-fn read_beside(dist: &Path, href: &str) -> Result<Vec<u8>, String> {
-    let path = beside(dist, href);
-    std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))
+fn read_beside(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
+    crate::error::read(beside(dist, href))
+}
+
+/// A file beside the page as UTF-8 text.
+fn text_beside(dist: &Path, href: &str) -> Result<String, Error> {
+    String::from_utf8(read_beside(dist, href)?).map_err(|e| Error::unexpected(href, e))
 }
 
 /// A file name `<stem>-<hash>.<ext>` for `bytes`, by a content hash that is
@@ -41,7 +47,7 @@ fn base64(bytes: &[u8]) -> String {
 
 /// The text of each inline module script (`<script type="module">` without
 /// `src`) in the page, in order: Trunk's loader.
-fn inline_module_scripts(index: &str) -> Result<Vec<String>, String> {
+fn inline_module_scripts(index: &str) -> Result<Vec<String>, Error> {
     let scripts = RefCell::new(Vec::<String>::new());
     let inline = RefCell::new(false);
     rewrite_str(
@@ -68,17 +74,20 @@ fn inline_module_scripts(index: &str) -> Result<Vec<String>, String> {
             ..RewriteStrSettings::default()
         },
     )
-    .map_err(|e| format!("index.html: {e}"))?;
+    .map_err(|e| Error::unexpected("index.html", e))?;
     Ok(scripts.into_inner())
 }
 
 /// Trunk's one inline loader, or why there is not exactly one.
-fn the_loader(index: &str) -> Result<String, String> {
+fn the_loader(index: &str) -> Result<String, Error> {
     let mut scripts = inline_module_scripts(index)?;
     match scripts.len() {
-        0 => Err("index.html: no inline module loader".into()),
+        0 => Err(Error::unexpected("index.html", "no inline module loader")),
         1 => Ok(scripts.remove(0)),
-        _ => Err("index.html: more than one inline module script".into()),
+        _ => Err(Error::unexpected(
+            "index.html",
+            "more than one inline module script",
+        )),
     }
 }
 
@@ -89,24 +98,31 @@ fn quoted_after<'a>(js: &'a str, prefix: &str) -> Option<&'a str> {
     Some(&js[i..j])
 }
 
-pub fn build(dist: &Path) -> Result<String, String> {
+/// The single file from a built `dist`. Long because it is one streaming
+/// rewrite of `index.html` with a handler per kind of tag (module loader,
+/// classic script, stylesheet, corpus link, icon), each a few lines.
+pub fn build(dist: &Path) -> Result<String, Error> {
     let read = |href: &str| read_beside(dist, href);
-    let index = String::from_utf8(read("index.html")?).map_err(|e| format!("index.html: {e}"))?;
+    let index = text_beside(dist, "index.html")?;
 
     // Trunk's inline loader names the glue and the module.
     let loader = the_loader(&index)?;
-    let glue_name = quoted_after(&loader, "from './").ok_or("loader names no glue")?;
-    let wasm_name = quoted_after(&loader, "module_or_path: './").ok_or("loader names no module")?;
-    let glue = String::from_utf8(read(glue_name)?).map_err(|e| format!("{glue_name}: {e}"))?;
+    let no = |what| Error::unexpected("index.html", what);
+    let glue_name = quoted_after(&loader, "from './").ok_or_else(|| no("loader names no glue"))?;
+    let wasm_name =
+        quoted_after(&loader, "module_or_path: './").ok_or_else(|| no("loader names no module"))?;
+    let glue = text_beside(dist, glue_name)?;
     if glue.to_ascii_lowercase().contains("</script") {
-        return Err(format!("{glue_name} contains </script"));
+        return Err(Error::ScriptEnd {
+            path: glue_name.into(),
+        });
     }
     let wasm = base64(&read(wasm_name)?);
     let script = format!(
         "<script type=\"module\">\n{glue}\nconst bytes = Uint8Array.from(atob(\"{wasm}\"), (c) => c.charCodeAt(0));\nawait __wbg_init({{ module_or_path: bytes }});\n</script>"
     );
     // A file beside the page, as a data: URL the app fetches as it would the file.
-    let data_url = |href: &str, mime: &str| -> Result<String, String> {
+    let data_url = |href: &str, mime: &str| -> Result<String, Error> {
         Ok(format!("data:{mime};base64,{}", base64(&read(href)?)))
     };
 
@@ -124,9 +140,9 @@ pub fn build(dist: &Path) -> Result<String, String> {
                 // gate), inlined where it stands.
                 element!("script[src]:not([type=module])", |el| -> HandlerResult {
                     let src = el.get_attribute("src").unwrap_or_default();
-                    let js = String::from_utf8(read(&src)?).map_err(|e| format!("{src}: {e}"))?;
+                    let js = text_beside(dist, &src)?;
                     if js.to_ascii_lowercase().contains("</script") {
-                        return Err(format!("{src} contains </script").into());
+                        return Err(Error::ScriptEnd { path: src.into() }.into());
                     }
                     el.replace(&format!("<script>{js}</script>"), ContentType::Html);
                     Ok(())
@@ -136,8 +152,7 @@ pub fn build(dist: &Path) -> Result<String, String> {
                     let href = el.get_attribute("href");
                     if rel == "stylesheet" {
                         let href = href.ok_or("stylesheet without href")?;
-                        let css =
-                            String::from_utf8(read(&href)?).map_err(|e| format!("{href}: {e}"))?;
+                        let css = text_beside(dist, &href)?;
                         let css = css.replace("</style", "<\\/style");
                         el.replace(&format!("<style>{css}</style>"), ContentType::Html);
                     } else if el.has_attribute("data-corpus") {
@@ -174,7 +189,7 @@ pub fn build(dist: &Path) -> Result<String, String> {
             ..RewriteStrSettings::default()
         },
     )
-    .map_err(|e| format!("index.html: {e}"))
+    .map_err(|e| Error::unexpected("index.html", e))
 }
 
 /// Put before Trunk's loader in `start-<hash>.js`: the WebAssembly module
@@ -197,13 +212,13 @@ await new Promise((go) => {
 /// module after the first paint ([`AFTER_FIRST_PAINT`]): Trunk's preload
 /// of the module leaves the page. Returns the name. Run after
 /// the single-file build, which reads the inline loader.
-pub fn external_loader(dist: &Path) -> Result<String, String> {
+pub fn external_loader(dist: &Path) -> Result<String, Error> {
     let path = dist.join("index.html");
-    let index = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let index = read_text(&path)?;
     let loader = the_loader(&index)?;
     let js = format!("{AFTER_FIRST_PAINT}{}\n", loader.trim());
     let name = hashed_name("start", "js", js.as_bytes());
-    std::fs::write(dist.join(&name), js).map_err(|e| format!("{name}: {e}"))?;
+    write(dist.join(&name), js)?;
     let tag = format!("<script type=\"module\" src=\"./{name}\"></script>");
     let html = rewrite_str(
         &index,
@@ -223,8 +238,8 @@ pub fn external_loader(dist: &Path) -> Result<String, String> {
             ..RewriteStrSettings::default()
         },
     )
-    .map_err(|e| format!("index.html: {e}"))?;
-    std::fs::write(&path, html).map_err(|e| format!("{}: {e}", path.display()))?;
+    .map_err(|e| Error::unexpected(&path, e))?;
+    write(&path, html)?;
     Ok(name)
 }
 
@@ -235,9 +250,9 @@ pub fn external_loader(dist: &Path) -> Result<String, String> {
 /// (six at a time over HTTP/1.1) stood between the page and its first
 /// screen. Returns the name. Every stylesheet is a file in `dist` beside
 /// the page; one that is not fails the build by name.
-pub fn one_stylesheet(dist: &Path) -> Result<String, String> {
+pub fn one_stylesheet(dist: &Path) -> Result<String, Error> {
     let path = dist.join("index.html");
-    let index = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let index = read_text(&path)?;
     let hrefs = RefCell::new(Vec::<String>::new());
     rewrite_str(
         &index,
@@ -249,10 +264,10 @@ pub fn one_stylesheet(dist: &Path) -> Result<String, String> {
             ..RewriteStrSettings::default()
         },
     )
-    .map_err(|e| format!("index.html: {e}"))?;
+    .map_err(|e| Error::unexpected(&path, e))?;
     let hrefs = hrefs.into_inner();
     if hrefs.is_empty() {
-        return Err("index.html: no stylesheet".into());
+        return Err(Error::unexpected(&path, "no stylesheet"));
     }
     let mut css = Vec::new();
     for href in &hrefs {
@@ -262,7 +277,7 @@ pub fn one_stylesheet(dist: &Path) -> Result<String, String> {
         }
     }
     let name = hashed_name("style", "css", &css);
-    std::fs::write(dist.join(&name), &css).map_err(|e| format!("{name}: {e}"))?;
+    write(dist.join(&name), &css)?;
     let tag = format!("<link rel=\"stylesheet\" href=\"./{name}\">");
     let first = RefCell::new(true);
     let html = rewrite_str(
@@ -279,11 +294,11 @@ pub fn one_stylesheet(dist: &Path) -> Result<String, String> {
             ..RewriteStrSettings::default()
         },
     )
-    .map_err(|e| format!("index.html: {e}"))?;
-    std::fs::write(&path, html).map_err(|e| format!("{}: {e}", path.display()))?;
+    .map_err(|e| Error::unexpected(&path, e))?;
+    write(&path, html)?;
     for href in &hrefs {
         let file = beside(dist, href);
-        std::fs::remove_file(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        std::fs::remove_file(&file).on(&file)?;
     }
     Ok(name)
 }
@@ -333,7 +348,7 @@ mod tests {
             )
         );
         assert_eq!(left, [name]);
-        assert!(missing.contains("gone.css"), "{missing}");
+        assert!(missing.to_string().contains("gone.css"), "{missing}");
     }
 
     /// A page written by hand, not by Trunk: single quotes, attributes in
@@ -413,7 +428,7 @@ mod tests {
         .unwrap();
         let err = build(&dir).unwrap_err();
         std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(err, "app.js contains </script");
+        assert_eq!(err.to_string(), "app.js contains </script");
     }
 
     #[test]

@@ -84,6 +84,9 @@ pub fn FacetRow(
     }
 }
 
+/// One facet's values: its first ones, the selected ones further down, and
+/// “show all” for the rest. Long because it is mostly its `view!` markup
+/// (the fieldset, the toggle, the value rows); its logic is three memos.
 #[component]
 fn FacetGroup(facet: usize) -> impl IntoView {
     let x = expect_context::<Explorer>();

@@ -14,6 +14,8 @@ use crate::Explorer;
 /// as one HTML string ([`explorer_core::card::related_item_html`]: building
 /// ten Leptos items a keystroke was 4 ms of the seeds' 7 ms p50); its card
 /// (abstract, tags, star) is written when the reader first opens it.
+/// Long because the keyed list of string-rendered items, the heading and
+/// the "more like my reading list" switch share one `view!`.
 #[component]
 pub fn RelatedPapers() -> impl IntoView {
     let x = expect_context::<Explorer>();

@@ -160,6 +160,9 @@ impl Brush {
     }
 }
 
+/// The map itself: a dot per paper and the brush. Long because it is
+/// mostly the SVG's `view!` markup and the pointer handlers the brush needs
+/// (down, move, up, each a few lines).
 #[component]
 fn MapView() -> impl IntoView {
     let x = expect_context::<Explorer>();

@@ -1,0 +1,223 @@
+//! What a lab checks of a list, and how the project measures itself on
+//! real ones: derived titles against real titles, tags against the records'
+//! keywords, formulas' searched text against their MathML, judged queries;
+//! and the records' abstracts as a bare seed list to judge them on.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use explorer_core::meaning;
+use explorer_core::FacetKind;
+
+use crate::error::{read_text, write, Error, OnPath};
+
+/// The records of each file (any record format, or seed lists), read as
+/// the compiler reads them.
+fn read_records(files: &[String]) -> Result<Vec<explorer_core::records::Record>, Error> {
+    use explorer_core::records::{read, Format};
+    let mut records = Vec::new();
+    for file in files {
+        let path = PathBuf::from(file);
+        let format = Format::of(&path).unwrap_or(Format::Seed);
+        let bytes = crate::error::read(&path)?;
+        records.extend(read(file, &bytes, format)?.records);
+    }
+    Ok(records)
+}
+
+/// `abstracts-only FILE… --out DIR`: the records' abstracts as one seed
+/// list, `DIR/abstracts.txt` (DIR is made if missing).
+pub fn abstracts_only(files: &[String], name: &str, out: &Path) -> Result<(), Error> {
+    let records = read_records(files)?;
+    let text = explorer_core::seed::write_seed(
+        name,
+        records.iter().filter_map(|r| r.abstract_text.as_deref()),
+    );
+    std::fs::create_dir_all(out).on(out)?;
+    write(out.join("abstracts.txt"), text)
+}
+
+/// `eval-meaning DIR --queries FILE`: recall@10 and MRR of the judged
+/// queries in FILE, for words only, meaning only and both.
+pub fn eval_meaning(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), Error> {
+    use explorer_core::meaning::eval::{evaluate, read, RANKINGS};
+    let judged = read(&read_text(file)?).map_err(|e| Error::unexpected(file, e))?;
+    let m = meaning::build::build(&meaning::build::StaticModel::committed(), &corpus.papers);
+    let e = explorer_core::Engine::new(corpus.clone());
+    e.open_meaning(m)?;
+    println!("| queries | ranking | recall@10 | MRR |\n|---|---|---|---|");
+    for (label, kind) in [
+        ("all", None),
+        ("lexical", Some("lexical")),
+        ("paraphrased", Some("paraphrase")),
+    ] {
+        for (name, s) in RANKINGS.iter().zip(evaluate(&e, &judged, kind)) {
+            println!(
+                "| {label} ({}) | {name} | {:.3} | {:.3} |",
+                s.queries, s.recall_at_10, s.mrr
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `eval-formulas FILE…`: for every distinct formula of the records that
+/// renders to MathML, whether its plain text (what search sees) and its
+/// MathML (what is shown) hold the same letters and digits; each one that
+/// does not is printed.
+pub fn eval_formulas(files: &[String]) -> Result<(), Error> {
+    use explorer_core::mathml::{letters, mathml_letters, to_mathml};
+    use explorer_core::model::RunKind;
+    let records = read_records(files)?;
+    let (mut seen, mut rendered, mut agree) = (std::collections::HashSet::new(), 0, 0);
+    for rec in &records {
+        let Some(src) = rec.abstract_text.as_deref() else {
+            continue;
+        };
+        let m = explorer_core::markup::parse(src);
+        let mut start = 0;
+        for r in &m.runs {
+            let plain = &m.text[start..r.end as usize];
+            start = r.end as usize;
+            let RunKind::Math { tex, .. } = &r.kind else {
+                continue;
+            };
+            if !seen.insert(tex.clone()) {
+                continue;
+            }
+            let Some(mathml) = to_mathml(tex) else {
+                continue;
+            };
+            rendered += 1;
+            if letters(plain) == mathml_letters(&mathml) {
+                agree += 1;
+            } else {
+                println!("{tex}\n  plain:  {plain}\n  MathML: {mathml}");
+            }
+        }
+    }
+    println!(
+        "{} distinct formulas, {rendered} render to MathML, {agree} of them agree with their plain text",
+        seen.len()
+    );
+    Ok(())
+}
+
+/// `eval-titles FILE…`: records with real titles (any record format, or
+/// seed lists, which have none) read as the compiler reads them.
+pub fn eval_titles(all: bool, files: &[String]) -> Result<(), Error> {
+    use explorer_core::title_eval::Report;
+    // `--cases`: every paper as a tab-separated line (for tuning).
+    let records = read_records(files)?;
+    let report = Report::new(&records);
+    if all {
+        for c in &report.cases {
+            let name = c.name.as_deref().unwrap_or("");
+            println!("{:.2}\t{name}\t{}\t{}", c.overlap, c.real, c.derived);
+        }
+        return Ok(());
+    }
+    let pct = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{:.1} %", 100.0 * v));
+    let named = report.cases.iter().filter(|c| c.name.is_some()).count();
+    let mut out = std::io::stdout();
+    let _ = writeln!(
+        out,
+        "{} papers with a real title\n\
+         real `NAME: …` titles whose NAME is in the abstract ({named}): derived title starts with NAME  {}\n\
+         derived titles cut short with `…`  {}\n\
+         derived titles with markup left in  {}\n\
+         content-word overlap with the real title (ROUGE-1 F1, stop words out), median  {}\n\n\
+         20 worst (overlap, real | derived):",
+        report.cases.len(),
+        pct(report.name_kept()),
+        pct(report.truncated()),
+        report.with_markup(),
+        report.median_overlap().map_or("n/a".into(), |m| format!("{m:.2}")),
+    );
+    for c in report.worst(20) {
+        let _ = writeln!(out, "{:.2}  {}\n      | {}", c.overlap, c.real, c.derived);
+    }
+    Ok(())
+}
+
+/// Keywords or primary areas (lower-cased, a part of the value is enough)
+/// and the topic a paper having them should carry.
+const TOPIC_OF_KEYWORD: &[(&str, &str)] = &[
+    ("reinforcement learning", "Reinforcement learning"),
+    ("generative adversarial", "Generative models"),
+    ("variational autoencoder", "Generative models"),
+    ("graph neural", "Graphs"),
+    ("adversarial example", "Robustness"),
+    ("adversarial attack", "Robustness"),
+    (
+        "machine translation",
+        "Machine translation & multilinguality",
+    ),
+    ("question answering", "Question answering"),
+    ("interpretab", "Interpretability"),
+    ("optimization", "Optimization & training"),
+    ("bayesian", "Probabilistic & Bayesian methods"),
+    ("representation learning", "Representation learning"),
+    ("continual learning", "Continual learning & unlearning"),
+    ("federated", "Federated learning"),
+    ("privacy", "Privacy & security"),
+    ("fairness", "Fairness & bias"),
+    ("robotics", "Robotics & control"),
+    ("diffusion", "Diffusion & generation"),
+    ("large language model", "Large language models"),
+];
+
+/// `eval-tags DIR`: topic coverage and agreement with the records' own
+/// keywords and primary areas.
+pub fn eval_tags(corpus: &explorer_core::Corpus) -> Result<(), Error> {
+    let facet = |kind: FacetKind| corpus.facet_index(kind);
+    let Some(topic) = facet(FacetKind::Topic) else {
+        return Err(Error::unexpected("taxonomy.toml", "no topic facet"));
+    };
+    let values_of = |p: &explorer_core::model::Paper, f: Option<usize>| -> Vec<String> {
+        p.tags
+            .iter()
+            .filter(|t| Some(t.facet as usize) == f)
+            .map(|t| corpus.facets[t.facet as usize].values[t.value as usize].to_lowercase())
+            .collect()
+    };
+    let n = corpus.papers.len();
+    let tagged = corpus
+        .papers
+        .iter()
+        .filter(|p| p.tags.iter().any(|t| t.facet as usize == topic))
+        .count();
+    let mut out = std::io::stdout();
+    let _ = writeln!(
+        out,
+        "{n} papers; with a topic tag: {tagged} ({:.1} %)\n\nrecords whose keywords or primary area name …  | papers | tagged with the topic",
+        100.0 * tagged as f64 / n.max(1) as f64
+    );
+    for (needle, want) in TOPIC_OF_KEYWORD {
+        let want_lower = want.to_lowercase();
+        let having: Vec<_> = corpus
+            .papers
+            .iter()
+            .filter(|p| {
+                values_of(p, facet(FacetKind::Keyword))
+                    .into_iter()
+                    .chain(values_of(p, facet(FacetKind::Area)))
+                    .any(|v| v.contains(needle))
+            })
+            .collect();
+        if having.len() < 10 {
+            continue;
+        }
+        let agree = having
+            .iter()
+            .filter(|p| values_of(p, Some(topic)).contains(&want_lower))
+            .count();
+        let _ = writeln!(
+            out,
+            "“{needle}” → {want}  | {} | {:.1} %",
+            having.len(),
+            100.0 * agree as f64 / having.len() as f64
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,118 @@
+//! The Trunk post-build hook's steps that read the corpus: the compiled
+//! files staged beside `index.html` and linked from it, the first screen,
+//! the no-JavaScript listing, the manifest's name.
+
+use std::path::Path;
+
+use explorer_core::html::{escape, listing, noscript, LISTING_FILE, NOSCRIPT_MARKER};
+use explorer_core::meaning;
+use serde_json::json;
+
+use crate::error::{read_text, write, Error};
+
+/// Everything the Trunk post-build hook writes from the corpus, from one
+/// compile: the corpus file, the noscript note and `papers.html`, the
+/// manifest's name.
+pub fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), Error> {
+    let index = dir.join("index.html");
+    write_corpus(corpus, dir, &index)?;
+    write_noscript(corpus, &index)?;
+    write_first_screen(corpus, &index)?;
+    write_manifest(corpus, &dir.join("manifest.webmanifest"))
+}
+
+/// The compiled corpus's two parts in `dir`, each named for its content:
+/// `corpus-<hash>.bin` (the papers: what the first results need), which
+/// `index` preloads while the WebAssembly compiles, and `index-<hash>.bin`
+/// (the search index), which the app fetches after the first results. One
+/// `<link data-corpus href=… data-index=…>` names both.
+fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Result<(), Error> {
+    let parts = corpus.to_parts();
+    let name =
+        |kind: &str, bytes: &[u8]| format!("{kind}-{:016x}.bin", xxhash_rust::xxh3::xxh3_64(bytes));
+    let meaning =
+        meaning::build::build(&meaning::build::StaticModel::committed(), &corpus.papers).to_bytes();
+    let (papers, search, close) = (
+        name("corpus", &parts.papers),
+        name("index", &parts.index),
+        name("meaning", &meaning),
+    );
+    for (file, bytes) in [
+        (&papers, &parts.papers),
+        (&search, &parts.index),
+        (&close, &meaning),
+    ] {
+        write(dir.join(file), bytes)?;
+    }
+    let html = read_text(index)?;
+    if !html.contains("</head>") || html.contains("data-corpus") {
+        return Err(Error::unexpected(
+            index,
+            "no </head>, or a corpus link already",
+        ));
+    }
+    let link = format!(
+        "<link rel=\"preload\" href=\"./{papers}\" as=\"fetch\" crossorigin=\"anonymous\" data-corpus data-index=\"./{search}\" data-meaning=\"./{close}\" />\n"
+    );
+    write(index, html.replacen("</head>", &(link + "</head>"), 1))
+}
+
+/// Replaces the noscript marker in `file` with a note linking to
+/// `papers.html`, written beside it, and names the page after the corpus.
+pub fn write_noscript(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), Error> {
+    let html = read_text(file)?;
+    if !html.contains(NOSCRIPT_MARKER) {
+        return Err(Error::unexpected(
+            file,
+            format!("no {NOSCRIPT_MARKER} marker to replace"),
+        ));
+    }
+    let html = html
+        .replacen(NOSCRIPT_MARKER, &noscript(corpus), 1)
+        .replacen(
+            "<title>Paper explorer</title>",
+            &format!("<title>{}</title>", escape(&corpus.title())),
+            1,
+        );
+    write(file, html)?;
+    write(file.with_file_name(LISTING_FILE), listing(corpus))
+}
+
+/// The marker in `index.html` replaced by the first screen.
+const FIRST_SCREEN_MARKER: &str = "<!-- first-screen -->";
+
+/// Replaces the first-screen marker in `file` with what the page shows
+/// before the app has started: the first papers, as the app's default view
+/// shows them (`explorer_core::card::first_screen`).
+fn write_first_screen(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), Error> {
+    let html = read_text(file)?;
+    if !html.contains(FIRST_SCREEN_MARKER) {
+        return Err(Error::unexpected(
+            file,
+            format!("no {FIRST_SCREEN_MARKER} marker to replace"),
+        ));
+    }
+    let screen = explorer_core::card::first_screen(corpus, &explorer_core::i18n::EN);
+    write(file, html.replacen(FIRST_SCREEN_MARKER, &screen, 1))
+}
+
+/// Names the web app manifest `file` after the corpus.
+pub fn write_manifest(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), Error> {
+    let manifest = read_text(file)?;
+    let mut manifest = match serde_json::from_str::<serde_json::Value>(&manifest) {
+        Ok(serde_json::Value::Object(m)) => m,
+        Ok(_) => return Err(Error::unexpected(file, "not a JSON object")),
+        Err(e) => return Err(Error::unexpected(file, e)),
+    };
+    // The home-screen label: the first list's name when it is short.
+    let short = corpus
+        .lists
+        .first()
+        .map(|l| l.name.clone())
+        .filter(|n| n.chars().count() <= 16)
+        .unwrap_or_else(|| "Papers".into());
+    manifest.insert("name".into(), json!(corpus.title()));
+    manifest.insert("short_name".into(), json!(short));
+    let text = serde_json::to_string_pretty(&manifest).unwrap();
+    write(file, text + "\n")
+}
