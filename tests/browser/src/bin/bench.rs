@@ -1317,7 +1317,8 @@ fn run_dir(top: &Path, only: Option<&str>) -> PathBuf {
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
     };
     let commit = git(&["rev-parse", "--short=10", "HEAD"]).unwrap_or_else(|| "unknown".into());
-    let dirty = git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+    let dirty =
+        git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
     let date = std::process::Command::new("date")
         .arg("-u")
         .arg("+%Y-%m-%d")
@@ -1330,7 +1331,13 @@ fn run_dir(top: &Path, only: Option<&str>) -> PathBuf {
     }
     let runs = top.join("bench/runs");
     (1..)
-        .map(|n| runs.join(if n == 1 { stem.clone() } else { format!("{stem}-{n}") }))
+        .map(|n| {
+            runs.join(if n == 1 {
+                stem.clone()
+            } else {
+                format!("{stem}-{n}")
+            })
+        })
         .find(|d| !d.exists())
         .unwrap()
 }
@@ -1338,7 +1345,11 @@ fn run_dir(top: &Path, only: Option<&str>) -> PathBuf {
 /// The README's performance table: one column per corpus of the run.
 fn summary(reports: &[Value], run: &str) -> String {
     let ms = |v: &Value| v.as_f64().map_or("–".to_string(), |v| format!("{v:.1} ms"));
-    let kb = |v: &Value| v.as_u64().map_or("–".to_string(), |b| format!("{:.0} KB", b as f64 / 1024.0));
+    let kb = |v: &Value| {
+        v.as_u64().map_or("–".to_string(), |b| {
+            format!("{:.0} KB", b as f64 / 1024.0)
+        })
+    };
     let mb = |b: u64| format!("{:.1} MB", b as f64 / 1048576.0);
     let with_plain = |r: &Value, ours: &str, plain: &str, at: &str| {
         format!("{} ({})", ms(&r[ours][at]), ms(&r[plain][at]))
@@ -1348,22 +1359,40 @@ fn summary(reports: &[Value], run: &str) -> String {
          The plain MiniSearch page's figure in parentheses.\n\n|"
     );
     for r in reports {
-        md += &format!(" | {} ({} papers)", r["corpus"].as_str().unwrap_or("?"), r["papers"]);
+        md += &format!(
+            " | {} ({} papers)",
+            r["corpus"].as_str().unwrap_or("?"),
+            r["papers"]
+        );
     }
     md += " |\n|---|";
     md += &"---|".repeat(reports.len());
     md += "\n";
-    let rows: [(&str, &dyn Fn(&Value) -> String); 9] = [
+    /// A row of the table: its label, and its cell from one report.
+    type Row<'a> = (&'a str, &'a dyn Fn(&Value) -> String);
+    let rows: [Row; 9] = [
         ("navigation → first results, p50", &|r| {
-            with_plain(r, "first_results_ms", "plain_page_first_results_ms", "p50_ms")
+            with_plain(
+                r,
+                "first_results_ms",
+                "plain_page_first_results_ms",
+                "p50_ms",
+            )
         }),
         ("keystroke → its frame painted, p95", &|r| {
-            with_plain(r, "keystroke_painted_ms", "plain_page_keystroke_painted_ms", "p95_ms")
+            with_plain(
+                r,
+                "keystroke_painted_ms",
+                "plain_page_keystroke_painted_ms",
+                "p95_ms",
+            )
         }),
         ("keystroke → DOM updated, p95", &|r| {
             with_plain(r, "keystroke_ms", "plain_page_keystroke_ms", "p95_ms")
         }),
-        ("facet click → DOM updated, p95", &|r| ms(&r["facet_click_ms"]["p95_ms"])),
+        ("facet click → DOM updated, p95", &|r| {
+            ms(&r["facet_click_ms"]["p95_ms"])
+        }),
         ("engine alone per typed prefix, p95", &|r| {
             ms(&r["engine_only"]["ours_ms"]["p95_ms"])
         }),
