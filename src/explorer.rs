@@ -1,8 +1,8 @@
 //! The app's state: the view state (mirrored in the URL), the search response
 //! derived from it, and the actions components call.
 
-use explorer_core::shared_list::{self, Shared};
-use explorer_core::topic_map::Region;
+use explorer_core::view::shared_list::{self, Shared};
+use explorer_core::view::topic_map::Region;
 use explorer_core::{
     Engine, Extra, ExtraCounts, Extras, RelatedSet, Response, Selection, Sort, RELATED,
 };
@@ -429,7 +429,7 @@ impl Explorer {
     /// Applies a host page's `set` message as the reader's own action: a
     /// history entry, the search field showing the new query, the paper
     /// opened through the fragment as a link would.
-    pub fn apply_host(&self, change: explorer_core::embed::Change) {
+    pub fn apply_host(&self, change: explorer_core::view::embed::Change) {
         if change.query.is_some() {
             self.query_replaced.notify();
         }
@@ -468,11 +468,7 @@ impl Explorer {
     }
 
     /// A link that opens the reader's list for whoever follows it.
-    pub fn share_list_url(
-        &self,
-        list: &explorer_core::reading_list::ReadingList,
-        notes: bool,
-    ) -> String {
+    pub fn share_list_url(&self, list: &explorer_core::view::ReadingList, notes: bool) -> String {
         format!(
             "{}#{}",
             page_address(),

@@ -37,10 +37,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use explorer_core::compile::{compile_dir_with, Options};
-use explorer_core::html::{escape, listing, noscript, LISTING_FILE, NOSCRIPT_MARKER};
-use explorer_core::meaning;
+use explorer_core::build::{build_meaning, compile_dir_with, Options, StaticModel};
 use explorer_core::model::RunKind;
+use explorer_core::view::{escape, listing, noscript, LISTING_FILE, NOSCRIPT_MARKER};
 use explorer_core::FacetKind;
 use serde_json::json;
 
@@ -145,12 +144,13 @@ fn done(r: Result<(), String>) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    explorer_core::compile::report_panics_with_paper();
+    explorer_core::build::report_panics_with_paper();
     let (dir, step) = match Cli::parse().command {
         Command::Synth { n, seed, out } => {
             let seeds = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
             return done(
-                explorer_core::synth::generate(&seeds, n, seed, &out).map_err(|e| e.to_string()),
+                explorer_core::build::synth::generate(&seeds, n, seed, &out)
+                    .map_err(|e| e.to_string()),
             );
         }
         Command::EvalTitles { cases, files } => return eval_titles(cases, &files),
@@ -272,10 +272,10 @@ enum Step {
 /// `eval-meaning DIR --queries FILE`: recall@10 and MRR of the judged
 /// queries in FILE, for words only, meaning only and both.
 fn eval_meaning(corpus: &explorer_core::Corpus, file: &str) -> Result<(), String> {
-    use explorer_core::meaning::eval::{evaluate, read, RANKINGS};
+    use explorer_core::build::meaning_eval::{evaluate, read, RANKINGS};
     let judged = read(&std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?)
         .map_err(|e| format!("{file}: {e}"))?;
-    let m = meaning::build::build(&meaning::build::StaticModel::committed(), &corpus.papers);
+    let m = build_meaning(&StaticModel::committed(), &corpus.papers);
     let e = explorer_core::Engine::new(corpus.clone());
     e.open_meaning(m).map_err(|e| e.to_string())?;
     println!("| queries | ranking | recall@10 | MRR |\n|---|---|---|---|");
@@ -322,8 +322,7 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &str) -> Resu
     let parts = corpus.to_parts();
     let name =
         |kind: &str, bytes: &[u8]| format!("{kind}-{:016x}.bin", xxhash_rust::xxh3::xxh3_64(bytes));
-    let meaning =
-        meaning::build::build(&meaning::build::StaticModel::committed(), &corpus.papers).to_bytes();
+    let meaning = build_meaning(&StaticModel::committed(), &corpus.papers).to_bytes();
     let (papers, search, close) = (
         name("corpus", &parts.papers),
         name("index", &parts.index),
@@ -371,7 +370,7 @@ const FIRST_SCREEN_MARKER: &str = "<!-- first-screen -->";
 
 /// Replaces the first-screen marker in `file` with what the page shows
 /// before the app has started: the first papers, as the app's default view
-/// shows them (`explorer_core::card::first_screen`).
+/// shows them (`explorer_core::view::first_screen`).
 fn write_first_screen(corpus: &explorer_core::Corpus, file: &str) -> Result<(), String> {
     let html = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     if !html.contains(FIRST_SCREEN_MARKER) {
@@ -379,7 +378,7 @@ fn write_first_screen(corpus: &explorer_core::Corpus, file: &str) -> Result<(), 
             "{file}: no {FIRST_SCREEN_MARKER} marker to replace"
         ));
     }
-    let screen = explorer_core::card::first_screen(corpus, &explorer_core::i18n::EN);
+    let screen = explorer_core::view::first_screen(corpus, &explorer_core::view::EN);
     std::fs::write(file, html.replacen(FIRST_SCREEN_MARKER, &screen, 1))
         .map_err(|e| format!("{file}: {e}"))
 }
@@ -407,8 +406,8 @@ fn write_manifest(corpus: &explorer_core::Corpus, file: &str) -> Result<(), Stri
 
 /// The records of each file (any record format, or seed lists), read as
 /// the compiler reads them.
-fn read_records(files: &[String]) -> Result<Vec<explorer_core::records::Record>, String> {
-    use explorer_core::records::{read, Format};
+fn read_records(files: &[String]) -> Result<Vec<explorer_core::build::Record>, String> {
+    use explorer_core::build::{read_records as read, RecordFormat as Format};
     let mut records = Vec::new();
     for file in files {
         let path = PathBuf::from(file);
@@ -427,7 +426,7 @@ fn read_records(files: &[String]) -> Result<Vec<explorer_core::records::Record>,
 /// list, `DIR/abstracts.txt` (DIR is made if missing).
 fn abstracts_only(files: &[String], name: &str, out: &Path) -> Result<(), String> {
     let records = read_records(files)?;
-    let text = explorer_core::seed::write_seed(
+    let text = explorer_core::build::write_seed(
         name,
         records.iter().filter_map(|r| r.abstract_text.as_deref()),
     );
@@ -441,7 +440,7 @@ fn abstracts_only(files: &[String], name: &str, out: &Path) -> Result<(), String
 /// MathML (what is shown) hold the same letters and digits; each one that
 /// does not is printed.
 fn eval_formulas(files: &[String]) -> ExitCode {
-    use explorer_core::mathml::{letters, mathml_letters, to_mathml};
+    use explorer_core::build::{letters, mathml_letters, to_mathml};
     use explorer_core::model::RunKind;
     let records = match read_records(files) {
         Ok(r) => r,
@@ -455,7 +454,7 @@ fn eval_formulas(files: &[String]) -> ExitCode {
         let Some(src) = rec.abstract_text.as_deref() else {
             continue;
         };
-        let m = explorer_core::markup::parse(src);
+        let m = explorer_core::build::parse_markup(src);
         let mut start = 0;
         for r in &m.runs {
             let plain = &m.text[start..r.end as usize];
@@ -487,7 +486,7 @@ fn eval_formulas(files: &[String]) -> ExitCode {
 /// `eval-titles FILE…`: records with real titles (any record format, or
 /// seed lists, which have none) read as the compiler reads them.
 fn eval_titles(all: bool, files: &[String]) -> ExitCode {
-    use explorer_core::title_eval::Report;
+    use explorer_core::build::title_eval::Report;
     // `--cases`: every paper as a tab-separated line (for tuning).
     let records = match read_records(files) {
         Ok(r) => r,

@@ -1,52 +1,29 @@
 //! Pure-Rust core of the paper explorer. No web dependencies: it is compiled
 //! natively for the build-time corpus compiler and the tests, and to
 //! WebAssembly for the app.
+//!
+//! It is grouped by role:
+//!
+//! - [`model`]: what the build and the page share (the corpus's types, its
+//!   binary format, the facet schema, the text normalizer);
+//! - `build`: the compiler, only with the `compile` feature (never in the
+//!   WebAssembly);
+//! - [`search`]: the index, the query language, the engine, find by meaning;
+//! - [`view`]: what the page shows (cards, HTML, strings, exports, lists).
 
 #![warn(missing_docs)]
 
-pub mod acronym;
-pub mod card;
-pub mod embed;
-pub mod engine;
-pub mod export;
-pub mod facet;
-pub mod html;
-pub mod i18n;
-pub mod index;
-pub mod kept;
-pub mod markup;
 #[cfg(feature = "compile")]
-pub mod mathml;
-pub mod meaning;
+pub mod build;
 pub mod model;
-pub mod query;
-pub mod reading_list;
-#[cfg(feature = "compile")]
-pub mod records;
-pub mod reorder;
-pub mod seed;
-pub mod shared_list;
-pub mod source;
-#[cfg(feature = "synth")]
-pub mod synth;
-pub mod text;
-pub mod title;
-#[cfg(feature = "compile")]
-pub mod title_eval;
-pub mod topic_map;
-pub mod window;
+pub mod search;
+pub mod view;
 
 #[cfg(feature = "compile")]
-pub mod compile;
-#[cfg(feature = "compile")]
-pub mod similar;
-#[cfg(feature = "compile")]
-pub mod tags;
-
-pub use engine::{
+pub use build::{compile_dir, compile_dir_with, Options};
+pub use model::{Corpus, DecodeError, FacetKind, Paper};
+pub use search::{
     overlaps, split_by_marks, DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit,
     MatchClass, Matched, Related, RelatedSet, Response, Selection, Sort, KEPT_PAPER_WORDS, RELATED,
     RELATED_POOL,
 };
-pub use facet::FacetKind;
-pub use model::Corpus;

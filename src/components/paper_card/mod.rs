@@ -1,5 +1,5 @@
 //! A paper's card. It is written as one HTML string
-//! ([`explorer_core::card`]), which the browser parses natively, instead of
+//! ([`explorer_core::view`]), which the browser parses natively, instead of
 //! a Leptos view tree built one element and one reactive closure at a time
 //! across the WebAssembly boundary (0.5–0.75 ms a card: a facet click on
 //! the seeds rebuilt most of 57). Its buttons are heard once, on the
@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use explorer_core::card::{self, CardState};
+use explorer_core::view::{self as card, CardState};
 use explorer_core::{DocWords, Engine, Highlights, Selection};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -51,7 +51,7 @@ pub fn highlights(engine: &Engine, doc: u32, matched: &explorer_core::Matched) -
 }
 
 /// `f` of a paper's kept words, split and kept if they were not, up to
-/// [`WORDS_KEPT`] papers (the rule of [`explorer_core::kept::kept_or_made`]:
+/// [`WORDS_KEPT`] papers (the rule of [`explorer_core::search::kept_or_made`]:
 /// when full, all forgotten to make room, or, without `make_room`, `None`).
 fn with_words<R>(
     engine: &Engine,
@@ -60,7 +60,7 @@ fn with_words<R>(
     f: impl FnOnce(&DocWords) -> R,
 ) -> Option<R> {
     WORDS.with_borrow_mut(|kept| {
-        explorer_core::kept::kept_or_made(kept, doc, WORDS_KEPT, make_room, || {
+        explorer_core::search::kept_or_made(kept, doc, WORDS_KEPT, make_room, || {
             engine.doc_words(doc)
         })
         .map(|words| f(words))
@@ -154,7 +154,7 @@ pub fn write_marks(
     };
     if changed(|h| &h.title) {
         if let Some(a) = find(card, ".paper-title a") {
-            a.set_inner_html(&explorer_core::html::marked_html(&p.title, &marks.title));
+            a.set_inner_html(&explorer_core::view::marked_html(&p.title, &marks.title));
         }
     }
     if changed(|h| &h.authors) {
@@ -164,7 +164,7 @@ pub fn write_marks(
     }
     if changed(|h| &h.text) {
         if let Some(text) = find(card, ".abstract") {
-            text.set_inner_html(&explorer_core::html::abstract_html(p, &marks.text));
+            text.set_inner_html(&explorer_core::view::abstract_html(p, &marks.text));
         }
     }
 }

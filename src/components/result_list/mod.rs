@@ -6,8 +6,8 @@ use super::keyed_items::KeyedItems;
 use super::paper_card::{highlights, write_marks, CardMaker};
 use crate::i18n::use_i18n;
 use crate::Explorer;
-use explorer_core::card::FIRST_SCREEN;
-use explorer_core::window::{self as windowing, Heights, Window};
+use explorer_core::view::window::{self as windowing, Heights, Window};
+use explorer_core::view::FIRST_SCREEN;
 use explorer_core::Highlights;
 
 /// Above this many results, only the cards on screen (and a screenful either
@@ -73,7 +73,7 @@ impl Geometry {
 /// keystroke's cards are in the document in the same task as its search
 /// (only the page's first results write what is below the first screen
 /// after the first paint). Long result lists are windowed
-/// ([`explorer_core::window`]): cards outside the screen are replaced by
+/// ([`explorer_core::view::window`]): cards outside the screen are replaced by
 /// their measured (or estimated) height. Heights and the list's place are
 /// read in the next frame, and the scroll position on scroll: nothing in
 /// the path of a keystroke reads layout.

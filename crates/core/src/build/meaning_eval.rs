@@ -1,0 +1,101 @@
+//! The judged query set: natural-language queries with the papers a
+//! researcher expects, and how well each ranking finds them (recall@10 and
+//! mean reciprocal rank), for words only, meaning only and the two fused.
+
+use serde::Deserialize;
+
+use crate::search::engine::Engine;
+use crate::Sort;
+
+/// One judged query.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Judged {
+    /// `lexical` (in the abstracts' words) or `paraphrase` (in others).
+    pub kind: String,
+    /// The query as typed.
+    pub query: String,
+    /// Ids of the papers that answer it.
+    pub relevant: Vec<String>,
+}
+
+/// Reads the judged set (one JSON object per line).
+pub fn read(text: &str) -> Result<Vec<Judged>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("line {}: {e}", i + 1)))
+        .collect()
+}
+
+/// Recall@10 and MRR of one ranking over a set of queries.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Scores {
+    /// Mean share of each query's papers in its first ten.
+    pub recall_at_10: f64,
+    /// Mean of 1 / rank of each query's first relevant paper.
+    pub mrr: f64,
+    /// Queries scored.
+    pub queries: usize,
+}
+
+/// The rankings compared.
+pub const RANKINGS: [&str; 4] = ["lexical", "meaning", "hybrid (page)", "hybrid (RRF)"];
+
+/// The four rankings of one query: the matches; every paper by meaning;
+/// the page's order (the matches, then the rest by meaning); reciprocal
+/// rank fusion of the first two (k = 60).
+pub fn rankings(e: &Engine, query: &str) -> [Vec<u32>; 4] {
+    let lexical = e.search(query, &e.no_selection(), Sort::Relevance).docs();
+    let meaning = e.meaning_ranking(query);
+    let mut page = lexical.clone();
+    page.extend(meaning.iter().filter(|d| !lexical.contains(d)));
+    let mut fused: Vec<(u32, f64)> = (0..e.len() as u32)
+        .map(|d| {
+            let r = |list: &[u32]| {
+                list.iter()
+                    .position(|&x| x == d)
+                    .map_or(0.0, |p| 1.0 / (60.0 + p as f64 + 1.0))
+            };
+            (d, r(&lexical) + r(&meaning))
+        })
+        .collect();
+    fused.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    [
+        lexical,
+        meaning,
+        page,
+        fused.into_iter().map(|(d, _)| d).collect(),
+    ]
+}
+
+/// Scores per ranking ([`RANKINGS`]) over the queries of `kind` (all with
+/// `None`).
+pub fn evaluate(e: &Engine, judged: &[Judged], kind: Option<&str>) -> [Scores; 4] {
+    let mut out = [Scores::default(); 4];
+    for j in judged.iter().filter(|j| kind.is_none_or(|k| j.kind == k)) {
+        let relevant: Vec<u32> = j.relevant.iter().filter_map(|id| e.doc_of(id)).collect();
+        if relevant.is_empty() {
+            continue;
+        }
+        for (s, ranking) in out.iter_mut().zip(rankings(e, &j.query)) {
+            let found = ranking
+                .iter()
+                .take(10)
+                .filter(|d| relevant.contains(d))
+                .count();
+            s.recall_at_10 += found as f64 / relevant.len() as f64;
+            s.mrr += ranking
+                .iter()
+                .position(|d| relevant.contains(d))
+                .map_or(0.0, |p| 1.0 / (p as f64 + 1.0));
+            s.queries += 1;
+        }
+    }
+    for s in &mut out {
+        if s.queries > 0 {
+            s.recall_at_10 /= s.queries as f64;
+            s.mrr /= s.queries as f64;
+        }
+    }
+    out
+}
