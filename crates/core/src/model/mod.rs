@@ -3,15 +3,18 @@
 //! normalizer (folding, stemming, tokens) that both sides must agree on.
 
 pub(crate) mod corpus;
+pub(crate) mod decode;
 pub(crate) mod facet;
+pub(crate) mod frame;
 pub(crate) mod text;
 
-pub(crate) use corpus::{frame, nothing_after, unframe};
 pub use corpus::{
-    is_web_url, style, Corpus, DecodeError, Facet, Link, LinkKind, List, Paper, PapersDecoder,
-    Parts, Run, RunKind, Similar, Tag, FORMAT_VERSION, INDEX_MAGIC, MAGIC,
+    is_web_url, style, Corpus, Facet, Link, LinkKind, List, Paper, Run, RunKind, Similar, Tag,
 };
+pub use decode::PapersDecoder;
 pub use facet::{FacetKind, ANY_FACET};
+pub(crate) use frame::{frame, nothing_after, unframe};
+pub use frame::{DecodeError, Parts, FORMAT_VERSION, INDEX_MAGIC, MAGIC};
 #[cfg(feature = "unicode-tables")]
 pub use text::decompose_with_tables;
 pub use text::{fold, set_decompose, tokenize, words, Decompose, Token};
