@@ -3,7 +3,7 @@
 
 use fst::MapBuilder;
 
-use crate::model::{DecodeError, Paper};
+use crate::model::{Corrupt, DecodeError, Paper};
 use crate::search::meaning::{paper_text, quantize, unit, wordpiece, Meaning};
 
 /// The distilled table (`model/minilm-l6-static-128.bin`, written by
@@ -25,7 +25,7 @@ impl StaticModel {
     /// Reads the distilled file: `PXS\x01`, u16 version 1, u16 dims, u32
     /// token count, the tokens each followed by a newline, the vectors.
     pub fn parse(bytes: &[u8]) -> Result<StaticModel, DecodeError> {
-        let corrupt = |what: &str| DecodeError::Corrupt(format!("static model: {what}"));
+        let corrupt = |what: &'static str| DecodeError::Corrupt(Corrupt::StaticModel(what));
         let rest = bytes
             .strip_prefix(b"PXS\x01")
             .ok_or(DecodeError::BadMagic)?;

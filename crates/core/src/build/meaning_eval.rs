@@ -18,12 +18,38 @@ pub struct Judged {
     pub relevant: Vec<String>,
 }
 
+/// A line of the judged set that is not a judged query.
+#[derive(Debug)]
+pub struct BadLine {
+    /// The 1-based line.
+    pub line: usize,
+    /// Why it does not read.
+    pub source: serde_json::Error,
+}
+
+impl std::fmt::Display for BadLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.source)
+    }
+}
+
+impl std::error::Error for BadLine {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
 /// Reads the judged set (one JSON object per line).
-pub fn read(text: &str) -> Result<Vec<Judged>, String> {
+pub fn read(text: &str) -> Result<Vec<Judged>, BadLine> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("line {}: {e}", i + 1)))
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|source| BadLine {
+                line: i + 1,
+                source,
+            })
+        })
         .collect()
 }
 

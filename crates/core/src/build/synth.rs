@@ -9,10 +9,12 @@
 //! popular keywords, a long tail of the rest.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::build::records::{self, Format};
+use crate::build::source::SourceError;
 use rand::distr::weighted::WeightedIndex;
 use rand::prelude::*;
 use rand_chacha::ChaCha8Rng;
@@ -358,55 +360,102 @@ pub fn jsonl(abstracts: &[String], papers: usize, seed: u64) -> Vec<u8> {
     out
 }
 
+/// Why a synthetic list could not be made.
+#[derive(Debug)]
+pub enum SynthError {
+    /// A file or folder could not be read or written.
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// A seed list or the taxonomy does not parse, or the list does not
+    /// compile.
+    Source(SourceError),
+    /// The seed folder has no seed lists to learn from.
+    NoSeeds(PathBuf),
+}
+
+impl SynthError {
+    fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SynthError + '_ {
+        move |source| SynthError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+impl fmt::Display for SynthError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SynthError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            SynthError::Source(e) => write!(f, "{e}"),
+            SynthError::NoSeeds(dir) => {
+                write!(f, "{}: no seed lists to learn from", dir.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for SynthError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SynthError::Io { source, .. } => Some(source),
+            SynthError::Source(e) => Some(e),
+            SynthError::NoSeeds(_) => None,
+        }
+    }
+}
+
+impl From<SourceError> for SynthError {
+    fn from(e: SourceError) -> SynthError {
+        SynthError::Source(e)
+    }
+}
+
 /// The abstracts of the seed lists (`*.txt`) in `seed_dir`.
-pub fn seed_abstracts(seed_dir: &Path) -> Result<Vec<String>, String> {
+pub(crate) fn seed_abstracts(seed_dir: &Path) -> Result<Vec<String>, SynthError> {
     let mut abstracts = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(seed_dir)
-        .map_err(|e| format!("{}: {e}", seed_dir.display()))?
+        .map_err(SynthError::io(seed_dir))?
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| Format::of(p) == Some(Format::Seed))
         .collect();
     files.sort();
     for f in &files {
-        let bytes = std::fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        let list = records::read(&f.display().to_string(), &bytes, Format::Seed)
-            .map_err(|e| e.to_string())?;
+        let bytes = std::fs::read(f).map_err(SynthError::io(f))?;
+        let list = records::read(&f.display().to_string(), &bytes, Format::Seed)?;
         abstracts.extend(list.records.into_iter().filter_map(|r| r.abstract_text));
     }
     if abstracts.is_empty() {
-        return Err(format!(
-            "{}: no seed lists to learn from",
-            seed_dir.display()
-        ));
+        return Err(SynthError::NoSeeds(seed_dir.to_path_buf()));
     }
     Ok(abstracts)
 }
 
 /// Writes `papers` synthetic records to `out/papers.jsonl`, trained on the
 /// seed lists in `seed_dir`.
-pub fn generate(seed_dir: &Path, papers: usize, seed: u64, out: &Path) -> Result<(), String> {
+pub fn generate(seed_dir: &Path, papers: usize, seed: u64, out: &Path) -> Result<(), SynthError> {
     let abstracts = seed_abstracts(seed_dir)?;
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(SynthError::io(out))?;
     let path = out.join("papers.jsonl");
-    std::fs::write(&path, jsonl(&abstracts, papers, seed))
-        .map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::write(&path, jsonl(&abstracts, papers, seed)).map_err(SynthError::io(&path))
 }
 
 /// `papers` synthetic papers trained on the seed lists in `seed_dir`,
 /// compiled with the default taxonomy, without touching the disk: for
 /// benchmarks and scale tests.
-pub fn corpus(seed_dir: &Path, papers: usize, seed: u64) -> Result<crate::Corpus, String> {
+pub fn corpus(seed_dir: &Path, papers: usize, seed: u64) -> Result<crate::Corpus, SynthError> {
     use crate::build::compile::{compile_sources, parse_taxonomy, Source, DEFAULT_TAXONOMY};
     let bytes = jsonl(&seed_abstracts(seed_dir)?, papers, seed);
-    let taxonomy =
-        parse_taxonomy("default taxonomy", DEFAULT_TAXONOMY).map_err(|e| e.to_string())?;
-    compile_sources(
+    let taxonomy = parse_taxonomy("default taxonomy", DEFAULT_TAXONOMY)?;
+    Ok(compile_sources(
         &[Source {
             file: "synthetic.jsonl".into(),
             bytes,
         }],
         &taxonomy,
-    )
-    .map_err(|e| e.to_string())
+    )?)
 }

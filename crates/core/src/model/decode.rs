@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use crate::model::frame::{DecodeError, FORMAT_VERSION, MAGIC};
+use crate::model::frame::{Corrupt, DecodeError, FORMAT_VERSION, MAGIC};
 use crate::model::{Corpus, Facet, List, Paper};
 
 /// The fields of [`Corpus`] before its papers, in its order: postcard
@@ -118,7 +118,7 @@ impl PapersDecoder {
 
     /// Decodes what the pending bytes complete, and keeps the rest.
     fn decode(&mut self) -> Result<(), DecodeError> {
-        let corrupt = |e: postcard::Error| DecodeError::Corrupt(e.to_string());
+        let corrupt = |e: postcard::Error| DecodeError::Corrupt(Corrupt::Encoding(e));
         let pending = std::mem::take(&mut self.pending);
         let mut at = &pending[..];
         loop {
@@ -167,18 +167,18 @@ impl PapersDecoder {
     /// handed over: its checksum matches, nothing is left over, and every
     /// id inside points at something that exists.
     pub fn finish(self) -> Result<Corpus, DecodeError> {
-        let truncated = || DecodeError::Corrupt("truncated".into());
+        let truncated = || DecodeError::Corrupt(Corrupt::Truncated);
         if matches!(self.stage, Stage::Frame) || self.seen < self.body {
             return Err(truncated());
         }
         if self.hasher.digest() != self.sum {
-            return Err(DecodeError::Corrupt("checksum mismatch".into()));
+            return Err(DecodeError::Corrupt(Corrupt::Checksum));
         }
         let (Stage::Done, Some(head)) = (self.stage, self.head) else {
             return Err(truncated());
         };
         if !self.pending.is_empty() {
-            return Err(DecodeError::Corrupt("trailing bytes".into()));
+            return Err(DecodeError::Corrupt(Corrupt::TrailingBytes));
         }
         let corpus = Corpus {
             lists: head.lists,

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 use crate::model::decode::PapersDecoder;
-use crate::model::{Corpus, Similar};
+use crate::model::{Corpus, FacetKind, Similar};
 
 /// File magic of a compiled corpus's first part: everything but the index.
 pub const MAGIC: &[u8; 4] = b"PXC\x01";
@@ -29,7 +29,71 @@ pub enum DecodeError {
         expected: u16,
     },
     /// A corpus, but damaged: what is wrong.
-    Corrupt(String),
+    Corrupt(Corrupt),
+}
+
+/// What is wrong inside bytes that have the right magic and version (a
+/// compiled corpus, its index, or the meaning file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Corrupt {
+    /// The bytes end inside the frame or inside a piece.
+    Truncated,
+    /// The checksum does not match the bytes it covers.
+    Checksum,
+    /// Bytes follow the end of the part.
+    TrailingBytes,
+    /// A piece is not the postcard encoding it should be.
+    Encoding(postcard::Error),
+    /// A facet appears twice.
+    FacetTwice(FacetKind),
+    /// A paper points past what exists.
+    OutOfRange {
+        /// The paper's position.
+        paper: usize,
+        /// What points past the end: its list, a tag, a similar paper, a
+        /// keyword or a run.
+        what: &'static str,
+    },
+    /// The index is not of these papers (another number of them).
+    IndexMismatch,
+    /// The meaning file has vectors for another number of papers.
+    MeaningMismatch {
+        /// Papers in the meaning file.
+        meaning: usize,
+        /// Papers in the corpus.
+        corpus: usize,
+    },
+    /// A part of the meaning file is wrong: its header, sizes, weights or
+    /// vocabulary.
+    Meaning(&'static str),
+    /// A part of the distilled model (build time) is wrong: its header,
+    /// tokens or vectors.
+    StaticModel(&'static str),
+}
+
+impl std::fmt::Display for Corrupt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Corrupt::Truncated => write!(f, "truncated"),
+            Corrupt::Checksum => write!(f, "checksum mismatch"),
+            Corrupt::TrailingBytes => write!(f, "trailing bytes"),
+            Corrupt::Encoding(e) => write!(f, "{e}"),
+            Corrupt::FacetTwice(kind) => write!(f, "facet {} twice", kind.key()),
+            Corrupt::OutOfRange { paper, what } => write!(f, "paper {paper}: {what} out of range"),
+            Corrupt::IndexMismatch => write!(f, "index and papers disagree"),
+            Corrupt::MeaningMismatch { meaning, corpus } => {
+                write!(f, "meaning file has {meaning} papers, the corpus {corpus}")
+            }
+            Corrupt::Meaning(what) => write!(f, "meaning file: {what}"),
+            Corrupt::StaticModel(what) => write!(f, "static model: {what}"),
+        }
+    }
+}
+
+impl From<Corrupt> for DecodeError {
+    fn from(c: Corrupt) -> DecodeError {
+        DecodeError::Corrupt(c)
+    }
 }
 
 impl std::fmt::Display for DecodeError {
@@ -45,7 +109,14 @@ impl std::fmt::Display for DecodeError {
     }
 }
 
-impl std::error::Error for DecodeError {}
+impl std::error::Error for DecodeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DecodeError::Corrupt(Corrupt::Encoding(e)) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// A compiled corpus in its two parts, each a frame of its own (magic,
 /// format version, an xxh3 checksum of the rest, the byte lengths of its
@@ -85,7 +156,7 @@ pub(crate) fn unframe<'a, const N: usize>(
     bytes: &'a [u8],
 ) -> Result<([&'a [u8]; N], &'a [u8]), DecodeError> {
     let rest = bytes.strip_prefix(magic).ok_or(DecodeError::BadMagic)?;
-    let truncated = || DecodeError::Corrupt("truncated".into());
+    let truncated = || DecodeError::Corrupt(Corrupt::Truncated);
     let (version, rest) = rest.split_at_checked(2).ok_or_else(truncated)?;
     let found = u16::from_le_bytes([version[0], version[1]]);
     if found != FORMAT_VERSION {
@@ -107,7 +178,7 @@ pub(crate) fn unframe<'a, const N: usize>(
     let (body, after) = rest.split_at_checked(framed).ok_or_else(truncated)?;
     let checked = &bytes[magic.len() + 2 + 8..magic.len() + 2 + 8 + 4 * N + framed];
     if xxhash_rust::xxh3::xxh3_64(checked) != sum {
-        return Err(DecodeError::Corrupt("checksum mismatch".into()));
+        return Err(DecodeError::Corrupt(Corrupt::Checksum));
     }
     let mut pieces = [&[][..]; N];
     let mut body = body;
@@ -124,7 +195,7 @@ pub(crate) fn nothing_after(rest: &[u8]) -> Result<(), DecodeError> {
     if rest.is_empty() {
         Ok(())
     } else {
-        Err(DecodeError::Corrupt("trailing bytes".into()))
+        Err(DecodeError::Corrupt(Corrupt::TrailingBytes))
     }
 }
 
@@ -142,8 +213,8 @@ impl crate::search::index::IndexData {
         keep: impl Fn(&'a [u8]) -> crate::search::index::Bytes,
     ) -> Result<(Self, &'a [u8]), DecodeError> {
         let (pieces, rest) = unframe::<4>(INDEX_MAGIC, bytes)?;
-        let mut data: Self =
-            postcard::from_bytes(pieces[0]).map_err(|e| DecodeError::Corrupt(e.to_string()))?;
+        let mut data: Self = postcard::from_bytes(pieces[0])
+            .map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))?;
         for (section, piece) in data.sections_mut().into_iter().zip(&pieces[1..]) {
             *section = keep(piece);
         }
@@ -193,7 +264,7 @@ impl Corpus {
         let (index, rest) = crate::search::index::IndexData::decode(rest, keep)?;
         nothing_after(rest)?;
         if index.doc_len.len() != corpus.papers.len() {
-            return Err(DecodeError::Corrupt("index and papers disagree".into()));
+            return Err(DecodeError::Corrupt(Corrupt::IndexMismatch));
         }
         corpus.index = index;
         Ok(corpus)
@@ -218,16 +289,16 @@ impl Corpus {
     /// facet values and reasons, similar papers at papers, terms at terms,
     /// runs inside their text on character boundaries. Decoding checks it,
     /// so that nothing later indexes out of range.
-    pub(super) fn check(&self) -> Result<(), String> {
+    pub(super) fn check(&self) -> Result<(), Corrupt> {
         for (i, f) in self.facets.iter().enumerate() {
             if self.facets[..i].iter().any(|g| g.kind == f.kind) {
-                return Err(format!("facet {} twice", f.kind.key()));
+                return Err(Corrupt::FacetTwice(f.kind));
             }
         }
         let n = self.papers.len();
         let terms = self.similar_terms.len();
         for (d, p) in self.papers.iter().enumerate() {
-            let bad = |what: &str| Err(format!("paper {d}: {what} out of range"));
+            let bad = |what: &'static str| Err(Corrupt::OutOfRange { paper: d, what });
             if p.list as usize >= self.lists.len() {
                 return bad("list");
             }

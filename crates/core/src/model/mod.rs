@@ -14,7 +14,7 @@ pub use corpus::{
 pub use decode::PapersDecoder;
 pub use facet::{FacetKind, ANY_FACET};
 pub(crate) use frame::{frame, nothing_after, unframe};
-pub use frame::{DecodeError, Parts, FORMAT_VERSION, INDEX_MAGIC, MAGIC};
+pub use frame::{Corrupt, DecodeError, Parts, FORMAT_VERSION, INDEX_MAGIC, MAGIC};
 #[cfg(feature = "unicode-tables")]
 pub use text::decompose_with_tables;
 pub use text::{fold, set_decompose, tokenize, words, Decompose, Token};

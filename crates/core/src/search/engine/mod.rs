@@ -252,9 +252,9 @@ impl Engine {
     /// ([`crate::model::Parts::index`]); an index of another corpus is
     /// refused. Once opened, it stays.
     pub fn open_index(&self, data: IndexData) -> Result<(), crate::model::DecodeError> {
-        let index = Index::open(data, self.len()).ok_or_else(|| {
-            crate::model::DecodeError::Corrupt("the index does not fit these papers".into())
-        })?;
+        let index = Index::open(data, self.len()).ok_or(crate::model::DecodeError::Corrupt(
+            crate::model::Corrupt::IndexMismatch,
+        ))?;
         let _ = self.index.set(index);
         Ok(())
     }

@@ -6,7 +6,7 @@
 use fixedbitset::FixedBitSet;
 
 use super::{Engine, ExtraCounts, Extras, Selection};
-use crate::model::DecodeError;
+use crate::model::{Corrupt, DecodeError};
 use crate::search::meaning::{Meaning, PaperWords};
 use crate::search::query::{Clause, Query};
 
@@ -88,11 +88,10 @@ impl Engine {
     /// this corpus (one vector per paper).
     pub fn open_meaning(&self, meaning: Meaning) -> Result<(), DecodeError> {
         if meaning.paper_count() != self.len() {
-            return Err(DecodeError::Corrupt(format!(
-                "meaning file has {} papers, the corpus {}",
-                meaning.paper_count(),
-                self.len()
-            )));
+            return Err(DecodeError::Corrupt(Corrupt::MeaningMismatch {
+                meaning: meaning.paper_count(),
+                corpus: self.len(),
+            }));
         }
         let _ = self.meaning.set(meaning);
         Ok(())

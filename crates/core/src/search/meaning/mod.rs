@@ -17,7 +17,7 @@ use std::borrow::Cow;
 use fst::Map;
 use serde::{Deserialize, Serialize};
 
-use crate::model::{frame, nothing_after, unframe, DecodeError, Paper};
+use crate::model::{frame, nothing_after, unframe, Corrupt, DecodeError, Paper};
 use crate::search::index::Bytes;
 use wordpiece::Vocab;
 
@@ -119,8 +119,9 @@ impl Meaning {
     ) -> Result<Meaning, DecodeError> {
         let ([header, vocab, table, papers], rest) = unframe::<4>(MAGIC, bytes)?;
         nothing_after(rest)?;
-        let corrupt = |what: &str| DecodeError::Corrupt(format!("meaning file: {what}"));
-        let h: Header = postcard::from_bytes(header).map_err(|e| corrupt(&e.to_string()))?;
+        let corrupt = |what: &'static str| DecodeError::Corrupt(Corrupt::Meaning(what));
+        let h: Header =
+            postcard::from_bytes(header).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))?;
         let dims = usize::from(h.dims);
         let tokens = h.weights.len();
         if dims == 0 || (h.unknown as usize) >= tokens {
@@ -132,7 +133,7 @@ impl Meaning {
         if h.weights.iter().any(|w| !w.is_finite()) {
             return Err(corrupt("weights"));
         }
-        let vocab = Map::new(keep(vocab)).map_err(|e| corrupt(&e.to_string()))?;
+        let vocab = Map::new(keep(vocab)).map_err(|_| corrupt("vocabulary"))?;
         Ok(Meaning {
             dims,
             vocab,
