@@ -23,7 +23,6 @@ pub mod view;
 pub use build::{compile_dir, compile_dir_with, Options};
 pub use model::{Corpus, DecodeError, FacetKind, Paper};
 pub use search::{
-    overlaps, split_by_marks, DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit,
-    MatchClass, Matched, Related, RelatedSet, Response, Selection, Sort, KEPT_PAPER_WORDS, RELATED,
-    RELATED_POOL,
+    DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit, MatchClass, Matched, Related,
+    RelatedSet, Response, Selection, Sort, KEPT_PAPER_WORDS, RELATED, RELATED_POOL,
 };

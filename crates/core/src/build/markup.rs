@@ -577,7 +577,7 @@ fn script(c: char, sup: bool) -> Option<char> {
 
 /// A plain-text rendering of a TeX formula: the fallback shown where MathML is
 /// not available, and the text that search and highlighting see.
-pub fn latex_to_plain(tex: &str) -> String {
+fn latex_to_plain(tex: &str) -> String {
     let mut out = String::new();
     plain_into(tex, &mut out);
     out

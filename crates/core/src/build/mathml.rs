@@ -18,7 +18,7 @@ use crate::model::{Run, RunKind};
 
 /// Renders each formula to MathML; a formula the renderer rejects keeps its
 /// plain-text fallback.
-pub fn render_math(runs: &mut [Run]) {
+pub(crate) fn render_math(runs: &mut [Run]) {
     for r in runs {
         if let RunKind::Math { tex, mathml } = &mut r.kind {
             *mathml = to_mathml(tex);
@@ -122,7 +122,7 @@ const ATTRIBUTES: &[&str] = &[
 
 /// `html` with every element and attribute outside the lists removed, and
 /// its text escaped as the HTML parser reads it.
-pub fn sanitize(html: &str) -> String {
+fn sanitize(html: &str) -> String {
     static CLEANER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
     CLEANER
         .get_or_init(|| {

@@ -29,11 +29,11 @@ pub(crate) mod topic_map;
 
 pub use acronym::{definitions, Definition};
 pub use compile::{
-    compile_dir, compile_dir_with, compile_sources, compile_sources_with, parse_taxonomy,
-    report_panics_with_paper, Compiled, Options, Source, DEFAULT_TAXONOMY,
+    compile_dir, compile_dir_with, compile_sources, parse_taxonomy, report_panics_with_paper,
+    Compiled, Options, Source, DEFAULT_TAXONOMY,
 };
-pub use markup::{latex_to_plain, parse as parse_markup, Markup};
-pub use mathml::{letters, mathml_letters, render_math, to_mathml};
+pub use markup::{parse as parse_markup, Markup};
+pub use mathml::{letters, mathml_letters, to_mathml};
 pub use meaning::{build as build_meaning, StaticModel};
 pub use records::{read as read_records, Format as RecordFormat, Record, RecordList};
 pub use seed::{parse_seed, write_seed, Paragraph, SeedList};

@@ -46,7 +46,7 @@ pub struct Discovery {
 /// `derived_titles[d]` says that paper `d`'s title was derived from its
 /// abstract: such a title restates the abstract's words, so it adds no
 /// weight of its own (a real title counts `TITLE_WEIGHT` times).
-pub fn discover(data: &IndexData, derived_titles: &[bool]) -> Discovery {
+pub(crate) fn discover(data: &IndexData, derived_titles: &[bool]) -> Discovery {
     let docs = derived_titles.len();
     let Some(index) = Index::open(data.clone(), docs) else {
         return Discovery {

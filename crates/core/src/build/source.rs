@@ -23,7 +23,7 @@ impl fmt::Display for SourceError {
 impl std::error::Error for SourceError {}
 
 /// 1-based line of a byte offset.
-pub fn line_of(bytes: &[u8], offset: usize) -> u32 {
+pub(crate) fn line_of(bytes: &[u8], offset: usize) -> u32 {
     1 + bytes[..offset.min(bytes.len())]
         .iter()
         .filter(|&&b| b == b'\n')
@@ -32,7 +32,7 @@ pub fn line_of(bytes: &[u8], offset: usize) -> u32 {
 
 /// A source file's text: valid UTF-8 without NUL bytes (each refused with
 /// its line), a leading BOM removed.
-pub fn source_text<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, SourceError> {
+pub(crate) fn source_text<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, SourceError> {
     let err = |offset: usize, reason: String| SourceError {
         file: file.to_string(),
         line: line_of(bytes, offset),

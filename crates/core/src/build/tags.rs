@@ -126,7 +126,7 @@ const CODE_HOSTS: &[&str] = &[
 
 /// Whether a link points at a code repository (GitHub, an anonymous review
 /// repository, …).
-pub fn is_code_link(href: &str) -> bool {
+pub(crate) fn is_code_link(href: &str) -> bool {
     let rest = href.split_once("://").map_or(href, |(_, r)| r);
     let host = rest.split('/').next().unwrap_or("").to_ascii_lowercase();
     let host = host.strip_prefix("www.").unwrap_or(&host);

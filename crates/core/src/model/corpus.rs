@@ -186,7 +186,7 @@ impl LinkKind {
 }
 
 /// Whether a URL is an absolute http(s) link (the only links kept).
-pub fn is_web_url(url: &str) -> bool {
+pub(crate) fn is_web_url(url: &str) -> bool {
     let lower = url.to_ascii_lowercase();
     (lower.starts_with("https://") || lower.starts_with("http://"))
         && url.len() > 8
@@ -286,7 +286,7 @@ impl Corpus {
 
 impl Paper {
     /// The runs with their byte ranges in [`Paper::text`].
-    pub fn run_ranges(&self) -> impl Iterator<Item = (std::ops::Range<usize>, &RunKind)> {
+    pub(crate) fn run_ranges(&self) -> impl Iterator<Item = (std::ops::Range<usize>, &RunKind)> {
         let mut start = 0usize;
         self.runs.iter().map(move |r| {
             let range = start..r.end as usize;

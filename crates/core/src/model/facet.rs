@@ -121,7 +121,7 @@ impl FacetKind {
 
     /// Other words a filter may use for a value: `code:yes` for
     /// "Code released".
-    pub fn aliases(self, value: &str) -> &'static [&'static str] {
+    pub(crate) fn aliases(self, value: &str) -> &'static [&'static str] {
         match self {
             FacetKind::Code if value == FacetKind::CODE_RELEASED => &["yes"],
             _ => &[],

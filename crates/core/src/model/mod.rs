@@ -8,13 +8,10 @@ pub(crate) mod facet;
 pub(crate) mod frame;
 pub(crate) mod text;
 
-pub use corpus::{
-    is_web_url, style, Corpus, Facet, Link, LinkKind, List, Paper, Run, RunKind, Similar, Tag,
-};
+pub(crate) use corpus::is_web_url;
+pub use corpus::{style, Corpus, Facet, Link, LinkKind, List, Paper, Run, RunKind, Similar, Tag};
 pub use decode::PapersDecoder;
-pub use facet::{FacetKind, ANY_FACET};
+pub use facet::FacetKind;
 pub(crate) use frame::{frame, nothing_after, unframe};
-pub use frame::{Corrupt, DecodeError, Parts, FORMAT_VERSION, INDEX_MAGIC, MAGIC};
-#[cfg(feature = "unicode-tables")]
-pub use text::decompose_with_tables;
+pub use frame::{Corrupt, DecodeError, Parts, FORMAT_VERSION};
 pub use text::{fold, set_decompose, tokenize, words, Decompose, Token};

@@ -45,7 +45,7 @@ pub fn set_decompose(f: Decompose) {
 /// NFKD of one character, marks left out, from the Unicode tables of the
 /// `unicode-normalization` crate.
 #[cfg(feature = "unicode-tables")]
-pub fn decompose_with_tables(c: char, out: &mut String) {
+fn decompose_with_tables(c: char, out: &mut String) {
     use unicode_normalization::char::{decompose_compatible, is_combining_mark};
     decompose_compatible(c, |d| {
         if !is_combining_mark(d) {
@@ -118,7 +118,7 @@ pub fn tokenize(text: &str) -> Vec<Token> {
 }
 
 /// The stem of a raw word `w` whose folded form is `folded`.
-pub fn stem_word(w: &str, folded: &str) -> String {
+pub(crate) fn stem_word(w: &str, folded: &str) -> String {
     if is_plural_acronym(w) {
         folded[..folded.len() - 1].to_string()
     } else {
@@ -128,7 +128,7 @@ pub fn stem_word(w: &str, folded: &str) -> String {
 
 /// `LLMs`, `MLLMs`, `GPUs`: an all-capitals word with a plural `s`, which
 /// the English stemmer leaves alone for want of a vowel.
-pub fn is_plural_acronym(w: &str) -> bool {
+pub(crate) fn is_plural_acronym(w: &str) -> bool {
     w.strip_suffix('s').is_some_and(|head| {
         head.chars().count() >= 2
             && head

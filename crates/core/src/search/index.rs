@@ -428,12 +428,12 @@ impl Index {
     }
 
     /// The id of a stem.
-    pub fn stem_id(&self, stem: &str) -> Option<u32> {
+    pub(crate) fn stem_id(&self, stem: &str) -> Option<u32> {
         self.stems.get(stem).map(|v| v as u32)
     }
 
     /// The stem id a folded word was indexed under.
-    pub fn surface_id(&self, folded: &str) -> Option<u32> {
+    pub(crate) fn surface_id(&self, folded: &str) -> Option<u32> {
         self.surface.get(folded).map(|v| v as u32)
     }
 
@@ -451,7 +451,7 @@ impl Index {
 
     /// [`Index::postings`] one at a time, decoded as they are read: scoring
     /// a short prefix walks more than 100,000 postings and keeps none.
-    pub fn postings_iter(&self, stem: u32, with_positions: bool) -> Postings<'_> {
+    pub(crate) fn postings_iter(&self, stem: u32, with_positions: bool) -> Postings<'_> {
         let bytes = match (
             self.offsets.get(stem as usize),
             self.offsets.get(stem as usize + 1),
@@ -475,7 +475,8 @@ impl Index {
 
     /// Every folded surface word with the stem id it was indexed under, in
     /// byte order.
-    pub fn surface_words(&self) -> Vec<(String, u32)> {
+    #[cfg(feature = "compile")]
+    pub(crate) fn surface_words(&self) -> Vec<(String, u32)> {
         let mut out = Vec::new();
         let mut stream = self.surface.stream();
         while let Some((word, id)) = stream.next() {
@@ -485,7 +486,7 @@ impl Index {
     }
 
     /// Stems of the surface words starting with `prefix`.
-    pub fn prefix_stems(&self, prefix: &str) -> Vec<u32> {
+    pub(crate) fn prefix_stems(&self, prefix: &str) -> Vec<u32> {
         let mut out = Vec::new();
         let mut stream = self
             .surface
@@ -503,7 +504,7 @@ impl Index {
     /// share its first letter (a typo in the first letter is rare, and without
     /// this rule `unlearning` would reach every `learning`). Only words of a
     /// compatible length under that first letter are compared.
-    pub fn fuzzy_stems(&self, word: &str, distance: u32) -> Vec<u32> {
+    pub(crate) fn fuzzy_stems(&self, word: &str, distance: u32) -> Vec<u32> {
         let Some(first) = word.chars().next() else {
             return Vec::new();
         };
@@ -558,7 +559,7 @@ impl Index {
     }
 
     /// How many documents are indexed.
-    pub fn doc_count(&self) -> usize {
+    pub(crate) fn doc_count(&self) -> usize {
         self.doc_len.len()
     }
 }

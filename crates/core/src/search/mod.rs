@@ -9,13 +9,10 @@ pub(crate) mod meaning;
 pub(crate) mod query;
 
 pub use engine::{
-    overlaps, split_by_marks, DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit,
-    MatchClass, Matched, Related, RelatedSet, Response, Selection, Sort, KEPT_PAPER_WORDS, RELATED,
-    RELATED_POOL,
+    DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit, MatchClass, Matched, Related,
+    RelatedSet, Response, Selection, Sort, KEPT_PAPER_WORDS, RELATED, RELATED_POOL,
 };
 pub use index::{fields, Bytes, Index, IndexData, WordIds};
 pub use kept::kept_or_made;
-pub use meaning::{
-    paper_text, wordpiece, Explainer, Meaning, PaperWords, PiecesMemo, Vector, EXPLAIN_WORDS,
-};
+pub use meaning::{paper_text, wordpiece, Explainer, Meaning, PaperWords, PiecesMemo, Vector};
 pub use query::{parse as parse_query, Clause, Filter, Query, Term, MAX_QUERY_CHARS};

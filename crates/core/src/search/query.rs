@@ -265,7 +265,7 @@ fn value_matches(label: &str, wanted: &str) -> bool {
 /// a label and a wanted value both already folded ([`crate::model::fold`], the wanted
 /// value trimmed first): the engine folds each facet's
 /// labels once, not on every keystroke.
-pub fn folded_value_matches(label: &str, wanted: &str) -> bool {
+pub(crate) fn folded_value_matches(label: &str, wanted: &str) -> bool {
     if wanted.is_empty() {
         return false;
     }

@@ -21,13 +21,12 @@ pub mod window;
 pub use card::{
     authors_html, card_html, expand_label, first_screen, is_long, is_selected, note_html,
     related_item_html, selection_changes, similar_html, star_face, CardState, FIRST_SCREEN,
-    FIRST_SCREEN_ID, LONG_ABSTRACT,
+    FIRST_SCREEN_ID,
 };
 pub use export::{export, Format};
 pub use html::{
-    abstract_html, escape, listing, marked_html, noscript, LISTING_FILE, NOSCRIPT_ABSTRACT_BUDGET,
-    NOSCRIPT_MARKER,
+    abstract_html, escape, listing, marked_html, noscript, LISTING_FILE, NOSCRIPT_MARKER,
 };
-pub use i18n::{Lang, Strings, EN, ZH};
+pub use i18n::{Lang, Strings, EN};
 pub use reading_list::{Entry, ImportError, Merged, ReadingList};
 pub use reorder::unmoved;

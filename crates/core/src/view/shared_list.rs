@@ -94,7 +94,7 @@ pub fn is_shared(fragment: &str) -> bool {
 /// The list a fragment carries (titles empty: the corpus has them), or
 /// `None` when it is not a shared list. Tokens that are not ids are left
 /// out; an empty list is still a list.
-pub fn from_fragment(fragment: &str) -> Option<ReadingList> {
+fn from_fragment(fragment: &str) -> Option<ReadingList> {
     let ids = ids_part(fragment)?;
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let parts = fragment.split('&').skip(1);

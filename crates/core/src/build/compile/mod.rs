@@ -176,7 +176,7 @@ pub fn compile_sources(sources: &[Source], taxonomy: &Taxonomy) -> Result<Corpus
 
 /// [`compile_sources`] with options, reporting what was skipped and which
 /// record fields were not used.
-pub fn compile_sources_with(
+fn compile_sources_with(
     sources: &[Source],
     taxonomy: &Taxonomy,
     options: Options,

@@ -104,7 +104,10 @@ fn merge(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
 /// Splits `range` of a text into pieces that are inside or outside the
 /// (sorted, disjoint) highlight ranges: how a run of styled text is rendered
 /// with `<mark>`s without breaking the run.
-pub fn split_by_marks(range: Range<usize>, marks: &[Range<usize>]) -> Vec<(Range<usize>, bool)> {
+pub(crate) fn split_by_marks(
+    range: Range<usize>,
+    marks: &[Range<usize>],
+) -> Vec<(Range<usize>, bool)> {
     let mut out = Vec::new();
     let mut pos = range.start;
     for m in marks {
@@ -125,7 +128,7 @@ pub fn split_by_marks(range: Range<usize>, marks: &[Range<usize>]) -> Vec<(Range
 }
 
 /// Whether any highlight touches `range` (a formula is marked whole).
-pub fn overlaps(range: &Range<usize>, marks: &[Range<usize>]) -> bool {
+pub(crate) fn overlaps(range: &Range<usize>, marks: &[Range<usize>]) -> bool {
     marks
         .iter()
         .any(|m| m.start < range.end && m.end > range.start)

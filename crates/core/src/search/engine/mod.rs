@@ -13,7 +13,8 @@ use crate::model::{Corpus, DecodeError, Paper};
 use crate::search::index::{Index, IndexData};
 use crate::search::query::{self, Query};
 pub use facets::{Extra, ExtraCounts, Extras};
-pub use highlight::{overlaps, split_by_marks, DocWords, Highlights};
+pub(crate) use highlight::{overlaps, split_by_marks};
+pub use highlight::{DocWords, Highlights};
 pub use related::{Related, RelatedSet, KEPT_PAPER_WORDS, RELATED, RELATED_POOL};
 
 /// How a query word matched a document's word. Lower is better; a document's

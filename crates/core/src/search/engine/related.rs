@@ -109,7 +109,7 @@ impl Engine {
 
     /// The words of a query that carry meaning: its words and phrases, not
     /// its exclusions or filters.
-    pub fn meaning_text(q: &Query) -> String {
+    fn meaning_text(q: &Query) -> String {
         let mut words = Vec::new();
         for clause in q.groups.iter().flatten() {
             match clause {
@@ -289,7 +289,8 @@ impl Engine {
 
     /// Every paper in order of meaning for `query` (evaluation): all of
     /// them, nearest first.
-    pub fn meaning_ranking(&self, query: &str) -> Vec<u32> {
+    #[cfg(feature = "compile")]
+    pub(crate) fn meaning_ranking(&self, query: &str) -> Vec<u32> {
         let q = self.parse_query(query);
         let Some(m) = self.meaning.get() else {
             return Vec::new();

@@ -145,7 +145,7 @@ impl Meaning {
     }
 
     /// How many papers have a vector.
-    pub fn paper_count(&self) -> usize {
+    pub(crate) fn paper_count(&self) -> usize {
         self.papers.len() / self.dims
     }
 
@@ -194,13 +194,8 @@ impl Meaning {
         self.sum(&wordpiece::tokenize(text, self), false)
     }
 
-    /// A paper's vector, as built into the file.
-    pub fn embed_paper(&self, text: &str) -> Option<Vector> {
-        self.sum(&wordpiece::tokenize(text, self), true)
-    }
-
     /// Cosine similarity of every paper with `q`, in paper order.
-    pub fn similarities(&self, q: &[f32]) -> Vec<f32> {
+    pub(crate) fn similarities(&self, q: &[f32]) -> Vec<f32> {
         // The query quantized like the papers: an integer dot product per
         // paper (SIMD in the page), 20,000 papers in well under a
         // millisecond.
