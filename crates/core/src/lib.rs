@@ -10,6 +10,38 @@
 //!   WebAssembly);
 //! - [`search`]: the index, the query language, the engine, find by meaning;
 //! - [`view`]: what the page shows (cards, HTML, strings, exports, lists).
+//!
+//! The files inside each role are private to the crate; each role module
+//! re-exports what its users need, and the crate root the few types nearly
+//! every user needs. Whether code ships in the WebAssembly is decided here
+//! once: `build` exists only with the `compile` feature.
+//!
+//! From a folder of lists to a search, as the build and the page do it:
+//!
+//! ```
+//! use explorer_core::model::PapersDecoder;
+//! use explorer_core::search::IndexData;
+//! use explorer_core::{compile_dir, Engine, Sort};
+//!
+//! // At build time: the lists compiled into a corpus, written in two parts.
+//! let corpus = compile_dir(std::path::Path::new("../../corpus")).unwrap();
+//! let parts = corpus.to_parts();
+//!
+//! // In the page: the papers decoded as they arrive, searched at once...
+//! let mut decoder = PapersDecoder::default();
+//! for window in parts.papers.chunks(64 * 1024) {
+//!     decoder.push(window).unwrap();
+//! }
+//! let engine = Engine::without_index(decoder.finish().unwrap());
+//! // ...then the index opened when it has come.
+//! let index: &'static [u8] = Box::leak(parts.index.into_boxed_slice());
+//! engine.open_index(IndexData::from_static(index).unwrap()).unwrap();
+//!
+//! let found = engine.search("reinforcement learning", &engine.no_selection(), Sort::Relevance);
+//! let first = &engine.corpus.papers[found.hits[0].doc as usize];
+//! let marks = engine.highlights(found.hits[0].doc, &found.matched);
+//! assert!(!marks.text.is_empty() || !marks.title.is_empty(), "{}", first.title);
+//! ```
 
 #![warn(missing_docs)]
 

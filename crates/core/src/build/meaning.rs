@@ -73,7 +73,7 @@ fn zipf(id: usize) -> f32 {
 }
 
 /// The meaning file of these papers: tokens weighted by their inverse
-/// document frequency among them times their rank prior ([`zipf`]), each
+/// document frequency among them times their rank prior (`zipf`), each
 /// paper's vector from its text, less the corpus's mean.
 pub fn build(model: &StaticModel, papers: &[Paper]) -> Meaning {
     let mut sorted: Vec<(&str, u64)> = model

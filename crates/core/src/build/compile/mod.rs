@@ -154,7 +154,7 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 
 /// Installs a panic hook that names the paper being compiled (`file:line`)
 /// instead of printing a bare backtrace: for the build script and the CLI,
-/// where a release build aborts on panic before [`compile_sources_with`]
+/// where a release build aborts on panic before `compile_sources_with`
 /// could turn it into an error.
 pub fn report_panics_with_paper() {
     std::panic::set_hook(Box::new(|info| {
