@@ -21,7 +21,8 @@
 //! ```
 //! use explorer_core::model::PapersDecoder;
 //! use explorer_core::search::IndexData;
-//! use explorer_core::{compile_dir, Engine, Sort};
+//! use explorer_core::build::compile_dir;
+//! use explorer_core::{Engine, Sort};
 //!
 //! // At build time: the lists compiled into a corpus, written in two parts.
 //! let corpus = compile_dir(std::path::Path::new("../../corpus")).unwrap();
@@ -51,8 +52,6 @@ pub mod model;
 pub mod search;
 pub mod view;
 
-#[cfg(feature = "compile")]
-pub use build::{compile_dir, compile_dir_with, Options};
 pub use model::{Corpus, DecodeError, FacetKind, Paper};
 pub use search::{
     DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit, MatchClass, Matched, Related,

@@ -4,7 +4,7 @@
 use fst::MapBuilder;
 
 use crate::model::{Corrupt, DecodeError, Paper};
-use crate::search::meaning::{paper_text, quantize, unit, wordpiece, Meaning};
+use crate::search::meaning::{paper_text, unit, wordpiece, Meaning};
 
 /// The distilled table (`model/minilm-l6-static-128.bin`, written by
 /// `tools/distill/distill.py`; provenance and license beside it).
@@ -142,4 +142,10 @@ pub fn build(model: &StaticModel, papers: &[Paper]) -> Meaning {
     }
     meaning.papers = vectors.into();
     meaning
+}
+
+/// A unit vector as int8 (× 127), as the file stores papers.
+fn quantize(v: &[f32]) -> impl Iterator<Item = u8> + '_ {
+    v.iter()
+        .map(|&x| (x * 127.0).round().clamp(-127.0, 127.0) as i8 as u8)
 }

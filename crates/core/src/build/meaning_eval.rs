@@ -67,12 +67,32 @@ pub struct Scores {
 /// The rankings compared.
 pub const RANKINGS: [&str; 4] = ["lexical", "meaning", "hybrid (page)", "hybrid (RRF)"];
 
+/// Every paper in order of meaning for `query` (evaluation): all of
+/// them, nearest first.
+fn meaning_ranking(e: &Engine, query: &str) -> Vec<u32> {
+    let q = e.parse_query(query);
+    let Some(m) = e.meaning() else {
+        return Vec::new();
+    };
+    let Some(v) = m.embed_query(&Engine::meaning_text(&q)) else {
+        return Vec::new();
+    };
+    let sims = m.similarities(&v);
+    let mut order: Vec<u32> = (0..sims.len() as u32).collect();
+    order.sort_unstable_by(|&a, &b| {
+        sims[b as usize]
+            .total_cmp(&sims[a as usize])
+            .then(a.cmp(&b))
+    });
+    order
+}
+
 /// The four rankings of one query: the matches; every paper by meaning;
 /// the page's order (the matches, then the rest by meaning); reciprocal
 /// rank fusion of the first two (k = 60).
 pub fn rankings(e: &Engine, query: &str) -> [Vec<u32>; 4] {
     let lexical = e.search(query, &e.no_selection(), Sort::Relevance).docs();
-    let meaning = e.meaning_ranking(query);
+    let meaning = meaning_ranking(e, query);
     let mut page = lexical.clone();
     page.extend(meaning.iter().filter(|d| !lexical.contains(d)));
     let mut fused: Vec<(u32, f64)> = (0..e.len() as u32)

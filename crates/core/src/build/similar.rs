@@ -239,11 +239,23 @@ fn shared_terms(a: &[(u32, f32)], b: &[(u32, f32)]) -> Vec<u32> {
     shared.into_iter().map(|(s, _)| s).collect()
 }
 
+/// Every folded surface word with the stem id it was indexed under, in
+/// byte order.
+fn surface_words(index: &Index) -> Vec<(String, u32)> {
+    use fst::Streamer;
+    let mut out = Vec::new();
+    let mut stream = index.surface.stream();
+    while let Some((word, id)) = stream.next() {
+        out.push((String::from_utf8_lossy(word).into_owned(), id as u32));
+    }
+    out
+}
+
 /// Per stem id, the shortest folded word indexed under it (`model` for
 /// `model`, `models`, `modeling`), alphabetically first among equals.
 fn shortest_words(index: &Index) -> Vec<String> {
     let mut shown = vec![String::new(); index.stem_count() as usize];
-    for (word, stem) in index.surface_words() {
+    for (word, stem) in surface_words(index) {
         let slot = &mut shown[stem as usize];
         if slot.is_empty() || (word.len(), &word) < (slot.len(), slot) {
             *slot = word;

@@ -22,7 +22,7 @@ pub mod style {
 /// A compiled corpus: what the app shows and searches.
 ///
 /// ```
-/// use explorer_core::compile_dir;
+/// use explorer_core::build::compile_dir;
 /// use explorer_core::Corpus;
 ///
 /// let corpus = compile_dir(std::path::Path::new("../../corpus")).unwrap();

@@ -46,7 +46,7 @@ enum Stage {
 /// use explorer_core::model::PapersDecoder;
 /// use explorer_core::Corpus;
 ///
-/// let corpus = explorer_core::compile_dir(std::path::Path::new("../../corpus")).unwrap();
+/// let corpus = explorer_core::build::compile_dir(std::path::Path::new("../../corpus")).unwrap();
 /// let part = corpus.to_parts().papers;
 /// let mut decoder = PapersDecoder::default();
 /// for window in part.chunks(1000) {

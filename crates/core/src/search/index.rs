@@ -385,7 +385,9 @@ impl IndexData {
 /// The index, opened for searching.
 pub struct Index {
     stems: Map<Bytes>,
-    surface: Map<Bytes>,
+    /// Folded surface words to their stem ids (read by the build, for
+    /// the words that explain similar papers).
+    pub(crate) surface: Map<Bytes>,
     offsets: Vec<u32>,
     df: Vec<u32>,
     postings: Bytes,
@@ -471,18 +473,6 @@ impl Index {
     /// How many distinct stems the index holds (ids are `0..stem_count()`).
     pub fn stem_count(&self) -> u32 {
         self.df.len() as u32
-    }
-
-    /// Every folded surface word with the stem id it was indexed under, in
-    /// byte order.
-    #[cfg(feature = "compile")]
-    pub(crate) fn surface_words(&self) -> Vec<(String, u32)> {
-        let mut out = Vec::new();
-        let mut stream = self.surface.stream();
-        while let Some((word, id)) = stream.next() {
-            out.push((String::from_utf8_lossy(word).into_owned(), id as u32));
-        }
-        out
     }
 
     /// Stems of the surface words starting with `prefix`.

@@ -60,7 +60,7 @@ pub const DEFAULT_TAXONOMY: &str = include_str!("../../../../../corpus/taxonomy.
 /// `dir/taxonomy.toml`, or the default one when there is none.
 ///
 /// ```
-/// use explorer_core::compile_dir;
+/// use explorer_core::build::compile_dir;
 ///
 /// let corpus = compile_dir(std::path::Path::new("../../corpus")).unwrap();
 /// assert_eq!(corpus.lists.len(), 3);

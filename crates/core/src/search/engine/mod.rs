@@ -130,7 +130,7 @@ pub type Selection = Vec<Vec<u32>>;
 /// The search engine over one corpus.
 ///
 /// ```
-/// use explorer_core::compile_dir;
+/// use explorer_core::build::compile_dir;
 /// use explorer_core::{Engine, Sort};
 ///
 /// let corpus = compile_dir(std::path::Path::new("../../corpus")).unwrap();

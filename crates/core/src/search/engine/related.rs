@@ -109,7 +109,7 @@ impl Engine {
 
     /// The words of a query that carry meaning: its words and phrases, not
     /// its exclusions or filters.
-    fn meaning_text(q: &Query) -> String {
+    pub(crate) fn meaning_text(q: &Query) -> String {
         let mut words = Vec::new();
         for clause in q.groups.iter().flatten() {
             match clause {
@@ -285,27 +285,6 @@ impl Engine {
             std::sync::Arc::new(m.paper_words_with(&text, pieces))
         })
         .cloned()
-    }
-
-    /// Every paper in order of meaning for `query` (evaluation): all of
-    /// them, nearest first.
-    #[cfg(feature = "compile")]
-    pub(crate) fn meaning_ranking(&self, query: &str) -> Vec<u32> {
-        let q = self.parse_query(query);
-        let Some(m) = self.meaning.get() else {
-            return Vec::new();
-        };
-        let Some(v) = m.embed_query(&Self::meaning_text(&q)) else {
-            return Vec::new();
-        };
-        let sims = m.similarities(&v);
-        let mut order: Vec<u32> = (0..sims.len() as u32).collect();
-        order.sort_unstable_by(|&a, &b| {
-            sims[b as usize]
-                .total_cmp(&sims[a as usize])
-                .then(a.cmp(&b))
-        });
-        order
     }
 }
 

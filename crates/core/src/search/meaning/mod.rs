@@ -456,10 +456,3 @@ pub(crate) fn unit(mut v: Vector) -> Option<Vector> {
     }
     Some(v)
 }
-
-/// A unit vector as int8 (× 127), as the file stores papers.
-#[cfg(feature = "compile")]
-pub(crate) fn quantize(v: &[f32]) -> impl Iterator<Item = u8> + '_ {
-    v.iter()
-        .map(|&x| (x * 127.0).round().clamp(-127.0, 127.0) as i8 as u8)
-}
