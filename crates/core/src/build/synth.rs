@@ -351,7 +351,7 @@ fn pick<'v>(rng: &mut ChaCha8Rng, pool: &'v [String], z: Zipf<f64>) -> &'v str {
 }
 
 /// `papers` synthetic records as JSON Lines, trained on `abstracts`.
-pub fn jsonl(abstracts: &[String], papers: usize, seed: u64) -> Vec<u8> {
+fn jsonl(abstracts: &[String], papers: usize, seed: u64) -> Vec<u8> {
     let mut out = Vec::new();
     let mut g = Generator::new(seed, abstracts);
     for n in 0..papers {

@@ -364,7 +364,7 @@ impl IndexData {
 
 impl IndexData {
     /// The byte arrays, in the order they follow the corpus body.
-    pub fn sections(&self) -> [&[u8]; 3] {
+    pub(crate) fn sections(&self) -> [&[u8]; 3] {
         [&self.stems, &self.surface, &self.postings]
     }
 
@@ -527,7 +527,11 @@ impl Index {
     /// index does not know: for highlighting the cards on screen. Folded
     /// words' ids are looked up in `kept` first, and kept there while it
     /// has room ([`WordIds`]).
-    pub fn spans(&self, text: &str, kept: &mut WordIds) -> Vec<(u32, std::ops::Range<usize>)> {
+    pub(crate) fn spans(
+        &self,
+        text: &str,
+        kept: &mut WordIds,
+    ) -> Vec<(u32, std::ops::Range<usize>)> {
         text::words(text)
             .map(|(start, w)| {
                 let folded = text::fold(w);

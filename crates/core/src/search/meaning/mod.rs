@@ -406,15 +406,10 @@ impl Explainer<'_> {
         self.score[i]
     }
 
-    /// The words of `text` closest in meaning to the query, best first. A
-    /// word counts by its best piece's weight times that piece's cosine
-    /// with the query (stop words weigh next to nothing).
-    pub fn explain(&mut self, text: &str) -> Vec<String> {
-        let words = self.meaning.paper_words(text);
-        self.explain_words(&words)
-    }
-
-    /// [`Explainer::explain`] of words already tokenized.
+    /// The words of a paper (already tokenized) closest in meaning to the
+    /// query, best first. A word counts by its best piece's weight times
+    /// that piece's cosine with the query (stop words weigh next to
+    /// nothing).
     pub fn explain_words(&mut self, words: &PaperWords) -> Vec<String> {
         let mut scored: Vec<(f32, &str)> = Vec::new();
         for (word, ids) in words.words() {
