@@ -2,12 +2,12 @@
 //! frame, the layout is compact and the page reports its content height to
 //! the parent (`postMessage({type: "paper-explorer:height", height})`) so the
 //! wiki can size the iframe without scrollbars. Framed, it also speaks the
-//! host API of `explorer_core::embed`: it takes `set` messages from its
+//! host API of `explorer_core::view::embed`: it takes `set` messages from its
 //! parent (and no one else), and tells the parent the view's `state` after
 //! every change and which paper was `opened`. The reader's stars, notes and
 //! map region never leave the frame.
 
-use explorer_core::embed::{Opened, Set, State};
+use explorer_core::view::embed::{Opened, Set, State};
 use leptos::ev;
 use leptos::prelude::*;
 use serde::Serialize;
@@ -18,7 +18,7 @@ use crate::url_state::ViewState;
 use crate::Explorer;
 
 /// The message type a parent page listens for.
-pub const HEIGHT_MESSAGE: &str = explorer_core::embed::HEIGHT;
+pub const HEIGHT_MESSAGE: &str = explorer_core::view::embed::HEIGHT;
 
 fn framed() -> bool {
     let win = window();
@@ -157,7 +157,7 @@ fn post_height() {
     };
     let height = root.scroll_height();
     if LAST.with(|last| last.replace(height)) != height {
-        post(&explorer_core::embed::Height::new(height));
+        post(&explorer_core::view::embed::Height::new(height));
     }
 }
 

@@ -1,8 +1,8 @@
 //! The first screen the build writes into `index.html`
-//! (`explorer_core::card::first_screen`): shown until the app starts,
+//! (`explorer_core::view::first_screen`): shown until the app starts,
 //! then taken away, keeping what the reader typed into its search field.
 
-use explorer_core::card::FIRST_SCREEN_ID;
+use explorer_core::view::FIRST_SCREEN_ID;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

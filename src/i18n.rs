@@ -1,10 +1,10 @@
 //! The interface's language: the reader's choice if they made one (kept
 //! in localStorage), else the first of the browser's languages we have.
-//! The strings themselves are `explorer_core::i18n`'s.
+//! The strings themselves are `explorer_core::view`'s.
 
 use leptos::prelude::*;
 
-pub use explorer_core::i18n::{Lang, Strings};
+pub use explorer_core::view::{Lang, Strings};
 
 const KEY: &str = "paper-explorer-lang";
 

@@ -44,7 +44,7 @@ pub fn engine() -> &'static Engine {
 
 /// NFKD of one character by the browser, combining marks left out: what
 /// the core does with Unicode's tables natively, without their bytes in
-/// the WebAssembly (`explorer_core::text::set_decompose`).
+/// the WebAssembly (`explorer_core::model::set_decompose`).
 fn browser_decompose(c: char, out: &mut String) {
     thread_local! {
         static MARKS: js_sys::RegExp = js_sys::RegExp::new(r"\p{M}", "gu");
@@ -61,14 +61,17 @@ fn browser_decompose(c: char, out: &mut String) {
 #[cfg(feature = "test-hooks")]
 #[wasm_bindgen]
 pub fn fold_words(words: Vec<String>) -> Vec<String> {
-    words.iter().map(|w| explorer_core::text::fold(w)).collect()
+    words
+        .iter()
+        .map(|w| explorer_core::model::fold(w))
+        .collect()
 }
 
 /// Starts the app: the corpus first, then the page (or a notice saying
 /// why the corpus could not be read).
 pub fn start() {
     install_panic_notice();
-    explorer_core::text::set_decompose(browser_decompose);
+    explorer_core::model::set_decompose(browser_decompose);
     // Leptos's executor is set up by mounting: until then, the browser's.
     wasm_bindgen_futures::spawn_local(async {
         // Loading and mounting are functions of their own in the module,

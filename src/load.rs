@@ -3,7 +3,7 @@
 //! decoded with bounds checks, and each failure a [`LoadError`] naming the
 //! file.
 
-use explorer_core::model::DecodeError;
+use explorer_core::DecodeError;
 use explorer_core::Engine;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -131,9 +131,8 @@ pub async fn load_corpus() -> Result<(), LoadError> {
 type DecodePart = fn(
     &mut explorer_core::model::PapersDecoder,
     &[u8],
-) -> Result<usize, explorer_core::model::DecodeError>;
-type OpenEngine =
-    fn(explorer_core::model::PapersDecoder) -> Result<(), explorer_core::model::DecodeError>;
+) -> Result<usize, explorer_core::DecodeError>;
+type OpenEngine = fn(explorer_core::model::PapersDecoder) -> Result<(), explorer_core::DecodeError>;
 
 /// Decodes a window of the papers part (a function of its own in the
 /// module, for a trap's stack: see [`start`]).
@@ -141,7 +140,7 @@ type OpenEngine =
 fn decode_part(
     decoder: &mut explorer_core::model::PapersDecoder,
     part: &[u8],
-) -> Result<usize, explorer_core::model::DecodeError> {
+) -> Result<usize, explorer_core::DecodeError> {
     decoder.push(part)
 }
 
@@ -149,7 +148,7 @@ fn decode_part(
 #[inline(never)]
 fn open_engine(
     decoder: explorer_core::model::PapersDecoder,
-) -> Result<(), explorer_core::model::DecodeError> {
+) -> Result<(), explorer_core::DecodeError> {
     let corpus = decoder.finish()?;
     let _ = ENGINE.set(Engine::without_index(corpus));
     Ok(())
@@ -164,7 +163,7 @@ pub async fn load_index() -> Result<(), LoadError> {
         href: href.clone(),
         error,
     };
-    let data = explorer_core::index::IndexData::from_static(bytes).map_err(fail)?;
+    let data = explorer_core::search::IndexData::from_static(bytes).map_err(fail)?;
     engine().open_index(data).map_err(fail)
 }
 
@@ -180,7 +179,7 @@ pub async fn load_meaning() -> Result<bool, LoadError> {
         href: href.clone(),
         error,
     };
-    let meaning = explorer_core::meaning::Meaning::from_static(bytes).map_err(fail)?;
+    let meaning = explorer_core::search::Meaning::from_static(bytes).map_err(fail)?;
     engine().open_meaning(meaning).map_err(fail)?;
     Ok(true)
 }

@@ -1,5 +1,5 @@
 //! The reading list in this browser: kept in `localStorage` through
-//! gloo-storage, in the format `explorer_core::reading_list` defines.
+//! gloo-storage, in the format `explorer_core::view::ReadingList` defines.
 //!
 //! Storage can be missing (a sandboxed frame, blocked site data), full, or
 //! hold a value this build cannot read. None of these loses a star: without
@@ -7,7 +7,7 @@
 //! that cannot be read is copied aside under its own key before anything
 //! is written.
 
-use explorer_core::reading_list::{ImportError, Merged, ReadingList};
+use explorer_core::view::{ImportError, Merged, ReadingList};
 use explorer_core::Engine;
 use gloo_storage::errors::StorageError;
 

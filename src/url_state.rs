@@ -3,7 +3,7 @@
 //! pasted link reads well and survives a rebuild. Unknown parameters, facets
 //! and values are ignored.
 
-use explorer_core::topic_map::Region;
+use explorer_core::view::topic_map::Region;
 use explorer_core::FacetKind;
 use explorer_core::{Corpus, Selection, Sort};
 

@@ -3,7 +3,7 @@
 //! or an error naming a line; never a panic. What compiles decodes.
 #![no_main]
 
-use explorer_core::compile::{compile_sources, parse_taxonomy, Source, DEFAULT_TAXONOMY};
+use explorer_core::build::{compile_sources, parse_taxonomy, Source, DEFAULT_TAXONOMY};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {

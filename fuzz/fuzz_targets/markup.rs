@@ -4,7 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|src: &str| {
-    let m = explorer_core::markup::parse(src);
+    let m = explorer_core::build::parse_markup(src);
     let mut last = 0u32;
     for r in &m.runs {
         assert!(r.end > last && m.text.is_char_boundary(r.end as usize));

@@ -1,7 +1,7 @@
 //! Any query parses, with work bounded by its (capped) length.
 #![no_main]
 
-use explorer_core::query::{parse, MAX_QUERY_CHARS};
+use explorer_core::search::{parse_query as parse, MAX_QUERY_CHARS};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|q: &str| {

@@ -2,7 +2,7 @@
 //! place: highlights, the expanded abstract, the star and note, the similar
 //! papers.
 
-use explorer_core::card;
+use explorer_core::view as card;
 use explorer_core::{Engine, Highlights};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -53,7 +53,7 @@ pub fn write_marks(
     };
     if changed(|h| &h.title) {
         if let Some(a) = find(card, ".paper-title a") {
-            a.set_inner_html(&explorer_core::html::marked_html(&p.title, &marks.title));
+            a.set_inner_html(&explorer_core::view::marked_html(&p.title, &marks.title));
         }
     }
     if changed(|h| &h.authors) {
@@ -63,7 +63,7 @@ pub fn write_marks(
     }
     if changed(|h| &h.text) {
         if let Some(text) = find(card, ".abstract") {
-            text.set_inner_html(&explorer_core::html::abstract_html(p, &marks.text));
+            text.set_inner_html(&explorer_core::view::abstract_html(p, &marks.text));
         }
     }
 }

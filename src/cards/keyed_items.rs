@@ -47,7 +47,7 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
     /// Makes `list`'s children exactly the items of `keys`, in that order:
     /// items that leave are removed (or pooled), items that stay or come
     /// back from the pool are passed to `keep` and moved where they belong
-    /// (as few as can be: [`explorer_core::reorder::unmoved`]), and `make` writes
+    /// (as few as can be: [`explorer_core::view::unmoved`]), and `make` writes
     /// each new item's HTML (one element) into the string all new items
     /// are parsed from.
     pub fn show(
@@ -113,7 +113,7 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
             .iter()
             .map(|k| was.get(k).copied().filter(|_| in_list(k)))
             .collect();
-        let stays = explorer_core::reorder::unmoved(&previous);
+        let stays = explorer_core::view::unmoved(&previous);
         // From the last item to the first, each that moves goes before the
         // one after it.
         let mut next: Option<&Element> = None;

@@ -2,7 +2,7 @@
 //! kept in step with what the reader changes elsewhere: the selection, the
 //! reading list, the paper the address names, the language.
 
-use explorer_core::card;
+use explorer_core::view as card;
 use explorer_core::{Highlights, Selection};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -1,6 +1,6 @@
 //! A card's HTML, from the app's state as it is now.
 
-use explorer_core::card::{self, CardState};
+use explorer_core::view::{self as card, CardState};
 use explorer_core::Highlights;
 use leptos::prelude::*;
 

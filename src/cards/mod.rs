@@ -1,6 +1,6 @@
 //! The paper cards, rendered as HTML strings instead of Leptos views.
 //!
-//! A card is written as one string by [`explorer_core::card`] and parsed by
+//! A card is written as one string by [`explorer_core::view`] and parsed by
 //! the browser. The alternative is a Leptos view tree built one element
 //! and one reactive closure at a time across the WebAssembly boundary. That
 //! cost 0.5–0.75 ms a card, and a facet click on the seeds rebuilt most of

@@ -7,8 +7,8 @@
 
 use std::collections::HashMap;
 
-use explorer_core::card::FIRST_SCREEN;
-use explorer_core::window::{self as windowing, Heights, Window};
+use explorer_core::view::window::{self as windowing, Heights, Window};
+use explorer_core::view::FIRST_SCREEN;
 use explorer_core::Highlights;
 use leptos::prelude::*;
 

@@ -35,7 +35,7 @@ pub fn highlights(engine: &Engine, doc: u32, matched: &explorer_core::Matched) -
 }
 
 /// `f` of a paper's kept words, split and kept if they were not, up to
-/// [`WORDS_KEPT`] papers (the rule of [`explorer_core::kept::kept_or_made`]:
+/// [`WORDS_KEPT`] papers (the rule of [`explorer_core::search::kept_or_made`]:
 /// when full, all forgotten to make room, or, without `make_room`, `None`).
 fn with_words<R>(
     engine: &Engine,
@@ -44,7 +44,7 @@ fn with_words<R>(
     f: impl FnOnce(&DocWords) -> R,
 ) -> Option<R> {
     WORDS.with_borrow_mut(|kept| {
-        explorer_core::kept::kept_or_made(kept, doc, WORDS_KEPT, make_room, || {
+        explorer_core::search::kept_or_made(kept, doc, WORDS_KEPT, make_room, || {
             engine.doc_words(doc)
         })
         .map(|words| f(words))

@@ -2,7 +2,7 @@
 //! once changes pause), and what it says when the page opens or the reader
 //! goes back.
 
-use explorer_core::shared_list::{self, Shared};
+use explorer_core::view::shared_list::{self, Shared};
 use explorer_core::Engine;
 use leptos::ev;
 use leptos::prelude::*;

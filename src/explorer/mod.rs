@@ -7,8 +7,8 @@ mod address;
 mod related;
 mod search;
 
-use explorer_core::shared_list::{self, Shared};
-use explorer_core::topic_map::Region;
+use explorer_core::view::shared_list::{self, Shared};
+use explorer_core::view::topic_map::Region;
 use explorer_core::{Engine, ExtraCounts, Selection, Sort};
 use leptos::ev;
 use leptos::prelude::*;
@@ -168,7 +168,7 @@ impl Explorer {
     /// Applies a host page's `set` message as the reader's own action: a
     /// history entry, the search field showing the new query, the paper
     /// opened through the fragment as a link would.
-    pub fn apply_host(&self, change: explorer_core::embed::Change) {
+    pub fn apply_host(&self, change: explorer_core::view::embed::Change) {
         if change.query.is_some() {
             self.view.query_replaced.notify();
         }
@@ -207,11 +207,7 @@ impl Explorer {
     }
 
     /// A link that opens the reader's list for whoever follows it.
-    pub fn share_list_url(
-        &self,
-        list: &explorer_core::reading_list::ReadingList,
-        notes: bool,
-    ) -> String {
+    pub fn share_list_url(&self, list: &explorer_core::view::ReadingList, notes: bool) -> String {
         format!(
             "{}#{}",
             page_address(),

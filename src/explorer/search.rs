@@ -1,7 +1,7 @@
 //! The search: the engine's response to the view, recomputed on every
 //! change of it.
 
-use explorer_core::shared_list::Shared;
+use explorer_core::view::shared_list::Shared;
 use explorer_core::{Engine, Extra, Extras, Response};
 use leptos::prelude::*;
 

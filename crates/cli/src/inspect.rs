@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use explorer_core::compile::Compiled;
+use explorer_core::build::Compiled;
 use explorer_core::model::RunKind;
 use serde_json::json;
 

@@ -40,7 +40,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use explorer_core::compile::{compile_dir_with, Compiled, Options};
+use explorer_core::build::{compile_dir_with, Compiled, Options};
 
 use error::{write, Error};
 
@@ -134,7 +134,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    explorer_core::compile::report_panics_with_paper();
+    explorer_core::build::report_panics_with_paper();
     match run(Cli::parse().command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -149,8 +149,9 @@ fn run(command: Command) -> Result<(), Error> {
     match command {
         Command::Synth { n, seed, out } => {
             let seeds = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-            explorer_core::synth::generate(&seeds, n, seed, &out)
-                .map_err(|e| Error::unexpected(&out, e))
+            Ok(explorer_core::build::synth::generate(
+                &seeds, n, seed, &out,
+            )?)
         }
         Command::EvalTitles { cases, files } => eval::eval_titles(cases, &files),
         Command::EvalFormulas { files } => eval::eval_formulas(&files),

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use explorer_core::html::{escape, listing, noscript, LISTING_FILE, NOSCRIPT_MARKER};
-use explorer_core::meaning;
+use explorer_core::build::{build_meaning, StaticModel};
+use explorer_core::view::{escape, listing, noscript, LISTING_FILE, NOSCRIPT_MARKER};
 use serde_json::json;
 
 use crate::error::{read_text, write, Error};
@@ -30,8 +30,7 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Res
     let parts = corpus.to_parts();
     let name =
         |kind: &str, bytes: &[u8]| format!("{kind}-{:016x}.bin", xxhash_rust::xxh3::xxh3_64(bytes));
-    let meaning =
-        meaning::build::build(&meaning::build::StaticModel::committed(), &corpus.papers).to_bytes();
+    let meaning = build_meaning(&StaticModel::committed(), &corpus.papers).to_bytes();
     let (papers, search, close) = (
         name("corpus", &parts.papers),
         name("index", &parts.index),
@@ -83,7 +82,7 @@ const FIRST_SCREEN_MARKER: &str = "<!-- first-screen -->";
 
 /// Replaces the first-screen marker in `file` with what the page shows
 /// before the app has started: the first papers, as the app's default view
-/// shows them (`explorer_core::card::first_screen`).
+/// shows them (`explorer_core::view::first_screen`).
 fn write_first_screen(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), Error> {
     let html = read_text(file)?;
     if !html.contains(FIRST_SCREEN_MARKER) {
@@ -92,7 +91,7 @@ fn write_first_screen(corpus: &explorer_core::Corpus, file: &Path) -> Result<(),
             format!("no {FIRST_SCREEN_MARKER} marker to replace"),
         ));
     }
-    let screen = explorer_core::card::first_screen(corpus, &explorer_core::i18n::EN);
+    let screen = explorer_core::view::first_screen(corpus, &explorer_core::view::EN);
     write(file, html.replacen(FIRST_SCREEN_MARKER, &screen, 1))
 }
 

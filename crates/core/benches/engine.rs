@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use explorer_core::compile::compile_dir;
+use explorer_core::build::compile_dir;
 use explorer_core::{Corpus, Engine, Sort};
 
 fn main() {
@@ -34,7 +34,7 @@ fn synthetic() -> &'static Corpus {
     static C: OnceLock<Corpus> = OnceLock::new();
     C.get_or_init(|| {
         let seeds = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-        explorer_core::synth::corpus(&seeds, 20_000, 1).unwrap()
+        explorer_core::build::synth::corpus(&seeds, 20_000, 1).unwrap()
     })
 }
 
@@ -100,14 +100,15 @@ fn facet_click(bencher: divan::Bencher, name: &str) {
 
 /// The engine with the meaning file the build ships beside the corpus.
 fn meaning_engine(name: &str) -> &'static Engine {
-    use explorer_core::meaning::{build, Meaning};
+    use explorer_core::build::{build_meaning, StaticModel};
+    use explorer_core::search::Meaning;
     static SEED: OnceLock<Engine> = OnceLock::new();
     static SYN: OnceLock<Engine> = OnceLock::new();
     let cell = if name == "seed" { &SEED } else { &SYN };
     cell.get_or_init(|| {
         let c = corpus(name);
         let e = Engine::from_bytes(&c.to_bytes()).unwrap();
-        let m = build::build(&build::StaticModel::committed(), &c.papers);
+        let m = build_meaning(&StaticModel::committed(), &c.papers);
         e.open_meaning(Meaning::from_bytes(&m.to_bytes()).unwrap())
             .unwrap();
         e

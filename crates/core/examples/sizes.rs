@@ -2,7 +2,7 @@
 //! `cargo run --release -p explorer-core --features compile --example sizes -- DIR`
 fn main() {
     let dir = std::env::args().nth(1).expect("a corpus directory");
-    let c = explorer_core::compile::compile_dir(std::path::Path::new(&dir)).unwrap();
+    let c = explorer_core::build::compile_dir(std::path::Path::new(&dir)).unwrap();
     let i = &c.index;
     let raw: usize = c
         .papers

@@ -1,52 +1,59 @@
 //! Pure-Rust core of the paper explorer. No web dependencies: it is compiled
 //! natively for the build-time corpus compiler and the tests, and to
 //! WebAssembly for the app.
+//!
+//! It is grouped by role:
+//!
+//! - [`model`]: what the build and the page share (the corpus's types, its
+//!   binary format, the facet schema, the text normalizer);
+//! - `build`: the compiler, only with the `compile` feature (never in the
+//!   WebAssembly);
+//! - [`search`]: the index, the query language, the engine, find by meaning;
+//! - [`view`]: what the page shows (cards, HTML, strings, exports, lists).
+//!
+//! The files inside each role are private to the crate; each role module
+//! re-exports what its users need, and the crate root the few types nearly
+//! every user needs. Whether code ships in the WebAssembly is decided here
+//! once: `build` exists only with the `compile` feature.
+//!
+//! From a folder of lists to a search, as the build and the page do it:
+//!
+//! ```
+//! use explorer_core::model::PapersDecoder;
+//! use explorer_core::search::IndexData;
+//! use explorer_core::build::compile_dir;
+//! use explorer_core::{Engine, Sort};
+//!
+//! // At build time: the lists compiled into a corpus, written in two parts.
+//! let corpus = compile_dir(std::path::Path::new("../../corpus")).unwrap();
+//! let parts = corpus.to_parts();
+//!
+//! // In the page: the papers decoded as they arrive, searched at once...
+//! let mut decoder = PapersDecoder::default();
+//! for window in parts.papers.chunks(64 * 1024) {
+//!     decoder.push(window).unwrap();
+//! }
+//! let engine = Engine::without_index(decoder.finish().unwrap());
+//! // ...then the index opened when it has come.
+//! let index: &'static [u8] = Box::leak(parts.index.into_boxed_slice());
+//! engine.open_index(IndexData::from_static(index).unwrap()).unwrap();
+//!
+//! let found = engine.search("reinforcement learning", &engine.no_selection(), Sort::Relevance);
+//! let first = &engine.corpus.papers[found.hits[0].doc as usize];
+//! let marks = engine.highlights(found.hits[0].doc, &found.matched);
+//! assert!(!marks.text.is_empty() || !marks.title.is_empty(), "{}", first.title);
+//! ```
 
 #![warn(missing_docs)]
 
-pub mod acronym;
-pub mod card;
-pub mod embed;
-pub mod engine;
-pub mod export;
-pub mod facet;
-pub mod html;
-pub mod i18n;
-pub mod index;
-pub mod kept;
-pub mod markup;
 #[cfg(feature = "compile")]
-pub mod mathml;
-pub mod meaning;
+pub mod build;
 pub mod model;
-pub mod query;
-pub mod reading_list;
-#[cfg(feature = "compile")]
-pub mod records;
-pub mod reorder;
-pub mod seed;
-pub mod shared_list;
-pub mod source;
-#[cfg(feature = "synth")]
-pub mod synth;
-pub mod text;
-pub mod title;
-#[cfg(feature = "compile")]
-pub mod title_eval;
-pub mod topic_map;
-pub mod window;
+pub mod search;
+pub mod view;
 
-#[cfg(feature = "compile")]
-pub mod compile;
-#[cfg(feature = "compile")]
-pub mod similar;
-#[cfg(feature = "compile")]
-pub mod tags;
-
-pub use engine::{
-    overlaps, split_by_marks, DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit,
-    MatchClass, Matched, Related, RelatedSet, Response, Selection, Sort, KEPT_PAPER_WORDS, RELATED,
-    RELATED_POOL,
+pub use model::{Corpus, DecodeError, FacetKind, Paper};
+pub use search::{
+    DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit, MatchClass, Matched, Related,
+    RelatedSet, Response, Selection, Sort, KEPT_PAPER_WORDS, RELATED, RELATED_POOL,
 };
-pub use facet::FacetKind;
-pub use model::Corpus;

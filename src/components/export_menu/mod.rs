@@ -1,4 +1,4 @@
-use explorer_core::export::{export, Format};
+use explorer_core::view::{export, Format};
 use leptos::prelude::*;
 
 use crate::download::offer_download;

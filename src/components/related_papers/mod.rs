@@ -1,4 +1,4 @@
-use explorer_core::card;
+use explorer_core::view as card;
 use leptos::html::{Div, Ol};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -11,7 +11,7 @@ use crate::Explorer;
 /// Below the matches (and in their place when there are none): the papers
 /// closest in meaning to the query that it does not match, or most like
 /// the reading list. Each is a title with the words that bring it, written
-/// as one HTML string ([`explorer_core::card::related_item_html`]: building
+/// as one HTML string ([`explorer_core::view::related_item_html`]: building
 /// ten Leptos items a keystroke was 4 ms of the seeds' 7 ms p50); its card
 /// (abstract, tags, star) is written when the reader first opens it.
 /// Long because the keyed list of string-rendered items, the heading and

@@ -14,7 +14,7 @@ use crate::Explorer;
 /// keystroke's cards are in the document in the same task as its search
 /// (only the page's first results write what is below the first screen
 /// after the first paint). Long result lists are windowed
-/// ([`explorer_core::window`]): cards outside the screen are replaced by
+/// ([`explorer_core::view::window`]): cards outside the screen are replaced by
 /// their measured (or estimated) height. Heights and the list's place are
 /// read in the next frame, and the scroll position on scroll: nothing in
 /// the path of a keystroke reads layout.

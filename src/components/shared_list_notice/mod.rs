@@ -44,7 +44,7 @@ pub fn SharedListNotice() -> impl IntoView {
                     </button>
                 </div>
                 <p class="shared-list-added" role="status">
-                    {move || added.get().map(|m: explorer_core::reading_list::Merged| {
+                    {move || added.get().map(|m: explorer_core::view::Merged| {
                         (tr.get().shared_added)(m.added, m.notes_joined, stars.len())
                     })}
                 </p>

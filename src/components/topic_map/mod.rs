@@ -1,4 +1,6 @@
-use explorer_core::topic_map::{self, brush_box, dot_centre, dot_radius, is_brush, tenths, Region};
+use explorer_core::view::topic_map::{
+    self, brush_box, dot_centre, dot_radius, is_brush, tenths, Region,
+};
 use leptos::prelude::*;
 
 use crate::i18n::use_i18n;
@@ -95,7 +97,7 @@ type Point = (f64, f64);
 
 /// A box being dragged on the map: the corner where it began and where the
 /// pointer is, as shares of the map (the arithmetic is
-/// [`explorer_core::topic_map`]'s).
+/// [`explorer_core::view::topic_map`]'s).
 #[derive(Clone, Copy)]
 struct Brush {
     corners: RwSignal<Option<(Point, Point)>>,

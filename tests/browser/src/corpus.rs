@@ -72,7 +72,7 @@ pub fn real_builds() -> &'static [RealBuild; 2] {
                 "no build of the real list at {}: `./dev test` makes it",
                 dist.display()
             );
-            let corpus = explorer_core::compile::compile_dir(&corpus)
+            let corpus = explorer_core::build::compile_dir(&corpus)
                 .unwrap_or_else(|e| panic!("the real list compiles: {e}"));
             RealBuild {
                 dist,
@@ -89,12 +89,13 @@ pub fn real_builds() -> &'static [RealBuild; 2] {
 /// The seed corpus, compiled natively, with the meaning file the build
 /// ships beside it: what the page must show.
 pub fn engine() -> &'static Engine {
-    use explorer_core::meaning::{build, Meaning};
+    use explorer_core::build::{build_meaning, StaticModel};
+    use explorer_core::search::Meaning;
     static E: OnceLock<Engine> = OnceLock::new();
     E.get_or_init(|| {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-        let corpus = explorer_core::compile::compile_dir(&dir).expect("corpus compiles");
-        let meaning = build::build(&build::StaticModel::committed(), &corpus.papers).to_bytes();
+        let corpus = explorer_core::build::compile_dir(&dir).expect("corpus compiles");
+        let meaning = build_meaning(&StaticModel::committed(), &corpus.papers).to_bytes();
         let e = Engine::new(corpus);
         e.open_meaning(Meaning::from_bytes(&meaning).expect("the meaning file decodes"))
             .expect("the meaning file is the corpus's");

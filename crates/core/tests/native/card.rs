@@ -1,14 +1,14 @@
-//! A paper's card as the page writes it (`explorer_core::card`): what a
+//! A paper's card as the page writes it (`explorer_core::view::card_html`): what a
 //! reader sees on the seeds, and hostile text kept inert.
 
 use crate::common;
 
-use explorer_core::card::{card_html, note_html, selection_changes, CardState};
-use explorer_core::i18n::Strings;
+use explorer_core::view::Strings;
+use explorer_core::view::{card_html, note_html, selection_changes, CardState};
 use explorer_core::{Corpus, FacetKind, Highlights};
 
 fn english() -> &'static Strings {
-    &explorer_core::i18n::EN
+    &explorer_core::view::EN
 }
 
 fn plain<'a>(marks: &'a Highlights, selection: &'a [Vec<u32>]) -> CardState<'a> {
@@ -98,7 +98,7 @@ fn tags(html: &str) -> Vec<(String, Vec<String>)> {
 
 fn hostile() -> Corpus {
     let dir = common::seed_dir().join("../tests/corpora/hostile");
-    explorer_core::compile::compile_dir(&dir).expect("the hostile list compiles")
+    explorer_core::build::compile_dir(&dir).expect("the hostile list compiles")
 }
 
 #[test]
@@ -115,7 +115,7 @@ fn a_card_shows_its_paper_and_the_chips_of_its_tags() {
             "{html}"
         );
         assert!(html.contains(&format!("<a href=\"#{}\">", p.id)));
-        assert!(html.contains(&explorer_core::html::escape(&p.title)));
+        assert!(html.contains(&explorer_core::view::escape(&p.title)));
         // Chips: every tag but the list, authors and year, each a button
         // naming its facet and value, none pressed.
         let chip_tags = p
@@ -129,7 +129,7 @@ fn a_card_shows_its_paper_and_the_chips_of_its_tags() {
         assert_eq!(html.matches("class=\"chip\"").count(), chip_tags, "{html}");
         assert_eq!(html.matches("aria-pressed=\"true\"").count(), 0);
         // A long abstract is clamped, with its button; a short one is not.
-        let long = explorer_core::card::is_long(p);
+        let long = explorer_core::view::is_long(p);
         assert_eq!(html.contains("class=\"abstract clamped\""), long);
         assert_eq!(html.contains("class=\"expand\""), long);
         // The note is there only when starred; similar papers only listed
@@ -169,7 +169,7 @@ fn a_starred_expanded_target_card_with_its_similar_papers_open() {
         .papers
         .iter()
         .enumerate()
-        .find(|(_, p)| explorer_core::card::is_long(p) && !p.similar.is_empty())
+        .find(|(_, p)| explorer_core::view::is_long(p) && !p.similar.is_empty())
         .expect("a long seed abstract with similar papers");
     let none = Highlights::default();
     let state = CardState {
@@ -279,8 +279,8 @@ fn a_related_paper_is_its_title_and_why_escaped() {
     let corpus = hostile();
     for doc in 0..corpus.papers.len() as u32 {
         let via = "<b>bold</b>, x & y";
-        let html = explorer_core::card::related_item_html(&corpus, doc, "via:", via);
-        let title = explorer_core::html::escape(&corpus.papers[doc as usize].title);
+        let html = explorer_core::view::related_item_html(&corpus, doc, "via:", via);
+        let title = explorer_core::view::escape(&corpus.papers[doc as usize].title);
         assert!(
             html.starts_with(&format!(
                 "<li data-doc=\"{doc}\"><details><summary><span class=\"related-title\">{title}</span>"

@@ -11,8 +11,8 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use explorer_core::compile::{compile_sources, parse_taxonomy, Source, DEFAULT_TAXONOMY};
-use explorer_core::tags::Taxonomy;
+use explorer_core::build::Taxonomy;
+use explorer_core::build::{compile_sources, parse_taxonomy, Source, DEFAULT_TAXONOMY};
 use explorer_core::Engine;
 use proptest::prelude::*;
 
@@ -198,10 +198,10 @@ proptest! {
     /// Titles alone, on many more abstracts than a compile can take.
     #[test]
     fn titles_never_panic(text in abstract_text()) {
-        let t = explorer_core::title::derive_title(&text);
+        let t = explorer_core::build::derive_title(&text);
         prop_assert!(!t.is_empty() || text.trim().is_empty());
         prop_assert!(t.chars().count() <= 110, "{}", t);
-        let _ = explorer_core::acronym::definitions(&text);
+        let _ = explorer_core::build::definitions(&text);
     }
 
     /// Very long abstracts (a pasted section) and very short ones.
@@ -219,9 +219,7 @@ fn seed_blob() -> &'static [u8] {
     static B: OnceLock<Vec<u8>> = OnceLock::new();
     B.get_or_init(|| {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-        explorer_core::compile::compile_dir(&dir)
-            .unwrap()
-            .to_bytes()
+        explorer_core::build::compile_dir(&dir).unwrap().to_bytes()
     })
 }
 

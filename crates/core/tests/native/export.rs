@@ -4,8 +4,8 @@
 
 use std::path::PathBuf;
 
-use explorer_core::compile::compile_dir;
-use explorer_core::export::{export, Format};
+use explorer_core::build::compile_dir;
+use explorer_core::view::{export, Format};
 use explorer_core::{Corpus, Engine, Sort};
 
 const PAGE: &str = "https://lab.example/papers/";

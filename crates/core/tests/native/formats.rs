@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use explorer_core::compile::{compile_dir, compile_dir_with, Options};
+use explorer_core::build::{compile_dir, compile_dir_with, Options};
 use explorer_core::model::{Corpus, LinkKind};
 use explorer_core::{Engine, Sort};
 

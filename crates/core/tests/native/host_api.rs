@@ -2,7 +2,7 @@
 //! a reader would have made, parts this corpus lacks are named and skipped,
 //! and messages of another kind or version change nothing.
 
-use explorer_core::embed::{Change, Refusal, Set, State, VERSION};
+use explorer_core::view::embed::{Change, Refusal, Set, State, VERSION};
 use explorer_core::{FacetKind, Sort};
 
 use crate::common;

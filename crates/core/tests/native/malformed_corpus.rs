@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use explorer_core::compile::compile_dir;
+use explorer_core::build::compile_dir;
 
 use crate::common;
 

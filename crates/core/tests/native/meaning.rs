@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use explorer_core::meaning::build::{build, StaticModel};
-use explorer_core::meaning::{wordpiece, Meaning};
+use explorer_core::build::{build_meaning as build, StaticModel};
+use explorer_core::search::{wordpiece, Meaning};
 
 fn vocab_only() -> Meaning {
     build(&StaticModel::committed(), &[])
@@ -61,7 +61,7 @@ fn the_meaning_file_round_trips_and_refuses_damage() {
 use crate::common;
 
 fn seed_engine() -> explorer_core::Engine {
-    let corpus = explorer_core::compile::compile_dir(&common::seed_dir()).unwrap();
+    let corpus = explorer_core::build::compile_dir(&common::seed_dir()).unwrap();
     let meaning = build(&StaticModel::committed(), &corpus.papers);
     let e = explorer_core::Engine::new(corpus);
     e.open_meaning(Meaning::from_bytes(&meaning.to_bytes()).unwrap())
@@ -71,7 +71,7 @@ fn seed_engine() -> explorer_core::Engine {
 
 #[test]
 fn judged_queries_are_found_by_meaning() {
-    use explorer_core::meaning::eval::{evaluate, read, RANKINGS};
+    use explorer_core::build::meaning_eval::{evaluate, read, RANKINGS};
     let e = seed_engine();
     let text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/meaning/seed_queries.jsonl"),
@@ -230,7 +230,7 @@ fn more_like_my_reading_list_ranks_a_known_neighbour_first() {
 #[test]
 #[ignore = "a report, not a test: cargo test --test meaning report -- --ignored --nocapture"]
 fn report_each_query() {
-    use explorer_core::meaning::eval::{rankings, read};
+    use explorer_core::build::meaning_eval::{rankings, read};
     let e = seed_engine();
     let text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/meaning/seed_queries.jsonl"),
@@ -282,7 +282,7 @@ fn a_pasted_paragraph_finds_the_paper_it_describes() {
 /// explaining words are the same whichever papers were explained before.
 #[test]
 fn a_papers_words_do_not_depend_on_the_papers_explained_before() {
-    use explorer_core::meaning::{paper_text, PiecesMemo};
+    use explorer_core::search::{paper_text, PiecesMemo};
     let e = seed_engine();
     let m = e.meaning().unwrap();
     let q = m.embed_query("forgetting what was learned").unwrap();
@@ -307,7 +307,7 @@ fn a_papers_words_do_not_depend_on_the_papers_explained_before() {
 /// own, whether the memo knew the word from an earlier paper or not.
 #[test]
 fn a_papers_words_are_its_distinct_words_with_their_own_tokens() {
-    use explorer_core::meaning::{wordpiece, PiecesMemo};
+    use explorer_core::search::{wordpiece, PiecesMemo};
     use wordpiece::Vocab;
     let e = seed_engine();
     let m = e.meaning().unwrap();
@@ -370,9 +370,8 @@ fn papers_prepared_ahead_are_explained_as_fresh_ones_are() {
         assert!(have.iter().any(|r| !r.via.is_empty()), "{q}: {have:?}");
         assert_eq!(have, related(&fresh, q), "{q}");
     }
-    let words_only = explorer_core::Engine::new(
-        explorer_core::compile::compile_dir(&common::seed_dir()).unwrap(),
-    );
+    let words_only =
+        explorer_core::Engine::new(explorer_core::build::compile_dir(&common::seed_dir()).unwrap());
     assert!(!words_only.prepare_explaining(0));
 }
 

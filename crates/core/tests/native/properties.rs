@@ -4,9 +4,9 @@
 //! `PROPTEST_CASES=20000 cargo test --release -p explorer-core --test properties`
 //! (and `fuzz/` holds cargo-fuzz targets for the same parsers).
 
-use explorer_core::markup;
-use explorer_core::query::{self, MAX_QUERY_CHARS};
-use explorer_core::seed::parse_seed;
+use explorer_core::build::parse_seed;
+use explorer_core::build::{parse_markup, Markup};
+use explorer_core::search::{parse_query, MAX_QUERY_CHARS};
 use explorer_core::Sort;
 use proptest::prelude::*;
 
@@ -14,7 +14,7 @@ use crate::common;
 use common::seed_engine as engine;
 
 /// Runs cover the visible text exactly, in order, on character boundaries.
-fn runs_cover(m: &markup::Markup) {
+fn runs_cover(m: &Markup) {
     let mut last = 0u32;
     for r in &m.runs {
         assert!(r.end > last, "empty or backwards run");
@@ -33,13 +33,13 @@ proptest! {
     /// Any text parses; the runs describe the visible text exactly.
     #[test]
     fn markup_never_fails(src in any::<String>()) {
-        runs_cover(&markup::parse(&src));
+        runs_cover(&parse_markup(&src));
     }
 
     /// Markup-heavy text (the characters the parser acts on, densely).
     #[test]
     fn markup_survives_its_own_characters(src in "[\\\\${}*_`~^%#\\[\\]()<>&a-z0-9 .:/éֿ智🤖-]{0,120}") {
-        runs_cover(&markup::parse(&src));
+        runs_cover(&parse_markup(&src));
     }
 
     /// The visible text is the input minus the markup: plain words wrapped
@@ -63,7 +63,7 @@ proptest! {
             });
             want.push_str(words);
         }
-        let m = markup::parse(&src);
+        let m = parse_markup(&src);
         prop_assert_eq!(&m.text, &want);
         runs_cover(&m);
     }
@@ -101,7 +101,7 @@ proptest! {
     /// Any query parses, with work bounded by the (capped) length.
     #[test]
     fn queries_parse_within_bounds(q in any::<String>()) {
-        let parsed = query::parse(&q, &|k| k == "topic");
+        let parsed = parse_query(&q, &|k| k == "topic");
         let clauses: usize = parsed.groups.iter().map(Vec::len).sum::<usize>()
             + parsed.excluded.len()
             + parsed.filters.len();

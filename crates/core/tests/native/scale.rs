@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use explorer_core::index::fields;
-use explorer_core::text::tokenize;
+use explorer_core::model::tokenize;
+use explorer_core::search::fields;
 use explorer_core::{Engine, FacetKind, Sort};
 
 const PAPERS: usize = 2_000;
@@ -17,7 +17,7 @@ fn engine() -> &'static Engine {
     static E: OnceLock<Engine> = OnceLock::new();
     E.get_or_init(|| {
         let seeds = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
-        let corpus = explorer_core::synth::corpus(&seeds, PAPERS, 7).unwrap();
+        let corpus = explorer_core::build::synth::corpus(&seeds, PAPERS, 7).unwrap();
         Engine::from_bytes(&corpus.to_bytes()).unwrap()
     })
 }

@@ -1,7 +1,7 @@
 //! Behaviour on the real seed corpus (`corpus/`): what a user of the explorer
 //! would notice — paper counts, titles, tags, ranking, facets, highlights.
 
-use explorer_core::mathml;
+use explorer_core::build::{letters, mathml_letters};
 use explorer_core::model::{Paper, RunKind};
 use explorer_core::{MatchClass, Response, Selection, Sort};
 
@@ -124,9 +124,9 @@ fn ids_are_unique_and_derived_from_content() {
             std::fs::read_to_string(corpus_dir().join(format!("{}.txt", c.lists[0].key))).unwrap();
         f.lines().nth(first.line as usize - 1).unwrap().to_string()
     });
-    let tax = explorer_core::tags::Taxonomy::default();
-    let other = explorer_core::compile::compile_sources(
-        &[explorer_core::compile::Source {
+    let tax = explorer_core::build::Taxonomy::default();
+    let other = explorer_core::build::compile_sources(
+        &[explorer_core::build::Source {
             file: "x.txt".into(),
             bytes: src.into_bytes(),
         }],
@@ -182,7 +182,7 @@ fn markup_from_the_seeds_renders() {
 #[test]
 fn a_formulas_shown_math_and_its_searched_text_agree() {
     let hostile = corpus_dir().join("../tests/corpora/hostile");
-    let hostile = explorer_core::compile::compile_dir(&hostile).expect("the hostile list compiles");
+    let hostile = explorer_core::build::compile_dir(&hostile).expect("the hostile list compiles");
     let mut checked = 0;
     for p in common::seed_corpus().papers.iter().chain(&hostile.papers) {
         let mut start = 0;
@@ -195,8 +195,8 @@ fn a_formulas_shown_math_and_its_searched_text_agree() {
             } = &r.kind
             {
                 assert_eq!(
-                    mathml::letters(shown),
-                    mathml::mathml_letters(m),
+                    letters(shown),
+                    mathml_letters(m),
                     "{tex:?}: {shown:?} against {m}"
                 );
                 checked += 1;
@@ -664,7 +664,7 @@ fn facet_counts_are_disjunctive() {
 
 #[test]
 fn a_starred_facet_counts_and_filters_like_the_others() {
-    use explorer_core::reading_list::ReadingList;
+    use explorer_core::view::ReadingList;
     use explorer_core::{Extra, Extras};
     // A reader stars three papers about RL and one other.
     let mut list = ReadingList::default();
@@ -953,7 +953,7 @@ fn the_map_puts_papers_on_one_topic_near_each_other() {
 
 #[test]
 fn a_region_of_the_map_says_what_it_is_about() {
-    use explorer_core::topic_map::Region;
+    use explorer_core::view::topic_map::Region;
     use explorer_core::{Extra, Extras};
     // A box around the RLVR papers.
     let (dph, diver) = (paper(by_title("DPH-RL")).map, paper(by_title("DIVER")).map);
@@ -1018,7 +1018,7 @@ fn every_paper_is_found_by_its_id() {
 
 #[test]
 fn the_map_colours_each_paper_by_its_rarest_common_topic() {
-    use explorer_core::topic_map::colour_facets;
+    use explorer_core::view::topic_map::colour_facets;
     let e = engine();
     let (facets, first) = colour_facets(&e.corpus);
     let topic = facet("topic");
@@ -1073,7 +1073,7 @@ fn the_map_colours_each_paper_by_its_rarest_common_topic() {
 fn postings_read_without_positions_are_those_read_with_them() {
     let corpus = common::seed_corpus();
     let index =
-        explorer_core::index::Index::open(corpus.index.clone(), corpus.papers.len()).unwrap();
+        explorer_core::search::Index::open(corpus.index.clone(), corpus.papers.len()).unwrap();
     let (mut long, mut seen) = (0, 0);
     for stem in 0..index.stem_count() {
         let with = index.postings(stem, true);

@@ -680,9 +680,9 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     let t = Instant::now();
     // As the build compiles it (`CORPUS_LENIENT` included): the same papers
     // as the page under measurement.
-    let corpus = explorer_core::compile::compile_dir_with(
+    let corpus = explorer_core::build::compile_dir_with(
         corpus_dir,
-        explorer_core::compile::Options::from_env(),
+        explorer_core::build::Options::from_env(),
     )
     .expect("corpus compiles")
     .corpus;

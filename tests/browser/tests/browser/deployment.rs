@@ -204,17 +204,17 @@ async fn the_single_file_build_opens_from_disk() {
     );
     // A shared list's link works there too (here arriving as a new fragment).
     let papers = &engine().corpus.papers;
-    let list = explorer_core::reading_list::ReadingList {
+    let list = explorer_core::view::ReadingList {
         entries: [7, 3]
             .iter()
-            .map(|&i: &usize| explorer_core::reading_list::Entry {
+            .map(|&i: &usize| explorer_core::view::Entry {
                 id: papers[i].id.clone(),
                 title: String::new(),
                 note: String::new(),
             })
             .collect(),
     };
-    let fragment = explorer_core::shared_list::to_fragment(&list, false);
+    let fragment = explorer_core::view::shared_list::to_fragment(&list, false);
     b.clear_query().await;
     b.client
         .goto(&format!("file://{}#{fragment}", copy.display()))

@@ -463,7 +463,7 @@ async fn the_url_holds_the_state() {
         .await;
     let sorted = b.titles().await;
     let mut want = sorted.clone();
-    want.sort_by_key(|t| explorer_core::text::fold(t));
+    want.sort_by_key(|t| explorer_core::model::fold(t));
     assert_eq!(sorted, want);
 
     // Garbage in the URL is ignored.

@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use browser_tests::{strings, Browser};
-use explorer_core::compile::compile_dir;
+use explorer_core::build::compile_dir;
 
 fn corpus_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpora/hostile")
@@ -304,7 +304,7 @@ async fn the_browser_folds_every_character_as_the_compiler_does() {
         .collect();
     // And every word of the hostile corpus, emoji and direction marks included.
     for p in &compile_dir(&corpus_dir()).unwrap().papers {
-        words.extend(explorer_core::text::words(&p.text).map(|(_, w)| w.to_string()));
+        words.extend(explorer_core::model::words(&p.text).map(|(_, w)| w.to_string()));
     }
     let b = Browser::launch_dist(&dist(), "/", (1280, 900), true).await;
     b.open("").await;
@@ -318,11 +318,11 @@ async fn the_browser_folds_every_character_as_the_compiler_does() {
     let differ: Vec<String> = words
         .iter()
         .zip(&folded)
-        .filter(|(w, f)| explorer_core::text::fold(w) != **f)
+        .filter(|(w, f)| explorer_core::model::fold(w) != **f)
         .map(|(w, f)| {
             format!(
                 "{w:?}: compiler {:?}, browser {f:?}",
-                explorer_core::text::fold(w)
+                explorer_core::model::fold(w)
             )
         })
         .collect();

@@ -3,7 +3,7 @@
 //! storage that is full or holds something unreadable losing nothing.
 
 use browser_tests::{all_titles, engine, ranked_docs, strings, Browser};
-use explorer_core::reading_list::ReadingList;
+use explorer_core::view::ReadingList;
 use serde_json::Value;
 
 const KEY: &str = "paper-explorer-reading-list";

@@ -5,7 +5,7 @@
 //! shows a readable notice with a way back.
 
 use browser_tests::{all_titles, engine, Browser, MALFORMED_ADDRESSES};
-use explorer_core::text::tokenize;
+use explorer_core::model::tokenize;
 use serde_json::Value;
 
 #[tokio::test]

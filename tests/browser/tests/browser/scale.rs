@@ -14,7 +14,7 @@ fn engine() -> &'static Engine {
     static E: OnceLock<Engine> = OnceLock::new();
     E.get_or_init(|| {
         let (_, corpus) = scale_build();
-        Engine::new(explorer_core::compile::compile_dir(&corpus).expect("synthetic corpus"))
+        Engine::new(explorer_core::build::compile_dir(&corpus).expect("synthetic corpus"))
     })
 }
 

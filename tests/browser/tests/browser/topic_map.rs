@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use browser_tests::{engine, ranked_docs, strings, Browser};
-use explorer_core::topic_map::Region;
+use explorer_core::view::topic_map::Region;
 use explorer_core::{Extra, Extras, Sort};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::Locator;

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use explorer_core::compile::compile_dir;
+use explorer_core::build::compile_dir;
 use explorer_core::{Corpus, Engine};
 
 /// The seed lists, `corpus/` at the top of the repository.
@@ -57,9 +57,9 @@ pub fn acl_dir() -> PathBuf {
 
 /// The real list's records, in the order the compiler reads them (files by
 /// name, records by line).
-pub fn acl_records() -> &'static [explorer_core::records::Record] {
-    use explorer_core::records::{read, Format};
-    static R: OnceLock<Vec<explorer_core::records::Record>> = OnceLock::new();
+pub fn acl_records() -> &'static [explorer_core::build::Record] {
+    use explorer_core::build::{read_records as read, RecordFormat as Format};
+    static R: OnceLock<Vec<explorer_core::build::Record>> = OnceLock::new();
     R.get_or_init(|| {
         let mut files: Vec<PathBuf> = std::fs::read_dir(acl_dir())
             .expect("the real list's directory")
@@ -84,7 +84,7 @@ pub fn acl_records() -> &'static [explorer_core::records::Record] {
 pub fn acl_abstracts_corpus() -> &'static Corpus {
     static C: OnceLock<Corpus> = OnceLock::new();
     C.get_or_init(|| {
-        let text = explorer_core::seed::write_seed(
+        let text = explorer_core::build::write_seed(
             "ACL Anthology abstracts",
             acl_records()
                 .iter()

@@ -1,0 +1,42 @@
+//! The build-time compiler (behind the `compile` feature, never in the
+//! WebAssembly): source lists read from seed text, BibTeX, RIS, CSV or
+//! JSON, abstracts' markup parsed and their formulas rendered to MathML,
+//! titles derived and acronyms found, tags given from the taxonomy,
+//! similar papers found and the topic map laid out, the meaning file built;
+//! and the evaluations of titles and of find by meaning, and the synthetic
+//! lists of the benchmarks and scale tests.
+//!
+//! The evaluations and the synthetic lists stay namespaces
+//! ([`meaning_eval`], [`title_eval`], `synth`): their names read only
+//! qualified.
+
+pub(crate) mod acronym;
+pub(crate) mod compile;
+pub(crate) mod markup;
+pub(crate) mod mathml;
+pub(crate) mod meaning;
+pub mod meaning_eval;
+pub(crate) mod records;
+pub(crate) mod seed;
+pub(crate) mod similar;
+pub(crate) mod source;
+#[cfg(feature = "synth")]
+pub mod synth;
+pub(crate) mod tags;
+pub(crate) mod title;
+pub mod title_eval;
+pub(crate) mod topic_map;
+
+pub use acronym::{definitions, Definition};
+pub use compile::{
+    compile_dir, compile_dir_with, compile_sources, parse_taxonomy, report_panics_with_paper,
+    Compiled, Options, Source, DEFAULT_TAXONOMY,
+};
+pub use markup::{parse as parse_markup, Markup};
+pub use mathml::{letters, mathml_letters, to_mathml};
+pub use meaning::{build as build_meaning, StaticModel};
+pub use records::{read as read_records, Format as RecordFormat, Record, RecordList};
+pub use seed::{parse_seed, write_seed, Paragraph, SeedList};
+pub use source::SourceError;
+pub use tags::Taxonomy;
+pub use title::derive_title;

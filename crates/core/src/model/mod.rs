@@ -1,0 +1,17 @@
+//! What the build and the page share: the corpus's types, the binary format
+//! it is compiled to and decoded from, the facet schema, and the text
+//! normalizer (folding, stemming, tokens) that both sides must agree on.
+
+pub(crate) mod corpus;
+pub(crate) mod decode;
+pub(crate) mod facet;
+pub(crate) mod frame;
+pub(crate) mod text;
+
+pub(crate) use corpus::is_web_url;
+pub use corpus::{style, Corpus, Facet, Link, LinkKind, List, Paper, Run, RunKind, Similar, Tag};
+pub use decode::PapersDecoder;
+pub use facet::FacetKind;
+pub(crate) use frame::{frame, nothing_after, unframe};
+pub use frame::{Corrupt, DecodeError, Parts, FORMAT_VERSION};
+pub use text::{fold, set_decompose, tokenize, words, Decompose, Token};

@@ -1,0 +1,680 @@
+//! The inverted index. Built once, at build time, by [`IndexData::build`] and
+//! shipped inside the compiled corpus; the app only opens it ([`Index::open`]),
+//! so start-up does no tokenizing.
+//!
+//! Postings are keyed by stem and stored compressed: per document, the gap
+//! from the previous document, the term frequency in each field and the token
+//! positions as gaps, all as LEB128 varints, decoded when a query needs them.
+//! Two finite-state transducers (`fst`) map stems and folded surface words to
+//! stem ids; prefixes and near-miss spellings are found on the latter, edit
+//! distances computed with `strsim` on the few words sharing a first letter.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+
+use fst::automaton::Str;
+use fst::{Automaton, IntoStreamer, Map, Streamer};
+use serde::{Deserialize, Serialize};
+
+use crate::model::text;
+use crate::model::Paper;
+
+/// Where each field's token positions start (title at 0), so that a phrase
+/// never spans two fields.
+pub const TEXT_BASE: u32 = 1 << 24;
+/// Where the author list's token positions start.
+pub const AUTHORS_BASE: u32 = 1 << 31;
+
+/// The title's field number.
+pub const FIELD_TITLE: usize = 0;
+/// The abstract's field number.
+pub const FIELD_TEXT: usize = 1;
+/// The author list's field number.
+pub const FIELD_AUTHORS: usize = 2;
+/// How many fields are indexed.
+pub const N_FIELDS: usize = 3;
+const FIELD_BASES: [u32; N_FIELDS] = [0, TEXT_BASE, AUTHORS_BASE];
+
+/// The searchable fields of a paper, with their position bases. Authors are
+/// searched as one text, “Ann Lee, Bo Chen”, which is how cards show them.
+pub fn fields(paper: &Paper) -> [(usize, std::borrow::Cow<'_, str>, u32); N_FIELDS] {
+    [
+        (FIELD_TITLE, paper.title.as_str().into(), 0),
+        (FIELD_TEXT, paper.text.as_str().into(), TEXT_BASE),
+        (FIELD_AUTHORS, paper.authors.join(", ").into(), AUTHORS_BASE),
+    ]
+}
+
+/// The index's large byte arrays: owned when built or decoded from a
+/// buffer, borrowed from the app's embedded corpus (opened without a copy).
+pub type Bytes = Cow<'static, [u8]>;
+
+/// The index as shipped: part of the compiled corpus format. The byte arrays
+/// are not in its serde form: the corpus writes them as raw sections after
+/// the rest ([`crate::model::Corpus::to_bytes`]), so that they can be used
+/// where they lie.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct IndexData {
+    /// `fst` map: stem → stem id.
+    #[serde(skip)]
+    pub stems: Bytes,
+    /// `fst` map: folded surface word → the stem id it was indexed under.
+    #[serde(skip)]
+    pub surface: Bytes,
+    /// Per stem id, where its postings start in `postings`; one more entry
+    /// marks the end.
+    pub offsets: Vec<u32>,
+    /// Per stem id, the number of documents containing it.
+    pub df: Vec<u32>,
+    #[serde(skip)]
+    /// Every stem's compressed postings, one after another.
+    pub postings: Bytes,
+    /// Tokens per document per field.
+    pub doc_len: Vec<[u32; N_FIELDS]>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+/// One document of a stem's postings.
+pub struct Posting {
+    /// The document.
+    pub doc: u32,
+    /// Term frequency in each field.
+    pub tf: [u32; N_FIELDS],
+    /// Sorted token positions (title first, abstract from [`TEXT_BASE`],
+    /// authors from [`AUTHORS_BASE`]); empty unless asked for.
+    pub positions: Vec<u32>,
+}
+
+/// A stem's postings, decoded one at a time ([`Index::postings_iter`]).
+///
+/// Bounds-checked: a truncated varint, a document id past the last paper,
+/// a document repeated or more positions than bytes end the list there, so
+/// that a corrupt index answers less instead of indexing out of range.
+#[derive(Debug, Clone)]
+pub struct Postings<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    /// The previous posting's document.
+    last: Option<u32>,
+    /// How many documents the index has.
+    docs: u32,
+    with_positions: bool,
+}
+
+impl Postings<'_> {
+    fn decode(&mut self) -> Option<Posting> {
+        let (bytes, at) = (self.bytes, &mut self.at);
+        let doc = self
+            .last
+            .unwrap_or(0)
+            .checked_add(get_checked(bytes, at)?)?;
+        if doc >= self.docs || self.last == Some(doc) {
+            return None;
+        }
+        self.last = Some(doc);
+        let tf = [
+            get_checked(bytes, at)?,
+            get_checked(bytes, at)?,
+            get_checked(bytes, at)?,
+        ];
+        let total = tf.iter().map(|&t| t as usize).sum::<usize>();
+        if total > bytes.len() - *at {
+            return None;
+        }
+        let mut positions = Vec::new();
+        if self.with_positions {
+            positions.reserve(total);
+            for (field, &n) in tf.iter().enumerate() {
+                let mut p = FIELD_BASES[field];
+                for _ in 0..n {
+                    p = p.wrapping_add(get_checked(bytes, at)?);
+                    positions.push(p);
+                }
+            }
+        } else {
+            skip_varints(bytes, at, total)?;
+        }
+        Some(Posting { doc, tf, positions })
+    }
+}
+
+impl Iterator for Postings<'_> {
+    type Item = Posting;
+
+    fn next(&mut self) -> Option<Posting> {
+        if self.at >= self.bytes.len() {
+            return None;
+        }
+        let posting = self.decode();
+        if posting.is_none() {
+            // The rest of a corrupt list is not read.
+            self.at = self.bytes.len();
+        }
+        posting
+    }
+}
+
+fn put(out: &mut Vec<u8>, mut v: u32) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// A varint, or `None` when the bytes end before it does (a corrupt or
+/// truncated posting list).
+fn get_checked(bytes: &[u8], at: &mut usize) -> Option<u32> {
+    let mut v = 0u32;
+    let mut shift = 0;
+    loop {
+        let &b = bytes.get(*at)?;
+        *at += 1;
+        if shift < 32 {
+            v |= u32::from(b & 0x7f) << shift;
+        }
+        if b & 0x80 == 0 {
+            return Some(v);
+        }
+        shift += 7;
+    }
+}
+
+/// Moves `at` past `n` varints (what [`get_checked`] would read `n` times,
+/// without their values: a varint ends at its first byte under 0x80); `None`
+/// when the bytes end first. Scoring skips every posting's positions, and
+/// a short prefix's postings hold hundreds of thousands of them.
+fn skip_varints(bytes: &[u8], at: &mut usize, n: usize) -> Option<()> {
+    if n == 0 {
+        return Some(());
+    }
+    let mut left = n;
+    for (i, &b) in bytes.get(*at..)?.iter().enumerate() {
+        if b < 0x80 {
+            left -= 1;
+            if left == 0 {
+                *at += i + 1;
+                return Some(());
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+fn get(bytes: &[u8], at: &mut usize) -> u32 {
+    let mut v = 0u32;
+    let mut shift = 0;
+    while let Some(&b) = bytes.get(*at) {
+        *at += 1;
+        if shift < 32 {
+            v |= u32::from(b & 0x7f) << shift;
+        }
+        if b & 0x80 == 0 {
+            break;
+        }
+        shift += 7;
+    }
+    v
+}
+
+/// One stem's occurrences in one document: the document, its count per
+/// field, and its word positions (in field order).
+type Entry = (u32, [u32; N_FIELDS], Vec<u32>);
+
+/// Every paper's words, gathered per stem before anything is encoded.
+#[derive(Default)]
+struct Collected {
+    /// Stem → its id (in first-seen order).
+    stem_ids: HashMap<String, u32>,
+    /// Folded word → stem id: each distinct word is stemmed once.
+    surface: HashMap<String, u32>,
+    /// Per stem id, its documents in document order.
+    lists: Vec<Vec<Entry>>,
+    /// Per document, its length in words per field.
+    doc_len: Vec<[u32; N_FIELDS]>,
+}
+
+impl Collected {
+    fn of(papers: &[Paper]) -> Collected {
+        let mut c = Collected::default();
+        for (doc, paper) in papers.iter().enumerate() {
+            let mut lens = [0u32; N_FIELDS];
+            for (field, text, base) in fields(paper) {
+                let mut n = 0u32;
+                for (_, w) in text::words(&text) {
+                    let id = c.stem_id(w);
+                    c.occurs(id, doc as u32, field, base + n);
+                    n += 1;
+                }
+                lens[field] = n;
+            }
+            c.doc_len.push(lens);
+        }
+        c
+    }
+
+    fn stem_id(&mut self, w: &str) -> u32 {
+        let folded = text::fold(w);
+        match self.surface.get(&folded) {
+            // The plural-acronym rule looks at the raw word, so a folded
+            // word is only reused when it is not one.
+            Some(&id) if !text::is_plural_acronym(w) => id,
+            _ => {
+                let stem = text::stem_word(w, &folded);
+                let next = self.stem_ids.len() as u32;
+                let lists = &mut self.lists;
+                let id = *self.stem_ids.entry(stem).or_insert_with(|| {
+                    lists.push(Vec::new());
+                    next
+                });
+                self.surface.entry(folded).or_insert(id);
+                id
+            }
+        }
+    }
+
+    fn occurs(&mut self, stem: u32, doc: u32, field: usize, position: u32) {
+        let list = &mut self.lists[stem as usize];
+        if list.last().is_none_or(|e| e.0 != doc) {
+            list.push((doc, [0; N_FIELDS], Vec::new()));
+        }
+        let e = list.last_mut().expect("pushed above");
+        e.1[field] += 1;
+        e.2.push(position);
+    }
+}
+
+/// A stem's documents as compressed postings, appended to `out`: per
+/// document the gap from the previous one, its count per field, then its
+/// positions as gaps within each field, from the field's start.
+fn encode_postings(list: &[Entry], out: &mut Vec<u8>) {
+    let mut prev = 0u32;
+    for (doc, tf, positions) in list {
+        put(out, doc - prev);
+        prev = *doc;
+        for &t in tf {
+            put(out, t);
+        }
+        // The positions are in field order, `tf[f]` of them per field.
+        let mut rest = positions.as_slice();
+        for (f, &n) in tf.iter().enumerate() {
+            let (mine, after) = rest.split_at(n as usize);
+            let mut last = FIELD_BASES[f];
+            for &p in mine {
+                put(out, p - last);
+                last = p;
+            }
+            rest = after;
+        }
+    }
+}
+
+impl IndexData {
+    /// Tokenizes every paper's fields and writes the compressed postings:
+    /// stems numbered in sorted order, the two automata (stems, and folded
+    /// words to their stem), and each stem's postings.
+    pub fn build(papers: &[Paper]) -> IndexData {
+        let c = Collected::of(papers);
+        // Stem ids in sorted stem order, as the fst needs.
+        let mut by_stem: Vec<(&String, u32)> = c.stem_ids.iter().map(|(s, &i)| (s, i)).collect();
+        by_stem.sort();
+        let mut renumber = vec![0u32; by_stem.len()];
+        for (new, (_, old)) in by_stem.iter().enumerate() {
+            renumber[*old as usize] = new as u32;
+        }
+        let stems = Map::from_iter(
+            by_stem
+                .iter()
+                .enumerate()
+                .map(|(i, (s, _))| (s.as_bytes(), i as u64)),
+        )
+        .expect("sorted, unique stems")
+        .into_fst()
+        .into_inner();
+        let surface: BTreeMap<&String, u32> = c
+            .surface
+            .iter()
+            .map(|(w, &id)| (w, renumber[id as usize]))
+            .collect();
+        let surface = Map::from_iter(surface.iter().map(|(w, &id)| (w.as_bytes(), id as u64)))
+            .expect("sorted, unique words")
+            .into_fst()
+            .into_inner();
+        let mut offsets = Vec::with_capacity(by_stem.len() + 1);
+        let mut df = Vec::with_capacity(by_stem.len());
+        let mut postings = Vec::new();
+        for (_, old) in &by_stem {
+            let list = &c.lists[*old as usize];
+            offsets.push(postings.len() as u32);
+            df.push(list.len() as u32);
+            encode_postings(list, &mut postings);
+        }
+        offsets.push(postings.len() as u32);
+        IndexData {
+            stems: stems.into(),
+            surface: surface.into(),
+            offsets,
+            df,
+            postings: postings.into(),
+            doc_len: c.doc_len,
+        }
+    }
+}
+
+impl IndexData {
+    /// The byte arrays, in the order they follow the corpus body.
+    pub(crate) fn sections(&self) -> [&[u8]; 3] {
+        [&self.stems, &self.surface, &self.postings]
+    }
+
+    pub(crate) fn sections_mut(&mut self) -> [&mut Bytes; 3] {
+        [&mut self.stems, &mut self.surface, &mut self.postings]
+    }
+
+    /// The index as shipped: its serde part, then its byte arrays.
+    pub fn shipped_bytes(&self) -> Vec<u8> {
+        let mut out = postcard::to_allocvec(self).expect("index serializes");
+        for s in self.sections() {
+            out.extend_from_slice(s);
+        }
+        out
+    }
+}
+
+/// The index, opened for searching.
+pub struct Index {
+    stems: Map<Bytes>,
+    /// Folded surface words to their stem ids (read by the build, for
+    /// the words that explain similar papers).
+    pub(crate) surface: Map<Bytes>,
+    offsets: Vec<u32>,
+    df: Vec<u32>,
+    postings: Bytes,
+    /// Tokens per document per field.
+    pub doc_len: Vec<[u32; N_FIELDS]>,
+    /// The average of `doc_len`, per field (BM25's length normalisation).
+    pub avg_len: [f32; N_FIELDS],
+}
+
+impl Index {
+    /// Opens shipped index data; `None` when it is inconsistent (a corrupt
+    /// or mismatched corpus).
+    pub fn open(data: IndexData, docs: usize) -> Option<Index> {
+        let stems = Map::new(data.stems).ok()?;
+        let surface = Map::new(data.surface).ok()?;
+        let n = stems.len();
+        let consistent = data.doc_len.len() == docs
+            && data.df.len() == n
+            && data.offsets.len() == n + 1
+            && data.offsets.windows(2).all(|w| w[0] <= w[1])
+            && data
+                .offsets
+                .last()
+                .is_some_and(|&e| e as usize == data.postings.len());
+        if !consistent {
+            return None;
+        }
+        let count = docs.max(1) as f32;
+        let avg_len: [f32; N_FIELDS] =
+            std::array::from_fn(|f| data.doc_len.iter().map(|l| l[f] as f32).sum::<f32>() / count);
+        Some(Index {
+            stems,
+            surface,
+            offsets: data.offsets,
+            df: data.df,
+            postings: data.postings,
+            doc_len: data.doc_len,
+            avg_len,
+        })
+    }
+
+    /// The id of a stem.
+    pub(crate) fn stem_id(&self, stem: &str) -> Option<u32> {
+        self.stems.get(stem).map(|v| v as u32)
+    }
+
+    /// The stem id a folded word was indexed under.
+    pub(crate) fn surface_id(&self, folded: &str) -> Option<u32> {
+        self.surface.get(folded).map(|v| v as u32)
+    }
+
+    /// How many documents contain the stem.
+    pub fn df(&self, stem: u32) -> u32 {
+        self.df.get(stem as usize).copied().unwrap_or(0)
+    }
+
+    /// The stem's postings in document order, with positions when asked for.
+    pub fn postings(&self, stem: u32, with_positions: bool) -> Vec<Posting> {
+        let mut out = Vec::with_capacity(self.df(stem) as usize);
+        out.extend(self.postings_iter(stem, with_positions));
+        out
+    }
+
+    /// [`Index::postings`] one at a time, decoded as they are read: scoring
+    /// a short prefix walks more than 100,000 postings and keeps none.
+    pub(crate) fn postings_iter(&self, stem: u32, with_positions: bool) -> Postings<'_> {
+        let bytes = match (
+            self.offsets.get(stem as usize),
+            self.offsets.get(stem as usize + 1),
+        ) {
+            (Some(&start), Some(&end)) => self.postings.get(start as usize..end as usize),
+            _ => None,
+        };
+        Postings {
+            bytes: bytes.unwrap_or_default(),
+            at: 0,
+            last: None,
+            docs: self.doc_len.len() as u32,
+            with_positions,
+        }
+    }
+
+    /// How many distinct stems the index holds (ids are `0..stem_count()`).
+    pub fn stem_count(&self) -> u32 {
+        self.df.len() as u32
+    }
+
+    /// Stems of the surface words starting with `prefix`.
+    pub(crate) fn prefix_stems(&self, prefix: &str) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut stream = self
+            .surface
+            .search(Str::new(prefix).starts_with())
+            .into_stream();
+        while let Some((_, v)) = stream.next() {
+            out.push(v as u32);
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Stems of the surface words within `distance` edits of `word` that
+    /// share its first letter (a typo in the first letter is rare, and without
+    /// this rule `unlearning` would reach every `learning`). Only words of a
+    /// compatible length under that first letter are compared.
+    pub(crate) fn fuzzy_stems(&self, word: &str, distance: u32) -> Vec<u32> {
+        let Some(first) = word.chars().next() else {
+            return Vec::new();
+        };
+        let len = word.chars().count();
+        let d = distance as usize;
+        let mut out = Vec::new();
+        let mut first_buf = [0u8; 4];
+        let first = first.encode_utf8(&mut first_buf);
+        let mut stream = self
+            .surface
+            .search(Str::new(first).starts_with())
+            .into_stream();
+        while let Some((key, v)) = stream.next() {
+            let Ok(candidate) = std::str::from_utf8(key) else {
+                continue;
+            };
+            if candidate.chars().count().abs_diff(len) > d {
+                continue;
+            }
+            if strsim::levenshtein(word, candidate) <= d {
+                out.push(v as u32);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// A text's words as (stem id, byte range), `u32::MAX` for words the
+    /// index does not know: for highlighting the cards on screen. Folded
+    /// words' ids are looked up in `kept` first, and kept there while it
+    /// has room ([`WordIds`]).
+    pub(crate) fn spans(
+        &self,
+        text: &str,
+        kept: &mut WordIds,
+    ) -> Vec<(u32, std::ops::Range<usize>)> {
+        text::words(text)
+            .map(|(start, w)| {
+                let folded = text::fold(w);
+                let id = if text::is_plural_acronym(w) {
+                    self.stem_id(&text::stem_word(w, &folded))
+                        .unwrap_or(u32::MAX)
+                } else if let Some(&id) = kept.ids.get(folded.as_str()) {
+                    id
+                } else {
+                    let id = self.surface_id(&folded).unwrap_or(u32::MAX);
+                    if kept.ids.len() < WordIds::ROOM {
+                        kept.ids.insert(folded.into_boxed_str(), id);
+                    }
+                    id
+                };
+                (id, start..start + w.len())
+            })
+            .collect()
+    }
+
+    /// How many documents are indexed.
+    pub(crate) fn doc_count(&self) -> usize {
+        self.doc_len.len()
+    }
+}
+
+/// Folded words' stem ids, kept for [`Index::spans`]: a paper's words are
+/// split for highlighting each time a new card is written, and looking
+/// each one up in the word map (an FST) was 132 ms of the 305 it took for
+/// every paper of a real list of 3,946 (natively), 187 ns a word; most
+/// words are words every abstract has. Filled as words are met, up to
+/// [`WordIds::ROOM`] (about 0.3 MB), then only read: the first papers
+/// written bring the common words. This is the rule of
+/// [`crate::search::kept::kept_or_made`] without making room, written out because
+/// that helper takes its key by value: a word found here would cost an
+/// allocation, where [`Index::spans`] reads it by `&str`.
+#[derive(Debug, Default)]
+pub struct WordIds {
+    ids: HashMap<Box<str>, u32>,
+}
+
+impl WordIds {
+    /// At most this many words are kept.
+    pub const ROOM: usize = 8192;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn varints_round_trip() {
+        let mut out = Vec::new();
+        for v in [0, 1, 127, 128, 300, 1 << 24, u32::MAX] {
+            put(&mut out, v);
+        }
+        let mut at = 0;
+        let back: Vec<u32> = (0..7).map(|_| get(&out, &mut at)).collect();
+        assert_eq!(back, [0, 1, 127, 128, 300, 1 << 24, u32::MAX]);
+        assert_eq!(at, out.len());
+        let mut at = 0;
+        assert_eq!(get_checked(&[0x80, 0x80], &mut at), None);
+    }
+
+    /// One stem over two papers, with its postings bytes replaced.
+    fn index_with_postings(postings: Vec<u8>) -> Index {
+        let stems = Map::from_iter([("a", 0u64)])
+            .unwrap()
+            .into_fst()
+            .into_inner();
+        let data = IndexData {
+            stems: stems.clone().into(),
+            surface: stems.into(),
+            offsets: vec![0, postings.len() as u32],
+            df: vec![2],
+            postings: postings.into(),
+            doc_len: vec![[1, 1, 0]; 2],
+        };
+        Index::open(data, 2).expect("consistent")
+    }
+
+    #[test]
+    fn words_are_looked_up_through_the_kept_ids_with_the_same_answers() {
+        let map = |pairs: &[(&str, u64)]| -> Bytes {
+            Map::from_iter(pairs.iter().copied())
+                .unwrap()
+                .into_fst()
+                .into_inner()
+                .into()
+        };
+        let data = IndexData {
+            stems: map(&[("learn", 3), ("llm", 7), ("model", 5)]),
+            surface: map(&[("learning", 3), ("model", 5), ("models", 5)]),
+            offsets: vec![0; 4],
+            df: vec![0; 3],
+            postings: Vec::new().into(),
+            doc_len: vec![[1, 1, 0]],
+        };
+        let index = Index::open(data, 1).expect("consistent");
+        let text = "Learning models: LLMs model learning zebras";
+        let ids = |kept: &mut WordIds| -> Vec<u32> {
+            index
+                .spans(text, kept)
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect()
+        };
+        let expected = [3, 5, 7, 5, 3, u32::MAX];
+        // Met for the first time, then from the kept ids.
+        let mut kept = WordIds::default();
+        assert_eq!(ids(&mut kept), expected);
+        assert_eq!(kept.ids.len(), 4, "{kept:?}"); // learning, models, model, zebras
+        assert_eq!(ids(&mut kept), expected);
+        // Full: the words not kept are still looked up, and not kept.
+        let mut full = WordIds::default();
+        for i in 0..WordIds::ROOM {
+            full.ids.insert(format!("w{i}").into_boxed_str(), 0);
+        }
+        assert_eq!(ids(&mut full), expected);
+        assert_eq!(full.ids.len(), WordIds::ROOM);
+        // Byte ranges are the raw words'.
+        let spans = index.spans(text, &mut kept);
+        assert_eq!(&text[spans[2].1.clone()], "LLMs");
+    }
+
+    #[test]
+    fn damaged_postings_end_the_list_instead_of_reaching_past_it() {
+        // doc 0 (tf 1, 0, 0, position 0), then doc 0 + 1 = 1: both fine.
+        let good = index_with_postings(vec![0, 1, 0, 0, 0, 1, 1, 0, 0, 0]);
+        assert_eq!(
+            good.postings(0, true)
+                .iter()
+                .map(|p| p.doc)
+                .collect::<Vec<_>>(),
+            [0, 1]
+        );
+        // A document id past the last paper.
+        let past = index_with_postings(vec![0, 1, 0, 0, 0, 9, 1, 0, 0, 0]);
+        assert_eq!(past.postings(0, true).len(), 1);
+        // A varint cut short, and more positions than bytes.
+        let cut = index_with_postings(vec![0, 1, 0, 0, 0x80]);
+        assert!(cut.postings(0, true).is_empty());
+        let many = index_with_postings(vec![0, 0xff, 0xff, 0x03, 0, 0]);
+        assert!(many.postings(0, false).is_empty());
+    }
+}

@@ -1,0 +1,18 @@
+//! Searching the corpus in the page: the inverted index and its word ids,
+//! the query language, the engine (ranking, facets, highlights, related
+//! papers), and find by meaning at run time.
+
+pub(crate) mod engine;
+pub(crate) mod index;
+pub(crate) mod kept;
+pub(crate) mod meaning;
+pub(crate) mod query;
+
+pub use engine::{
+    DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit, MatchClass, Matched, Related,
+    RelatedSet, Response, Selection, Sort, KEPT_PAPER_WORDS, RELATED, RELATED_POOL,
+};
+pub use index::{fields, Bytes, Index, IndexData, WordIds};
+pub use kept::kept_or_made;
+pub use meaning::{paper_text, wordpiece, Explainer, Meaning, PaperWords, PiecesMemo, Vector};
+pub use query::{parse as parse_query, Clause, Filter, Query, Term, MAX_QUERY_CHARS};

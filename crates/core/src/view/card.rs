@@ -1,0 +1,356 @@
+//! A paper's card as one HTML string, and the pieces of it the page
+//! replaces in place when the reader changes something.
+//!
+//! The app writes a card with one `innerHTML` and listens for its buttons
+//! once, on the document: a card is a string the browser parses natively,
+//! not a tree of elements created one call at a time across the
+//! WebAssembly boundary with a reactive closure per attribute (a Leptos
+//! card cost 0.5–0.75 ms; a keystroke or a facet click that brings back
+//! most of a 57-paper list rebuilt most of them). What changes afterwards
+//! — the highlights, a chip's state, the star, the expanded abstract, the
+//! similar papers — is written into the card in place, from the functions
+//! here, so that a button keeps its focus.
+//!
+//! Every text from the corpus is escaped; the elements, classes and
+//! `data-` attributes are the page's contract with its stylesheet, its
+//! event handlers and the browser tests.
+
+use std::fmt::Write;
+
+use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
+
+use crate::model::facet::FacetKind;
+use crate::model::{Corpus, LinkKind, Paper};
+use crate::search::engine::Highlights;
+use crate::view::html::{abstract_html, marked_html};
+use crate::view::i18n::Strings;
+
+/// Abstracts longer than this many bytes are clamped to a few lines until
+/// the reader expands them.
+pub const LONG_ABSTRACT: usize = 600;
+
+/// Whether a paper's abstract is clamped until expanded.
+pub fn is_long(p: &Paper) -> bool {
+    p.text.len() > LONG_ABSTRACT
+}
+
+/// What the reader has done that a card shows.
+#[derive(Debug, Clone, Copy)]
+pub struct CardState<'a> {
+    /// The query's matches in the title, abstract and authors.
+    pub marks: &'a Highlights,
+    /// The facet selection: values selected, by facet index.
+    pub selection: &'a [Vec<u32>],
+    /// On the reading list.
+    pub starred: bool,
+    /// The reader's note (shown only when starred).
+    pub note: &'a str,
+    /// The abstract is shown whole.
+    pub expanded: bool,
+    /// The paper the address names (`#p-…`).
+    pub target: bool,
+    /// Its similar papers are listed.
+    pub similar_open: bool,
+}
+
+/// The facets a card does not show as chips: the list, authors and year
+/// are in its meta line already.
+const NOT_CHIPS: [FacetKind; 3] = [FacetKind::List, FacetKind::Author, FacetKind::Year];
+
+/// The whole card: an `<article class="paper" data-doc=…>`.
+pub fn card_html(corpus: &Corpus, doc: u32, state: &CardState, t: &Strings) -> String {
+    let p = &corpus.papers[doc as usize];
+    let id = attr(&p.id);
+    let mut out = String::with_capacity(p.text.len() + 1024);
+    let target = if state.target { " target" } else { "" };
+    let _ = write!(
+        out,
+        "<article class=\"paper{target}\" id=\"{id}\" aria-labelledby=\"{id}-title\" \
+         data-doc=\"{doc}\"><div class=\"paper-head\"><h2 class=\"paper-title\" \
+         id=\"{id}-title\"><a href=\"#{id}\">{}</a></h2>{}</div>",
+        marked_html(&p.title, &state.marks.title),
+        star_html(state.starred, t),
+    );
+    if !p.authors.is_empty() {
+        let _ = write!(
+            out,
+            "<p class=\"paper-authors\">{}</p>",
+            authors_html(p, state.marks)
+        );
+    }
+    meta_into(&mut out, corpus, p, t);
+    chips_into(&mut out, corpus, p, state.selection, t);
+    let long = is_long(p);
+    let clamped = if long && !state.expanded {
+        " clamped"
+    } else {
+        ""
+    };
+    let _ = write!(
+        out,
+        "<div class=\"abstract{clamped}\" id=\"{id}-abstract\">{}</div>",
+        abstract_html(p, &state.marks.text)
+    );
+    if long {
+        let _ = write!(
+            out,
+            "<button type=\"button\" class=\"expand\" aria-expanded=\"{}\" \
+             aria-controls=\"{id}-abstract\">{}</button>",
+            state.expanded,
+            expand_label(state.expanded, t)
+        );
+    }
+    if state.starred {
+        out.push_str(&note_html(state.note, t));
+    }
+    if !p.similar.is_empty() {
+        let _ = write!(
+            out,
+            "<div class=\"similar\"><button type=\"button\" class=\"similar-toggle\" \
+             aria-expanded=\"{}\" aria-controls=\"{id}-similar\">{}</button>{}</div>",
+            state.similar_open,
+            text(t.similar_papers),
+            if state.similar_open {
+                similar_html(corpus, p, t)
+            } else {
+                String::new()
+            }
+        );
+    }
+    out.push_str("</article>");
+    out
+}
+
+/// The authors, joined by “, ”, with the query's matches marked.
+pub fn authors_html(p: &Paper, marks: &Highlights) -> String {
+    marked_html(&p.authors.join(", "), &marks.authors)
+}
+
+/// The expand button's words.
+pub fn expand_label(expanded: bool, t: &Strings) -> &'static str {
+    if expanded {
+        t.show_less
+    } else {
+        t.show_full
+    }
+}
+
+/// The star button's glyph and accessible name.
+pub fn star_face(starred: bool, t: &Strings) -> (&'static str, &'static str) {
+    if starred {
+        ("★", t.unstar)
+    } else {
+        ("☆", t.star)
+    }
+}
+
+fn star_html(starred: bool, t: &Strings) -> String {
+    let (glyph, label) = star_face(starred, t);
+    format!(
+        "<button type=\"button\" class=\"star-button\" aria-pressed=\"{starred}\" \
+         aria-label=\"{}\"><span aria-hidden=\"true\">{glyph}</span></button>",
+        attr(label)
+    )
+}
+
+/// A starred paper's note: open when it has text. (The parser drops one
+/// newline right after `<textarea>`, so one is written: a note that starts
+/// with a blank line keeps it.)
+pub fn note_html(note: &str, t: &Strings) -> String {
+    let open = if note.is_empty() { "" } else { " open" };
+    format!(
+        "<details class=\"paper-note\"{open}><summary>{}</summary><textarea rows=\"3\" \
+         aria-label=\"{}\">\n{}</textarea></details>",
+        text(t.note),
+        attr(t.note_label),
+        text(note)
+    )
+}
+
+/// The list of a paper's similar papers, each a link with the terms the
+/// two share most.
+pub fn similar_html(corpus: &Corpus, p: &Paper, t: &Strings) -> String {
+    let mut out = format!("<ol class=\"similar-list\" id=\"{}-similar\">", attr(&p.id));
+    for s in &p.similar {
+        let Some(other) = corpus.papers.get(s.doc as usize) else {
+            continue;
+        };
+        let _ = write!(
+            out,
+            "<li><a href=\"#{}\">{}</a>",
+            attr(&other.id),
+            text(&other.title)
+        );
+        let shared = corpus.shared_terms(s).collect::<Vec<_>>().join(", ");
+        if !shared.is_empty() {
+            let _ = write!(
+                out,
+                "<span class=\"similar-why\">{}{}</span>",
+                text(t.shares),
+                text(&shared)
+            );
+        }
+        out.push_str("</li>");
+    }
+    out.push_str("</ol>");
+    out
+}
+
+/// Year, list (its source file and line as a tooltip) and the record's
+/// links.
+fn meta_into(out: &mut String, corpus: &Corpus, p: &Paper, t: &Strings) {
+    out.push_str("<p class=\"paper-meta\">");
+    if let Some(y) = p.year {
+        let _ = write!(out, "<span class=\"paper-year\">{y}</span> · ");
+    }
+    let source = corpus
+        .facet_index(FacetKind::List)
+        .and_then(|f| p.tags.iter().find(|tag| tag.facet as usize == f))
+        .map_or("", |tag| corpus.reason(tag));
+    let label = corpus.lists.get(p.list as usize).map_or("", |l| &l.label);
+    let _ = write!(
+        out,
+        "<span class=\"paper-list\" title=\"{}\">{}</span>",
+        attr(source),
+        text(label)
+    );
+    for l in &p.links {
+        let label = match l.kind {
+            LinkKind::Page => t.link_labels[0],
+            LinkKind::Pdf => t.link_labels[1],
+            LinkKind::Code => t.link_labels[2],
+        };
+        // The compiler keeps only http(s) links; a corpus file made
+        // otherwise still gets no other scheme into a page.
+        if crate::model::is_web_url(&l.href) {
+            let _ = write!(
+                out,
+                " · <a class=\"paper-link\" href=\"{}\" target=\"_blank\" \
+                 rel=\"noopener noreferrer nofollow\">{}</a>",
+                attr(&l.href),
+                text(label)
+            );
+        }
+    }
+    out.push_str("</p>");
+}
+
+/// The paper's tags as toggle buttons (`data-f`, `data-v`: the facet and
+/// value a click toggles), each saying why the paper has it.
+fn chips_into(out: &mut String, corpus: &Corpus, p: &Paper, selection: &[Vec<u32>], t: &Strings) {
+    let _ = write!(out, "<ul class=\"chips\" aria-label=\"{}\">", attr(t.tags));
+    for tag in &p.tags {
+        let Some(facet) = corpus.facets.get(tag.facet as usize) else {
+            continue;
+        };
+        if NOT_CHIPS.contains(&facet.kind) {
+            continue;
+        }
+        let Some(label) = facet.values.get(tag.value as usize) else {
+            continue;
+        };
+        let why = format!("{}: {}", (t.facet_name)(facet.kind), corpus.reason(tag));
+        let _ = write!(
+            out,
+            "<li><button type=\"button\" class=\"chip\" data-facet=\"{}\" data-f=\"{}\" \
+             data-v=\"{}\" title=\"{}\" aria-pressed=\"{}\">{}</button></li>",
+            facet.kind.key(),
+            tag.facet,
+            tag.value,
+            attr(&why),
+            is_selected(selection, tag.facet, tag.value),
+            text(label)
+        );
+    }
+    out.push_str("</ul>");
+}
+
+/// Whether a facet value is in the selection.
+pub fn is_selected(selection: &[Vec<u32>], facet: u32, value: u32) -> bool {
+    selection
+        .get(facet as usize)
+        .is_some_and(|v| v.contains(&value))
+}
+
+/// The facet values whose selected state differs between two selections:
+/// the chips a change of selection must redraw.
+pub fn selection_changes(before: &[Vec<u32>], after: &[Vec<u32>]) -> Vec<(u32, u32, bool)> {
+    let mut out = Vec::new();
+    for f in 0..before.len().max(after.len()) {
+        let (b, a) = (
+            before.get(f).map_or(&[][..], Vec::as_slice),
+            after.get(f).map_or(&[][..], Vec::as_slice),
+        );
+        for &v in a.iter().filter(|v| !b.contains(v)) {
+            out.push((f as u32, v, true));
+        }
+        for &v in b.iter().filter(|v| !a.contains(v)) {
+            out.push((f as u32, v, false));
+        }
+    }
+    out
+}
+
+/// One paper of the related list: its title and the words that bring it
+/// (`via`: the label, then the words joined), opening to its card, which
+/// the page writes into the `<details>` when the reader first opens it.
+pub fn related_item_html(corpus: &Corpus, doc: u32, via_label: &str, via: &str) -> String {
+    let title = corpus.papers.get(doc as usize).map_or("", |p| &p.title);
+    format!(
+        "<li data-doc=\"{doc}\"><details><summary><span class=\"related-title\">{}</span> \
+         <span class=\"related-via\">{} <span class=\"related-words\">{}</span></span>\
+         </summary></details></li>",
+        text(title),
+        text(via_label),
+        text(via)
+    )
+}
+
+/// How many cards the page opens with: more than fill a screen.
+pub const FIRST_SCREEN: usize = 12;
+
+/// The id of the first screen's element, which the app removes when it
+/// starts.
+pub const FIRST_SCREEN_ID: &str = "first-screen";
+
+/// What the page shows before its code has arrived, written into
+/// `index.html` at build time: the corpus's title, a search field and the
+/// first [`FIRST_SCREEN`] papers of the list as the app's default view
+/// shows them (no query, no filter), with the app's classes, so that
+/// nothing moves when the app takes over. It is in `t`'s language; the
+/// page hides it where the app would show something else (a link with a
+/// query, another language, a reading list: `first-screen.js`).
+pub fn first_screen(corpus: &Corpus, t: &Strings) -> String {
+    let none = Highlights::default();
+    let n = corpus.papers.len();
+    let mut cards = String::new();
+    for doc in 0..n.min(FIRST_SCREEN) as u32 {
+        let state = CardState {
+            marks: &none,
+            selection: &[],
+            starred: false,
+            note: "",
+            expanded: false,
+            target: false,
+            similar_open: false,
+        };
+        let _ = write!(
+            cards,
+            "<li data-doc=\"{doc}\">{}</li>",
+            card_html(corpus, doc, &state, t)
+        );
+    }
+    format!(
+        "<div id=\"{FIRST_SCREEN_ID}\"><header class=\"site-header\"><div class=\"title-row\">\
+         <h1>{}</h1></div><div class=\"search\" role=\"search\"><label for=\"q0\" \
+         class=\"visually-hidden\">{}</label><input id=\"q0\" type=\"search\" placeholder=\"{}\" \
+         autocomplete=\"off\" spellcheck=\"false\" autofocus></div></header>\
+         <div class=\"layout\"><aside class=\"facets\"></aside><main class=\"results-pane\">\
+         <div class=\"status-bar\"><p class=\"status\">{}</p></div>\
+         <ol class=\"first-results\">{cards}</ol></main></div></div>",
+        text(&corpus.title()),
+        text(t.search_label),
+        attr(t.search_placeholder),
+        text(&(t.status)(n, n)),
+    )
+}

@@ -1,0 +1,282 @@
+//! A paper's abstract as an HTML string, with `<mark>`s at the highlight
+//! ranges. The app hands it to the browser in one `innerHTML` assignment per
+//! card (far fewer calls across the JS boundary than a node per run, which
+//! keeps every keystroke under a frame); the build writes the same HTML into
+//! the page's `<noscript>` block.
+//!
+//! Everything from the corpus is escaped; links are only ever http(s) (the
+//! compiler guarantees it, and it is checked again here); MathML comes from the
+//! build-time renderer through an element/attribute allow-list.
+
+use std::fmt::Write;
+use std::ops::Range;
+
+use crate::model::is_web_url;
+use crate::model::{style, Corpus, Paper, RunKind};
+use crate::search::engine::{overlaps, split_by_marks};
+use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
+
+fn marked(out: &mut String, s: &str, range: Range<usize>, marks: &[Range<usize>]) {
+    for (r, hit) in split_by_marks(range, marks) {
+        if hit {
+            let _ = write!(out, "<mark>{}</mark>", text(&s[r]));
+        } else {
+            out.push_str(&text(&s[r]));
+        }
+    }
+}
+
+const STYLE_TAGS: [(u8, &str, &str); 4] = [
+    (style::FOOTNOTE, "<small class=\"footnote\">", "</small>"),
+    (style::BOLD, "<strong>", "</strong>"),
+    (style::ITALIC, "<em>", "</em>"),
+    (style::CODE, "<code>", "</code>"),
+];
+
+fn open(out: &mut String, st: u8) {
+    for (bit, open, _) in STYLE_TAGS {
+        if st & bit != 0 {
+            out.push_str(open);
+        }
+    }
+}
+
+fn close(out: &mut String, st: u8) {
+    for (bit, _, close) in STYLE_TAGS.iter().rev() {
+        if st & bit != 0 {
+            out.push_str(close);
+        }
+    }
+}
+
+/// Escaped plain text with `<mark>`s: a title.
+pub fn marked_html(s: &str, marks: &[Range<usize>]) -> String {
+    let mut out = String::with_capacity(s.len() + 16);
+    marked(&mut out, s, 0..s.len(), marks);
+    out
+}
+
+/// The abstract's HTML: styled runs, links and formulas; a highlight never
+/// splits a formula (the whole formula is marked) or a link (the mark goes
+/// inside it).
+pub fn abstract_html(p: &Paper, marks: &[Range<usize>]) -> String {
+    let mut out = String::with_capacity(p.text.len() + p.text.len() / 4);
+    for (range, kind) in p.run_ranges() {
+        match kind {
+            RunKind::Text { style } => {
+                open(&mut out, *style);
+                marked(&mut out, &p.text, range, marks);
+                close(&mut out, *style);
+            }
+            RunKind::Link { href, style } => {
+                open(&mut out, *style);
+                if is_web_url(href) {
+                    let _ = write!(
+                        out,
+                        "<a href=\"{}\" target=\"_blank\" rel=\"noopener noreferrer nofollow\">",
+                        attr(href)
+                    );
+                    marked(&mut out, &p.text, range, marks);
+                    out.push_str("</a>");
+                } else {
+                    marked(&mut out, &p.text, range, marks);
+                }
+                close(&mut out, *style);
+            }
+            RunKind::Math { tex, mathml } => {
+                let hit = overlaps(&range, marks);
+                if hit {
+                    out.push_str("<mark class=\"math-mark\">");
+                }
+                match mathml {
+                    Some(m) => {
+                        let _ = write!(
+                            out,
+                            "<span class=\"math\" title=\"{}\">{m}</span>",
+                            attr(tex)
+                        );
+                    }
+                    None => {
+                        let _ = write!(
+                            out,
+                            "<span class=\"math math-text\" title=\"{}\">{}</span>",
+                            attr(tex),
+                            text(&p.text[range])
+                        );
+                    }
+                }
+                if hit {
+                    out.push_str("</mark>");
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Text escaped for HTML.
+pub fn escape(s: &str) -> String {
+    text(s).into_owned()
+}
+
+/// Marker in `index.html` replaced by [`noscript`] at build time.
+pub const NOSCRIPT_MARKER: &str = "<!-- noscript -->";
+
+/// Abstracts are written into the static listing until it reaches this
+/// size; beyond it (a whole conference) papers are listed by title only, so
+/// that the page stays a page, not the corpus twice.
+pub const NOSCRIPT_ABSTRACT_BUDGET: usize = 1 << 20;
+
+/// The file, beside `index.html`, that lists every paper as static HTML.
+pub const LISTING_FILE: &str = "papers.html";
+
+/// What a browser without JavaScript or WebAssembly sees in `index.html`: a
+/// note and a link to [`listing`]. The papers themselves are not in the
+/// page every visitor downloads (at 20,000 papers they were 4.8 MB of it).
+pub fn noscript(corpus: &Corpus) -> String {
+    let n = corpus.papers.len();
+    format!(
+        "<noscript><div class=\"noscript\"><h1>{}</h1><p class=\"noscript-note\">Searching and \
+         filtering need JavaScript and WebAssembly, which this browser does not run. \
+         <a href=\"{LISTING_FILE}\">All {n} papers, as a plain page</a>.</p></div></noscript>",
+        text(&corpus.title()),
+    )
+}
+
+/// Every paper as one static HTML page ([`LISTING_FILE`]): what a browser
+/// without JavaScript or WebAssembly, or a search engine, reads.
+pub fn listing(corpus: &Corpus) -> String {
+    let mut body = String::new();
+    let mut with_abstract = 0usize;
+    for p in &corpus.papers {
+        let list = corpus
+            .lists
+            .get(p.list as usize)
+            .map_or("", |l| l.label.as_str());
+        let meta = if p.authors.is_empty() {
+            list.to_string()
+        } else {
+            format!("{} · {list}", p.authors.join(", "))
+        };
+        let _ = write!(
+            body,
+            "<article id=\"{}\"><h2>{}</h2><p class=\"paper-meta\">{}</p>",
+            attr(&p.id),
+            text(&p.title),
+            text(&meta),
+        );
+        if body.len() < NOSCRIPT_ABSTRACT_BUDGET {
+            let _ = write!(body, "<p>{}</p>", abstract_html(p, &[]));
+            with_abstract += 1;
+        }
+        body.push_str("</article>");
+    }
+    let n = corpus.papers.len();
+    let listed = if with_abstract == n {
+        format!("All {n} papers are listed below.")
+    } else {
+        format!("All {n} papers are listed below, the first {with_abstract} with their abstracts.")
+    };
+    let title = escape(&corpus.title());
+    format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"color-scheme\" content=\"light dark\"><title>{title}</title>\
+         <style>body{{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem}}\
+         article{{border-top:1px solid #8884;padding:.5rem 0}}.paper-meta{{opacity:.8}}</style></head>\
+         <body><main class=\"noscript\"><h1>{title}</h1><p class=\"noscript-note\">Searching and \
+         filtering need JavaScript and WebAssembly: <a href=\"./\">open the explorer</a>. \
+         {listed}</p>{body}</main></body></html>"
+    )
+}
+
+#[cfg(test)]
+#[allow(clippy::single_range_in_vec_init)] // one highlight range is a real case
+mod tests {
+    use super::*;
+    use crate::build::markup::parse;
+
+    fn paper(src: &str) -> Paper {
+        let m = parse(src);
+        Paper {
+            id: "p".into(),
+            list: 0,
+            line: 1,
+            title: String::new(),
+            title_derived: true,
+            authors: vec![],
+            year: None,
+            links: vec![],
+            text: m.text,
+            runs: m.runs,
+            tags: vec![],
+            similar: vec![],
+            keywords: vec![],
+            map: [0; 2],
+        }
+    }
+
+    #[test]
+    fn styles_links_and_marks() {
+        let p = paper(r"we \textbf{propose} X at https://github.com/a/b.");
+        let at = p.text.find("propose").unwrap();
+        let html = abstract_html(&p, &[at..at + 7]);
+        assert_eq!(
+            html,
+            "we <strong><mark>propose</mark></strong> X at <a href=\"https://github.com/a/b\" target=\"_blank\" rel=\"noopener noreferrer nofollow\">https://github.com/a/b</a>."
+        );
+    }
+
+    #[test]
+    fn a_formula_is_marked_whole() {
+        let mut p = paper(r"cost $\epsilon$-uniform");
+        let html = abstract_html(&p, &[5..6]);
+        assert!(
+            html.starts_with("cost <mark class=\"math-mark\"><span class=\"math math-text\""),
+            "{html}"
+        );
+        p.runs.clear();
+        assert_eq!(abstract_html(&p, &[]), "");
+    }
+
+    #[test]
+    fn a_large_corpus_lists_every_title_and_abstracts_up_to_the_budget() {
+        let mut p = paper(&"An abstract of some length. ".repeat(40));
+        p.title = "A title".into();
+        let n = 2 * NOSCRIPT_ABSTRACT_BUDGET / p.text.len();
+        let corpus = Corpus {
+            lists: vec![],
+            facets: vec![],
+            reasons: vec![],
+            similar_terms: vec![],
+            papers: vec![p; n],
+            index: Default::default(),
+        };
+        let html = listing(&corpus);
+        assert_eq!(html.matches("<h2>A title</h2>").count(), n);
+        let with = html.matches("<p>An abstract").count();
+        assert!(with > 0 && with < n, "{with} of {n}");
+        assert!(html.contains(&format!(
+            "All {n} papers are listed below, the first {with} with their abstracts."
+        )));
+        assert!(html.len() < 2 * NOSCRIPT_ABSTRACT_BUDGET);
+        // What every visitor downloads only links to it.
+        let note = noscript(&corpus);
+        assert!(note.contains(&format!("<a href=\"{LISTING_FILE}\">All {n} papers")));
+        assert!(note.len() < 1000, "{} bytes", note.len());
+    }
+
+    #[test]
+    fn hostile_text_is_inert() {
+        let p = paper(
+            r#"<script>alert(1)</script> <img src=x onerror="alert(1)"> \url{javascript:alert(1)} "quoted" & </article>"#,
+        );
+        let html = abstract_html(&p, &[0..3]);
+        assert!(
+            !html.contains("<script") && !html.contains("<img") && !html.contains("</article>"),
+            "{html}"
+        );
+        assert!(!html.contains("href=\"javascript"), "{html}");
+        assert!(abstract_html(&p, &[]).starts_with("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    }
+}
