@@ -16,7 +16,8 @@
 //!                                       on the seed lists in corpus/, as DIR/papers.jsonl
 //! explorer-cli eval-formulas FILE…    each formula's searched plain text against its shown MathML
 //! explorer-cli eval-titles FILE…      derive each record's title from its abstract alone and
-//!                                       compare with the real one (four measures, 20 worst)
+//!                                       compare with the real one (four measures, broken titles
+//!                                       by kind, 20 worst)
 //! explorer-cli eval-tags DIR            how many papers get a topic, and how the topics agree
 //!                                       with the records' own keywords and primary areas
 //! explorer-cli eval-meaning DIR --queries FILE
@@ -456,7 +457,7 @@ fn eval_formulas(files: &[String]) -> ExitCode {
 /// `eval-titles FILE…`: records with real titles (any record format, or
 /// seed lists, which have none) read as the compiler reads them.
 fn eval_titles(all: bool, files: &[String]) -> ExitCode {
-    use explorer_core::title_eval::Report;
+    use explorer_core::title_eval::{Flaw, Report};
     // `--cases`: every paper as a tab-separated line (for tuning).
     let records = match read_records(files) {
         Ok(r) => r,
@@ -469,7 +470,14 @@ fn eval_titles(all: bool, files: &[String]) -> ExitCode {
     if all {
         for c in &report.cases {
             let name = c.name.as_deref().unwrap_or("");
-            println!("{:.2}\t{name}\t{}\t{}", c.overlap, c.real, c.derived);
+            let flaws: Vec<&str> = c.flaws.iter().map(|f| f.label()).collect();
+            println!(
+                "{:.2}\t{name}\t{}\t{}\t{}",
+                c.overlap,
+                c.real,
+                c.derived,
+                flaws.join(", ")
+            );
         }
         return ExitCode::SUCCESS;
     }
@@ -482,14 +490,24 @@ fn eval_titles(all: bool, files: &[String]) -> ExitCode {
          real `NAME: …` titles whose NAME is in the abstract ({named}): derived title starts with NAME  {}\n\
          derived titles cut short with `…`  {}\n\
          derived titles with markup left in  {}\n\
-         content-word overlap with the real title (ROUGE-1 F1, stop words out), median  {}\n\n\
-         20 worst (overlap, real | derived):",
+         content-word overlap with the real title (ROUGE-1 F1, stop words out), median  {}\n\
+         broken derived titles  {} ({})",
         report.cases.len(),
         pct(report.name_kept()),
         pct(report.truncated()),
         report.with_markup(),
         report.median_overlap().map_or("n/a".into(), |m| format!("{m:.2}")),
+        report.cases.iter().filter(|c| !c.flaws.is_empty()).count(),
+        pct(report.broken()),
     );
+    for flaw in Flaw::ALL {
+        let n = report.with_flaw(flaw);
+        let _ = writeln!(out, "  {:<34} {n}", flaw.label());
+        for c in report.cases.iter().filter(|c| c.flaws.contains(&flaw)).take(3) {
+            let _ = writeln!(out, "      e.g. {}", c.derived);
+        }
+    }
+    let _ = writeln!(out, "\n20 worst (overlap, real | derived):");
     for c in report.worst(20) {
         let _ = writeln!(out, "{:.2}  {}\n      | {}", c.overlap, c.real, c.derived);
     }

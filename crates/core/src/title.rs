@@ -4,6 +4,10 @@
 
 use crate::acronym::{definitions, is_facet_acronym, Definition};
 
+pub mod flaws;
+
+use flaws::{flaws, is_clause_verb, is_trailing_function_word};
+
 /// A display title for an abstract without one, as a researcher would
 /// write it:
 ///
@@ -23,17 +27,30 @@ pub fn derive_title(text: &str) -> String {
     let sentences = sentences(text);
     let defs = definitions(text);
     let cues: Vec<Cue> = sentences.iter().filter_map(|s| cue_in(s)).collect();
-    let title = proposed_name(text, &sentences, &cues, &defs)
-        .or_else(|| contribution(&cues))
-        .or_else(|| {
-            sentences
-                .first()
-                .map(|s| compress(strip_lead(s.text), MAX_WORDS))
-        })
-        .unwrap_or_default();
-    let title = clean(&title);
-    if !title.is_empty() {
-        return title;
+    // Candidates, best first; the first that reads as a title (no
+    // [`flaws::Flaw`]) wins, else the first of all.
+    let mut candidates: Vec<String> = Vec::new();
+    if let Some((name, descs)) = proposed_name(text, &sentences, &cues, &defs) {
+        candidates.extend(descs.iter().map(|d| join(&name, d)));
+        candidates.push(name);
+    }
+    candidates.extend(contributions(&cues));
+    candidates.extend(
+        sentences
+            .iter()
+            .map(|s| capitalize(&tidy_description(&compress(strip_lead(s.text), MAX_WORDS)))),
+    );
+    let candidates: Vec<String> = candidates
+        .iter()
+        .map(|t| clean(t))
+        .filter(|t| !t.is_empty())
+        .collect();
+    if let Some(t) = candidates
+        .iter()
+        .find(|t| flaws(t, text).is_empty())
+        .or(candidates.first())
+    {
+        return t.clone();
     }
     // Nothing but marks (`*`, `$…$`): the text as it stands, as a title.
     let cleaned = clean(&compress(text, MAX_WORDS));
@@ -808,7 +825,7 @@ fn proposed_name(
     sentences: &[Sentence<'_>],
     cues: &[Cue<'_>],
     defs: &[Definition],
-) -> Option<String> {
+) -> Option<(String, Vec<String>)> {
     let mut candidates = Candidates::new(text, cues, defs);
     candidates.in_cues(cues, defs);
     candidates.in_definitions(cues, defs);
@@ -816,20 +833,19 @@ fn proposed_name(
     let best = candidates.best;
     let (score, _, name) = best?;
     (score >= 3).then(|| {
-        // A name with nothing beside it gets what the paper does.
-        let desc = describe(text, cues, defs, &name)
-            .or_else(|| {
-                let rest: Vec<Cue<'_>> = cues
-                    .iter()
-                    .map(|c| Cue {
-                        rest: c.rest.strip_prefix(name.as_str()).unwrap_or(c.rest),
-                        ..*c
-                    })
-                    .collect();
-                contribution(&rest).filter(|d| !d.contains(name.as_str()))
+        // Its description, else what the paper does.
+        let rest: Vec<Cue<'_>> = cues
+            .iter()
+            .map(|c| Cue {
+                rest: c.rest.strip_prefix(name.as_str()).unwrap_or(c.rest),
+                ..*c
             })
-            .unwrap_or_default();
-        join(&name, &desc)
+            .collect();
+        let descs = describe(text, cues, defs, &name)
+            .into_iter()
+            .chain(contributions(&rest).filter(|d| !d.contains(name.as_str())))
+            .collect();
+        (name, descs)
     })
 }
 
@@ -1194,18 +1210,47 @@ fn tidy_description(desc: &str) -> String {
         .to_string()
 }
 
-/// The paper's contribution, without a name: the object of the first
-/// proposing cue that says something, else of the first studying one.
-fn contribution(cues: &[Cue<'_>]) -> Option<String> {
-    let pick = |proposes: bool| {
+/// The paper's contribution, without a name: the objects of the proposing
+/// cues that say something, then of the studying ones.
+fn contributions<'a>(cues: &'a [Cue<'a>]) -> impl Iterator<Item = String> + 'a {
+    let pick = move |proposes: bool| {
         cues.iter()
-            .filter(|c| c.proposes == proposes)
-            .map(|c| compress(strip_lead(concrete(c.rest)), MAX_WORDS))
-            .find(|t| content_count(t) >= 3)
+            .filter(move |c| c.proposes == proposes)
+            .map(|c| compress(&gerund_lead(strip_lead(concrete(c.rest))), MAX_WORDS))
+            .filter(|t| content_count(t) >= 3)
+            .map(|t| capitalize(&tidy_description(&t)))
     };
-    pick(true)
-        .or_else(|| pick(false))
-        .map(|t| capitalize(&tidy_description(&t)))
+    pick(true).chain(pick(false))
+}
+
+/// `leverage the structure of …` (the object of `we propose to`) →
+/// `Leveraging the structure of …`: a title names an activity, it does not
+/// order one.
+fn gerund_lead(s: &str) -> String {
+    let mut words = s.split_whitespace();
+    let Some(mut first) = words.next() else {
+        return String::new();
+    };
+    let mut rest: Vec<&str> = words.collect();
+    // `explicitly exploit …`: the adverb goes with the verb's mood.
+    if first.ends_with("ly") && rest.first().is_some_and(|w| is_clause_verb(w, true)) {
+        first = rest.remove(0);
+    }
+    let lower = first.to_ascii_lowercase();
+    if !is_clause_verb(&lower, true) {
+        return s.to_string();
+    }
+    let stem = if lower.ends_with('e') && !lower.ends_with("ee") {
+        &lower[..lower.len() - 1]
+    } else {
+        lower.as_str()
+    };
+    let mut out = format!("{stem}ing");
+    for w in rest {
+        out.push(' ');
+        out.push_str(w);
+    }
+    out
 }
 
 /// The concrete part of a cue's object: `these problems by quantizing …`
@@ -1375,7 +1420,8 @@ pub fn compress(phrase: &str, max: usize) -> String {
         words = &words[..weak_cut(words, max)];
     }
     while let Some((last, rest)) = words.split_last() {
-        if is_function_word(last) && !rest.is_empty() {
+        let bare = last.trim_end_matches([',', ';', ':']).to_ascii_lowercase();
+        if (is_function_word(last) || is_trailing_function_word(&bare)) && !rest.is_empty() {
             words = rest;
         } else {
             break;
@@ -1392,7 +1438,17 @@ pub fn compress(phrase: &str, max: usize) -> String {
 /// after a `;`, a `:` or a comma that starts a new clause (never in the
 /// first 3 words).
 fn clause_end(words: &[&str]) -> usize {
-    for (i, w) in words.iter().enumerate().skip(3) {
+    for (i, w) in words.iter().enumerate().skip(1) {
+        // `… dataset and show that …`: a second clause of the sentence.
+        let and = matches!(*w, "and" | "and,");
+        let verb = words.get(i + 1).is_some_and(|n| is_clause_verb(n, false));
+        let joined_verbs = words[i.saturating_sub(2)..i].iter().any(|w| *w == "to");
+        if and && verb && !joined_verbs {
+            return i;
+        }
+        if i < 3 {
+            continue;
+        }
         if STRONG_BOUNDARIES.contains(&w.to_ascii_lowercase().as_str()) {
             return i;
         }
@@ -1536,7 +1592,20 @@ fn clean(title: &str) -> String {
     if t.chars().count() > 110 {
         let cut = t.char_indices().nth(110).map_or(t.len(), |(i, _)| i);
         let head = &t[..cut];
-        head[..head.rfind(' ').unwrap_or(cut)]
+        let mut words: Vec<&str> = head[..head.rfind(' ').unwrap_or(cut)]
+            .split_whitespace()
+            .collect();
+        // Not on a word that leads into what was cut (`… weights by`).
+        while words.len() > 1
+            && words.last().is_some_and(|w| {
+                let bare = w.trim_end_matches([',', ';', ':']).to_ascii_lowercase();
+                is_function_word(w) || is_trailing_function_word(&bare)
+            })
+        {
+            words.pop();
+        }
+        words
+            .join(" ")
             .trim_end_matches([',', ';', ':'])
             .to_string()
     } else {
