@@ -269,9 +269,22 @@ fn cue_in<'a>(s: &Sentence<'a>) -> Option<Cue<'a>> {
     None
 }
 
-/// Nouns that `our NOUN X` names (`our framework AWESOME uses …`).
+/// Nouns that `our NOUN X` names (`our framework AWESOME uses …`), and
+/// that name what follows them set off (`a new approach, Ethos, that …`).
 const NAMED_NOUNS: &[&str] = &[
     "framework",
+    "task",
+    "technique",
+    "strategy",
+    "architecture",
+    "metric",
+    "corpus",
+    "resource",
+    "platform",
+    "pipeline",
+    "paradigm",
+    "mechanism",
+    "network",
     "model",
     "method",
     "approach",
@@ -710,13 +723,20 @@ impl<'a> Candidates<'a> {
                     };
                     // What a paper studies or applies is seldom its own.
                     self.consider(bare, at, near + proposes + i32::from(set_off));
-                } else if i == 0
-                    && set_off
-                    && bare.chars().next().is_some_and(char::is_uppercase)
-                    && bare.chars().count() >= 3
-                {
-                    // `we introduce Echo, a …`, when the abstract names it again.
-                    if word_positions(self.text, bare).len() >= 2 {
+                } else if set_off && bare.chars().count() >= 3 && !is_function_word(bare) {
+                    // `we introduce Echo, a …`, `a new approach, Ethos, that
+                    // …`, when the abstract names it again; `we introduce
+                    // pyvene, an …` when it keeps naming it.
+                    let capital = bare.chars().next().is_some_and(char::is_uppercase);
+                    let after_noun = i > 0
+                        && i < NEAR_WORDS
+                        && words[i - 1].1.strip_suffix(',').is_some_and(|n| {
+                            NAMED_NOUNS.contains(&n.to_ascii_lowercase().as_str())
+                        });
+                    let recurs = word_positions(self.text, bare).len();
+                    // (`a failure mode we term copy-paste, …` names no method.)
+                    let lower_name = recurs >= 3 && !bare.contains('-');
+                    if (i == 0 || after_noun) && (lower_name || (capital && recurs >= 2)) {
                         self.consider(bare, at, 4 + proposes);
                     }
                 }
@@ -736,26 +756,28 @@ impl<'a> Candidates<'a> {
                 self.consider(&d.long, d.paren, if in_cue { 5 } else { 1 });
                 continue;
             }
+            // Its long form opens the object of a proposing cue (`we
+            // propose an answer space clustered prompting model (ASCM)`, `a
+            // fine-grained Token-level retrieval-augmented mechanism (Tram)`).
+            let opens_cue = cues.iter().any(|c| {
+                c.proposes
+                    && d.paren >= c.object
+                    && d.paren < c.sentence.start + c.sentence.text.len()
+                    && self.text[c.object..d.paren]
+                        .rfind(d.long.as_str())
+                        .is_some_and(|i| {
+                            self.text[c.object..c.object + i].split_whitespace().count() <= 3
+                        })
+            });
             if is_facet_acronym(&d.short)
                 || is_coined(&d.short)
                 || proposed_definition(self.text, d)
+                || opens_cue
             {
                 let in_cue = cues.iter().any(|c| {
                     d.paren >= c.object && d.paren < c.sentence.start + c.sentence.text.len()
                 });
                 let after_cue = i32::from(self.first_cue.is_some_and(|c| d.paren >= c));
-                // Or its long form opens the object of a proposing cue (`we
-                // propose an answer space clustered prompting model (ASCM)`).
-                let opens_cue = cues.iter().any(|c| {
-                    c.proposes
-                        && d.paren >= c.object
-                        && d.paren < c.sentence.start + c.sentence.text.len()
-                        && self.text[c.object..d.paren]
-                            .rfind(d.long.as_str())
-                            .is_some_and(|i| {
-                                self.text[c.object..c.object + i].split_whitespace().count() <= 3
-                            })
-                });
                 let proposed = proposed_definition(self.text, d) || opens_cue;
                 // A task or background term defined in passing (`… for
                 // semantic textual similarity (STS)`) needs to recur a lot.
@@ -776,11 +798,17 @@ impl<'a> Candidates<'a> {
     fn elsewhere(&mut self, sentences: &[Sentence<'_>]) {
         // A coined word the abstract keeps using, wherever it stands
         // (`… It incorporates KinyaBERT …`, `SimKGC outperforms …`).
-        for (off, w) in word_offsets(self.text) {
+        // `our WebWISE method`, `Our mixture-of-experts SummaReranker`: a
+        // coined word the abstract calls its own.
+        let words = word_offsets(self.text);
+        for (k, &(off, w)) in words.iter().enumerate() {
             let bare = bare_word(w);
             if is_coined(bare) && !self.in_long_form(off) {
                 let after_cue = i32::from(self.first_cue.is_some_and(|c| off >= c));
-                self.consider(bare, off, after_cue);
+                let ours = words[k.saturating_sub(2)..k]
+                    .iter()
+                    .any(|(_, p)| p.eq_ignore_ascii_case("our"));
+                self.consider(bare, off, after_cue + 3 * i32::from(ours));
             }
         }
         // `Espresso is a compact library …`: a sentence that opens with a
@@ -908,6 +936,7 @@ fn is_naming_word(w: &str) -> bool {
     matches!(
         w.to_ascii_lowercase().as_str(),
         "named" | "called" | "dubbed" | "termed" | "coined" | "nicknamed" | "known" | "refer"
+            | "namely"
     )
 }
 
