@@ -31,8 +31,11 @@ pub fn derive_title(text: &str) -> String {
     // [`flaws::Flaw`]) wins, else the first of all.
     let mut candidates: Vec<String> = Vec::new();
     if let Some((name, descs)) = proposed_name(text, &sentences, &cues, &defs) {
-        candidates.extend(descs.iter().map(|d| join(&name, d)));
-        candidates.push(name);
+        // A baseline the abstract compares with is no name for the paper.
+        if !flaws::is_baseline(&name, text) {
+            candidates.extend(descs.iter().map(|d| join(&name, d)));
+            candidates.push(name);
+        }
     }
     candidates.extend(contributions(&cues));
     candidates.extend(
@@ -1221,10 +1224,21 @@ fn join(name: &str, desc: &str) -> String {
 /// Drops the words no title says (`novel`, `new`) and the connectors a
 /// cut left at the end.
 fn tidy_description(desc: &str) -> String {
-    let words: Vec<&str> = desc
+    let mut words: Vec<&str> = desc
         .split_whitespace()
         .filter(|w| !matches!(w.to_ascii_lowercase().as_str(), "novel" | "new"))
         .collect();
+    // `a novel efficient approach` → `an efficient approach`.
+    for i in 1..words.len() {
+        let vowel = words[i].starts_with(['a', 'e', 'i', 'o', 'u']);
+        match words[i - 1] {
+            "a" if vowel => words[i - 1] = "an",
+            "A" if vowel => words[i - 1] = "An",
+            "an" if !vowel && words[i].starts_with(char::is_lowercase) => words[i - 1] = "a",
+            "An" if !vowel && words[i].starts_with(char::is_lowercase) => words[i - 1] = "A",
+            _ => {}
+        }
+    }
     let mut words = &words[..];
     while let Some((last, rest)) = words.split_last() {
         if is_function_word(last) {

@@ -193,7 +193,7 @@ fn parenthesised(title: &str) -> impl Iterator<Item = &str> {
 /// Whether the abstract compares the paper with `name` (`outperforms X`,
 /// `than X`, `over X`, `compared to X`, `such as X`), and never says it
 /// proposes it.
-fn is_baseline(name: &str, text: &str) -> bool {
+pub(crate) fn is_baseline(name: &str, text: &str) -> bool {
     let mut compared = false;
     for (i, _) in text.match_indices(name) {
         let before = text[..i].chars().next_back();
