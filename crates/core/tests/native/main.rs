@@ -11,5 +11,6 @@ mod host_api;
 mod malformed_corpus;
 mod meaning;
 mod properties;
+mod real_list;
 mod scale;
 mod seed_corpus;
