@@ -737,9 +737,22 @@ impl<'a> Candidates<'a> {
                             NAMED_NOUNS.contains(&n.to_ascii_lowercase().as_str())
                         });
                     let recurs = word_positions(self.text, bare).len();
-                    // (`a failure mode we term copy-paste, …` names no method.)
-                    let lower_name = recurs >= 3 && !bare.contains('-');
+                    // An apposition right after the verb (`we introduce
+                    // Toolink, a …`, `textless-lib, a …`) defines the name.
+                    let apposition = i == 0
+                        && w.ends_with(',')
+                        && words
+                            .get(1)
+                            .is_some_and(|n| matches!(n.1, "a" | "an" | "the"));
+                    // A small-letter name opens a sentence of its own
+                    // (`pyvene supports …`); `a failure mode we term
+                    // copy-paste, …` names no method.
+                    let lower_name = recurs >= 3
+                        && (self.text.starts_with(bare)
+                            || self.text.contains(&format!(". {bare} ")));
                     if (i == 0 || after_noun) && (lower_name || (capital && recurs >= 2)) {
+                        self.consider(bare, at, 4 + proposes + i32::from(apposition));
+                    } else if apposition && recurs >= 2 && bare.contains('-') {
                         self.consider(bare, at, 4 + proposes);
                     }
                 }
