@@ -601,12 +601,23 @@ const NAME_STOPS: &[&str] = &[
     "on",
 ];
 
+/// What a candidate loses when the abstract uses it before it says what
+/// the paper does (background: `Event Detection (ED) is the task of …`),
+/// and what it gains by being found as a name in the first sentence that
+/// proposes something. (Set on the ACL list: at 3 and 0 a much-repeated
+/// background acronym outranked the name a paper gave its dataset.)
+const BACKGROUND_PENALTY: i32 = 5;
+const FIRST_PROPOSAL_BONUS: i32 = 1;
+
 /// The candidates for a paper's own name, each scored as it is found; the
 /// best so far is kept (the higher score, then the earlier place).
 struct Candidates<'a> {
     text: &'a str,
     /// Where the first sentence saying what the paper does starts.
     first_cue: Option<usize>,
+    /// The first sentence that proposes something (start and end): the
+    /// paper's own name is usually introduced there, its parts later.
+    first_proposal: Option<std::ops::Range<usize>>,
     /// Words of a definition's long form, before its parenthesis (`Long
     /// Form (LF)`) or inside it (`LF (Long Form)`), are not names. (Found
     /// once per definition, not once per word asked about.)
@@ -632,6 +643,10 @@ impl<'a> Candidates<'a> {
         Candidates {
             text,
             first_cue: cues.first().map(|c| c.sentence.start),
+            first_proposal: cues
+                .iter()
+                .find(|c| c.proposes)
+                .map(|c| c.sentence.start..c.sentence.start + c.sentence.text.len()),
             long_forms,
             best: None,
         }
@@ -657,7 +672,12 @@ impl<'a> Candidates<'a> {
         let first = occurrences.first().copied().unwrap_or(at);
         let mut score = bonus + (occurrences.len() as i32).min(4);
         if self.first_cue.is_some_and(|c| first < c) {
-            score -= 3;
+            score -= BACKGROUND_PENALTY;
+        }
+        // (Found as a name there, not merely standing there: `… trained via
+        // gradient descent (GD)` in that sentence is no name.)
+        if bonus >= 3 && self.first_proposal.as_ref().is_some_and(|r| r.contains(&at)) {
+            score += FIRST_PROPOSAL_BONUS;
         }
         if occurrences.iter().any(|&i| after_baseline_cue(&text[..i])) {
             score -= 3;
