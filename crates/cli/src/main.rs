@@ -503,7 +503,12 @@ fn eval_titles(all: bool, files: &[String]) -> ExitCode {
     for flaw in Flaw::ALL {
         let n = report.with_flaw(flaw);
         let _ = writeln!(out, "  {:<34} {n}", flaw.label());
-        for c in report.cases.iter().filter(|c| c.flaws.contains(&flaw)).take(3) {
+        for c in report
+            .cases
+            .iter()
+            .filter(|c| c.flaws.contains(&flaw))
+            .take(3)
+        {
             let _ = writeln!(out, "      e.g. {}", c.derived);
         }
     }

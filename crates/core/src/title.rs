@@ -676,7 +676,12 @@ impl<'a> Candidates<'a> {
         }
         // (Found as a name there, not merely standing there: `… trained via
         // gradient descent (GD)` in that sentence is no name.)
-        if bonus >= 3 && self.first_proposal.as_ref().is_some_and(|r| r.contains(&at)) {
+        if bonus >= 3
+            && self
+                .first_proposal
+                .as_ref()
+                .is_some_and(|r| r.contains(&at))
+        {
             score += FIRST_PROPOSAL_BONUS;
         }
         if occurrences.iter().any(|&i| after_baseline_cue(&text[..i])) {
@@ -971,7 +976,14 @@ fn repository_name(word: &str) -> Option<&str> {
 fn is_naming_word(w: &str) -> bool {
     matches!(
         w.to_ascii_lowercase().as_str(),
-        "named" | "called" | "dubbed" | "termed" | "coined" | "nicknamed" | "known" | "refer"
+        "named"
+            | "called"
+            | "dubbed"
+            | "termed"
+            | "coined"
+            | "nicknamed"
+            | "known"
+            | "refer"
             | "namely"
     )
 }
@@ -1520,7 +1532,7 @@ fn clause_end(words: &[&str]) -> usize {
         // `… dataset and show that …`: a second clause of the sentence.
         let and = matches!(*w, "and" | "and,");
         let verb = words.get(i + 1).is_some_and(|n| is_clause_verb(n, false));
-        let joined_verbs = words[i.saturating_sub(2)..i].iter().any(|w| *w == "to");
+        let joined_verbs = words[i.saturating_sub(2)..i].contains(&"to");
         if and && verb && !joined_verbs {
             return i;
         }

@@ -103,7 +103,10 @@ impl Report {
 
     /// How many derived titles have `flaw`.
     pub fn with_flaw(&self, flaw: Flaw) -> usize {
-        self.cases.iter().filter(|c| c.flaws.contains(&flaw)).count()
+        self.cases
+            .iter()
+            .filter(|c| c.flaws.contains(&flaw))
+            .count()
     }
 
     /// The `n` cases with the least overlap, worst first (ties in input order).
@@ -229,10 +232,7 @@ mod tests {
     fn broken_titles_are_seen() {
         let f = |t: &str| flaws(t, "We propose X. X outperforms OPGD and Adam.");
         assert_eq!(f("RoMA: “Routing Manifold Alignment"), [Flaw::Unbalanced]);
-        assert_eq!(
-            f("Its role in the denoising process"),
-            [Flaw::PronounFirst]
-        );
+        assert_eq!(f("Its role in the denoising process"), [Flaw::PronounFirst]);
         assert_eq!(f("Algorithms for parsing and"), [Flaw::FunctionWordLast]);
         assert_eq!(
             f("Ablations on SFT settings and expect our findings to benefit research"),

@@ -102,10 +102,46 @@ const PRONOUNS: &[&str] = &[
 
 /// Words no title starts with: they join or subordinate a clause.
 const LEADING_CONNECTORS: &[&str] = &[
-    "and", "or", "but", "nor", "of", "than", "which", "whose", "whom", "whereas", "whether",
-    "thus", "hence", "therefore", "then", "so", "is", "are", "was", "were", "be", "been", "has",
-    "have", "had", "can", "could", "will", "would", "may", "might", "should", "must", "also",
-    "not", "further", "however", "moreover", "furthermore", "additionally",
+    "and",
+    "or",
+    "but",
+    "nor",
+    "of",
+    "than",
+    "which",
+    "whose",
+    "whom",
+    "whereas",
+    "whether",
+    "thus",
+    "hence",
+    "therefore",
+    "then",
+    "so",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "has",
+    "have",
+    "had",
+    "can",
+    "could",
+    "will",
+    "would",
+    "may",
+    "might",
+    "should",
+    "must",
+    "also",
+    "not",
+    "further",
+    "however",
+    "moreover",
+    "furthermore",
+    "additionally",
 ];
 
 /// Words no title ends with: a phrase was cut after them.
@@ -122,15 +158,75 @@ const TRAILING_FUNCTION_WORDS: &[&str] = &[
 /// Verbs an abstract's sentences carry after `we` or a subject: at the
 /// front of a title, or after `and`, they show a clause cut out of one.
 const CLAUSE_VERBS: &[&str] = &[
-    "propose", "present", "introduce", "show", "demonstrate", "find", "expect", "provide",
-    "release", "evaluate", "achieve", "conduct", "discuss", "analyze", "analyse", "investigate",
-    "compare", "perform", "obtain", "report", "describe", "explore", "examine", "hope",
-    "believe", "argue", "observe", "suggest", "reveal", "outperform", "improve", "leverage",
-    "employ", "utilize", "apply", "augment", "denoise", "exploit", "adopt", "extend", "make",
-    "build", "construct", "develop", "design", "create", "offer", "highlight", "identify",
-    "establish", "verify", "validate", "confirm", "address", "tackle", "study", "focus",
-    "aim", "seek", "attempt", "try", "enable", "allow", "help", "require", "yield",
-    "publish", "train", "test",
+    "propose",
+    "present",
+    "introduce",
+    "show",
+    "demonstrate",
+    "find",
+    "expect",
+    "provide",
+    "release",
+    "evaluate",
+    "achieve",
+    "conduct",
+    "discuss",
+    "analyze",
+    "analyse",
+    "investigate",
+    "compare",
+    "perform",
+    "obtain",
+    "report",
+    "describe",
+    "explore",
+    "examine",
+    "hope",
+    "believe",
+    "argue",
+    "observe",
+    "suggest",
+    "reveal",
+    "outperform",
+    "improve",
+    "leverage",
+    "employ",
+    "utilize",
+    "apply",
+    "augment",
+    "denoise",
+    "exploit",
+    "adopt",
+    "extend",
+    "make",
+    "build",
+    "construct",
+    "develop",
+    "design",
+    "create",
+    "offer",
+    "highlight",
+    "identify",
+    "establish",
+    "verify",
+    "validate",
+    "confirm",
+    "address",
+    "tackle",
+    "study",
+    "focus",
+    "aim",
+    "seek",
+    "attempt",
+    "try",
+    "enable",
+    "allow",
+    "help",
+    "require",
+    "yield",
+    "publish",
+    "train",
+    "test",
 ];
 
 /// Whether `w` is one of [`CLAUSE_VERBS`], bare or with `-s`/`-es`/`-ies`.
@@ -152,8 +248,8 @@ pub(crate) fn is_clause_verb(w: &str, bare_only: bool) -> bool {
 fn clause_cut(words: &[String]) -> bool {
     let first = words.first().map_or("", String::as_str);
     let second = words.get(1).map_or("", String::as_str);
-    let front = is_clause_verb(first, false)
-        || (first.ends_with("ly") && is_clause_verb(second, false));
+    let front =
+        is_clause_verb(first, false) || (first.ends_with("ly") && is_clause_verb(second, false));
     // `to train and evaluate` joins two verbs, not two clauses.
     let joined = (1..words.len()).any(|i| {
         words[i - 1] == "and"
@@ -198,8 +294,7 @@ pub(crate) fn is_baseline(name: &str, text: &str) -> bool {
     for (i, _) in text.match_indices(name) {
         let before = text[..i].chars().next_back();
         let after = text[i + name.len()..].chars().next();
-        if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric)
-        {
+        if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric) {
             continue;
         }
         let tail: Vec<String> = text[..i]
@@ -251,7 +346,6 @@ pub(crate) fn is_baseline(name: &str, text: &str) -> bool {
     }
     compared
 }
-
 
 /// `NAME` of `NAME: description`: one word before the first colon.
 fn name_prefix(title: &str) -> Option<&str> {

@@ -14,10 +14,7 @@ use explorer_core::title_eval::{flaws, Report};
 
 fn list_dir() -> PathBuf {
     std::env::var_os("ACL_ANTHOLOGY_DIR").map_or_else(
-        || {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../../../shared/corpora/acl-anthology")
-        },
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpora/acl-anthology"),
         PathBuf::from,
     )
 }
@@ -85,7 +82,10 @@ fn a_name_the_abstract_coins_leads_the_title() {
     // `we introduce pyvene, an open-source Python library …`, not the
     // `Python Package Index (PyPI)` it is published through.
     let t = title_of("2024.naacl-demo.16");
-    assert!(t.starts_with("pyvene: An open-source Python library"), "{t}");
+    assert!(
+        t.starts_with("pyvene: An open-source Python library"),
+        "{t}"
+    );
 }
 
 #[test]
