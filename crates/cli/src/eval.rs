@@ -106,14 +106,21 @@ pub fn eval_formulas(files: &[String]) -> Result<(), Error> {
 /// `eval-titles FILE…`: records with real titles (any record format, or
 /// seed lists, which have none) read as the compiler reads them.
 pub fn eval_titles(all: bool, files: &[String]) -> Result<(), Error> {
-    use explorer_core::build::title_eval::Report;
+    use explorer_core::build::title_eval::{Flaw, Report};
     // `--cases`: every paper as a tab-separated line (for tuning).
     let records = read_records(files)?;
     let report = Report::new(&records);
     if all {
         for c in &report.cases {
             let name = c.name.as_deref().unwrap_or("");
-            println!("{:.2}\t{name}\t{}\t{}", c.overlap, c.real, c.derived);
+            let flaws: Vec<&str> = c.flaws.iter().map(|f| f.label()).collect();
+            println!(
+                "{:.2}\t{name}\t{}\t{}\t{}",
+                c.overlap,
+                c.real,
+                c.derived,
+                flaws.join(", ")
+            );
         }
         return Ok(());
     }
@@ -126,14 +133,29 @@ pub fn eval_titles(all: bool, files: &[String]) -> Result<(), Error> {
          real `NAME: …` titles whose NAME is in the abstract ({named}): derived title starts with NAME  {}\n\
          derived titles cut short with `…`  {}\n\
          derived titles with markup left in  {}\n\
-         content-word overlap with the real title (ROUGE-1 F1, stop words out), median  {}\n\n\
-         20 worst (overlap, real | derived):",
+         content-word overlap with the real title (ROUGE-1 F1, stop words out), median  {}\n\
+         broken derived titles  {} ({})",
         report.cases.len(),
         pct(report.name_kept()),
         pct(report.truncated()),
         report.with_markup(),
         report.median_overlap().map_or("n/a".into(), |m| format!("{m:.2}")),
+        report.cases.iter().filter(|c| !c.flaws.is_empty()).count(),
+        pct(report.broken()),
     );
+    for flaw in Flaw::ALL {
+        let n = report.with_flaw(flaw);
+        let _ = writeln!(out, "  {:<34} {n}", flaw.label());
+        for c in report
+            .cases
+            .iter()
+            .filter(|c| c.flaws.contains(&flaw))
+            .take(3)
+        {
+            let _ = writeln!(out, "      e.g. {}", c.derived);
+        }
+    }
+    let _ = writeln!(out, "\n20 worst (overlap, real | derived):");
     for c in report.worst(20) {
         let _ = writeln!(out, "{:.2}  {}\n      | {}", c.overlap, c.real, c.derived);
     }

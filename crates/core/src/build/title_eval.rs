@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use crate::build::markup;
 use crate::build::records::Record;
 use crate::build::title::derive_title;
+pub use crate::build::title::flaws::{flaws, Flaw};
 
 /// One paper: its real title and the one derived from its abstract.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,6 +22,8 @@ pub struct Case {
     /// `Some(name)` when the real title is `NAME: …` and the abstract
     /// contains NAME.
     pub name: Option<String>,
+    /// What makes the derived title read as broken (empty when nothing).
+    pub flaws: Vec<Flaw>,
 }
 
 /// The four measures, over every record with a title and an abstract.
@@ -44,11 +47,13 @@ impl Report {
                 let name = named_prefix(&real)
                     .filter(|n| contains_word(&text, n))
                     .map(str::to_string);
+                let flaws = flaws(&derived, &text);
                 Some(Case {
                     real,
                     derived,
                     overlap,
                     name,
+                    flaws,
                 })
             })
             .collect();
@@ -89,6 +94,19 @@ impl Report {
         } else {
             (v[m - 1] + v[m]) / 2.0
         })
+    }
+
+    /// The share of derived titles with at least one [`Flaw`].
+    pub fn broken(&self) -> Option<f64> {
+        share(self.cases.len(), |i| !self.cases[i].flaws.is_empty())
+    }
+
+    /// How many derived titles have `flaw`.
+    pub fn with_flaw(&self, flaw: Flaw) -> usize {
+        self.cases
+            .iter()
+            .filter(|c| c.flaws.contains(&flaw))
+            .count()
     }
 
     /// The `n` cases with the least overlap, worst first (ties in input order).
@@ -208,6 +226,26 @@ mod tests {
         assert!(!starts_with_name("ScaleCapX", "ScaleCap"));
         assert!(contains_word("we call it ScaleCap, a", "ScaleCap"));
         assert!(!contains_word("ScaleCaps", "ScaleCap"));
+    }
+
+    #[test]
+    fn broken_titles_are_seen() {
+        let f = |t: &str| flaws(t, "We propose X. X outperforms OPGD and Adam.");
+        assert_eq!(f("RoMA: “Routing Manifold Alignment"), [Flaw::Unbalanced]);
+        assert_eq!(f("Its role in the denoising process"), [Flaw::PronounFirst]);
+        assert_eq!(f("Algorithms for parsing and"), [Flaw::FunctionWordLast]);
+        assert_eq!(
+            f("Ablations on SFT settings and expect our findings to benefit research"),
+            [Flaw::ClauseCut]
+        );
+        assert_eq!(f("Significantly improves the quality"), [Flaw::ClauseCut]);
+        assert_eq!(
+            f("OGD+: Orthogonal Penalized Gradient Descent (OPGD)"),
+            [Flaw::BaselineName]
+        );
+        assert!(f("Effectiveness of our algorithm on real-world datasets").is_empty());
+        assert!(f("Lemma overlap inflates morphological inflection scores").is_empty());
+        assert!(f("X: Orthogonal gradient descent for speech and text").is_empty());
     }
 
     #[test]

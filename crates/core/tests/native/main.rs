@@ -11,6 +11,7 @@ mod host_api;
 mod malformed_corpus;
 mod meaning;
 mod properties;
+mod real_list;
 mod real_list_tags;
 mod scale;
 mod seed_corpus;

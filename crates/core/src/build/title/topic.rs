@@ -1,0 +1,198 @@
+//! What a named thing is for, when its description does not say.
+
+use super::*;
+
+/// `CLaP: A label projection approach` → `… for cross-lingual structured
+/// prediction`: a title that names a thing without what it is for gets
+/// the phrase after `for` that carries the words the abstract repeats
+/// most, as researchers' titles do (`X for Y`). (`in`/`on` phrases were
+/// tried: they gain overlap but read as `… in French`, `… on GLUE`.) Not for
+/// a name's expansion, which is its title, nor for a description that is
+/// already a clause or a list.
+pub(super) fn with_topic(title: &str, text: &str, defs: &[Definition]) -> String {
+    let desc = match title.split_once(": ") {
+        Some((name, desc)) => {
+            let expansion = defs
+                .iter()
+                .any(|d| d.short == name && d.long.eq_ignore_ascii_case(desc));
+            if expansion {
+                return title.to_string();
+            }
+            desc
+        }
+        None => title,
+    };
+    // (`… for X` says what it is for already.)
+    let clause = desc.contains([',', ';', '('])
+        || desc.split_whitespace().any(|w| {
+            matches!(
+                w.to_ascii_lowercase().as_str(),
+                "that"
+                    | "which"
+                    | "to"
+                    | "by"
+                    | "whether"
+                    | "who"
+                    | "where"
+                    | "while"
+                    | "when"
+                    | "is"
+                    | "are"
+                    | "was"
+                    | "were"
+                    | "can"
+                    | "could"
+                    | "will"
+                    | "has"
+                    | "have"
+                    | "for"
+                    | "in"
+                    | "on"
+                    | "over"
+                    | "of"
+            )
+        });
+    // (`… a framework combining` lost its object, not its purpose.)
+    let dangling = desc
+        .split_whitespace()
+        .next_back()
+        .is_some_and(|w| w.ends_with("ing") && w.chars().all(char::is_lowercase));
+    if clause || dangling {
+        return title.to_string();
+    }
+    let Some((prep, phrase)) = topic_phrase(text, title) else {
+        return title.to_string();
+    };
+    let words = title.split_whitespace().count() + 1 + phrase.split_whitespace().count();
+    let out = format!("{title} {prep} {phrase}");
+    if words <= MAX_WORDS && flaws(&out, text).is_empty() {
+        out
+    } else {
+        title.to_string()
+    }
+}
+
+/// Lower-cased words of `s`, split at anything but letters and digits.
+pub(super) fn plain_words(s: &str) -> impl Iterator<Item = String> + '_ {
+    s.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+}
+
+/// The phrase after `for` (one to four words, up to a
+/// function word or a mark) whose words the abstract repeats most: each
+/// at least twice, one at least three times, none already in `title`.
+pub(super) fn topic_phrase(text: &str, title: &str) -> Option<(String, String)> {
+    let mut freq: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for w in plain_words(text) {
+        *freq.entry(w).or_default() += 1;
+    }
+    let have: Vec<String> = plain_words(title).collect();
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let mut best: Option<(usize, String, String)> = None;
+    for (i, t) in tokens.iter().enumerate() {
+        if *t != "for" {
+            continue;
+        }
+        let mut phrase: Vec<&str> = Vec::new();
+        for u in tokens.iter().skip(i + 1).take(5) {
+            let bare = u.trim_end_matches(['.', ',', ';', ':', ')']);
+            let word_like = bare.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                && bare.chars().all(|c| c.is_alphanumeric() || c == '-');
+            if !word_like
+                || is_function_word(bare)
+                || is_trailing_function_word(&bare.to_ascii_lowercase())
+            {
+                break;
+            }
+            phrase.push(bare);
+            if bare.len() != u.len() {
+                break;
+            }
+        }
+        if phrase.is_empty() || phrase.len() > 4 {
+            continue;
+        }
+        let last = phrase[phrase.len() - 1].to_ascii_lowercase();
+        // `for answering`, `for speed`: no topic; `for NER` is one.
+        let thin = phrase.len() == 1 && !phrase[0].chars().any(char::is_uppercase);
+        if thin || GENERIC_HEADS.contains(&last.as_str()) {
+            continue;
+        }
+        let counts: Vec<usize> = phrase
+            .iter()
+            .flat_map(|w| plain_words(w))
+            // (`NC0` already says `NC`.)
+            .map(|w| {
+                if have
+                    .iter()
+                    .any(|h| h.starts_with(w.as_str()) || w.starts_with(h.as_str()))
+                {
+                    0
+                } else {
+                    freq.get(&w).copied().unwrap_or(0)
+                }
+            })
+            .collect();
+        if counts.iter().any(|&c| c < 2) || counts.iter().all(|&c| c < 3) {
+            continue;
+        }
+        let score: usize = counts.iter().sum();
+        if best.as_ref().is_none_or(|b| score > b.0) {
+            best = Some((score, (*t).to_string(), phrase.join(" ")));
+        }
+    }
+    best.map(|(_, prep, phrase)| (prep, phrase))
+}
+
+/// Words that end no topic: what every abstract evaluates on.
+pub(super) const GENERIC_HEADS: &[&str] = &[
+    "task",
+    "tasks",
+    "data",
+    "dataset",
+    "datasets",
+    "model",
+    "models",
+    "method",
+    "methods",
+    "approach",
+    "results",
+    "performance",
+    "experiments",
+    "benchmark",
+    "benchmarks",
+    "baselines",
+    "work",
+    "paper",
+    "settings",
+    "setting",
+    "way",
+    "cases",
+    "set",
+    "number",
+    "languages",
+    "language",
+    "accuracy",
+    "speed",
+    "metrics",
+    "improvement",
+    "style",
+    "source",
+    "terms",
+    "practice",
+    "future",
+    "order",
+    "addition",
+    "contrast",
+    "time",
+    "training",
+    "evaluation",
+    "domains",
+    "domain",
+    "scenarios",
+    "general",
+    "particular",
+    "detail",
+    "English",
+];

@@ -1,0 +1,123 @@
+//! Derived titles on a real list: 3,891 ACL and NAACL papers (ACL
+//! Anthology, CC BY 4.0) read where they lie, in
+//! `../shared/corpora/acl-anthology/` beside the workspace (or
+//! `$ACL_ANTHOLOGY_DIR`). Each paper's title is derived from its abstract
+//! alone, as for a paper that has none, and set against what a reader
+//! would notice.
+
+use explorer_core::build::title_eval::{flaws, Report};
+use explorer_core::build::{derive_title, parse_markup, Record};
+
+use crate::common::acl_records;
+
+/// Every record of the list; the test fails when it is missing.
+fn records() -> &'static [Record] {
+    acl_records()
+}
+
+/// The abstract (as visible text) of the record with `id`.
+fn abstract_of(id: &str) -> String {
+    let r = records()
+        .iter()
+        .find(|r| r.id.as_deref() == Some(id))
+        .unwrap_or_else(|| panic!("no record {id}"));
+    parse_markup(r.abstract_text.as_deref().unwrap()).text
+}
+
+fn title_of(id: &str) -> String {
+    derive_title(&abstract_of(id))
+}
+
+#[test]
+fn a_name_the_abstract_coins_leads_the_title() {
+    // `namely Optimal Transport Extractive Summariser (OTExtSum)`, not the
+    // `Optimal Transport (OT)` the method builds on.
+    assert_eq!(
+        title_of("2022.findings-naacl.85"),
+        "OTExtSum: Optimal Transport Extractive Summariser"
+    );
+    // `a new efficient approach, Ethos, that rectifies LMs`.
+    assert_eq!(
+        title_of("2024.findings-naacl.132"),
+        "Ethos: An efficient approach"
+    );
+    // `a fine-grained Token-level retrieval-augmented mechanism (Tram)`.
+    assert_eq!(
+        title_of("2024.findings-naacl.186"),
+        "Tram: Token-level retrieval-augmented mechanism"
+    );
+    // `we introduce pyvene, an open-source Python library …`, not the
+    // `Python Package Index (PyPI)` it is published through.
+    let t = title_of("2024.naacl-demo.16");
+    assert!(
+        t.starts_with("pyvene: An open-source Python library"),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_paper_without_a_name_gets_its_finding_not_a_pronoun() {
+    // `we address this research question and present several interesting
+    // findings … CNN-based pre-trained models are competitive …` once gave
+    // `This research question and presents several interesting findings`.
+    let id = "2021.acl-long.335";
+    let t = title_of(id);
+    assert_eq!(t, "CNN-based pre-trained models are competitive");
+    assert!(flaws(&t, &abstract_of(id)).is_empty(), "{t}");
+}
+
+#[test]
+fn a_description_is_no_clause_cut_out_of_a_sentence() {
+    // Once `AutoTinyBERT: Our method and evaluate its effectiveness on the
+    // GLUE and SQuAD benchmarks`.
+    let id = "2021.acl-long.400";
+    let t = title_of(id);
+    assert!(t.starts_with("AutoTinyBERT: "), "{t}");
+    assert!(!t.contains(" and evaluate"), "{t}");
+    assert!(flaws(&t, &abstract_of(id)).is_empty(), "{t}");
+}
+
+#[test]
+fn a_baseline_the_abstract_compares_with_is_not_the_papers_name() {
+    // Impossible Distillation distils from GPT-2-sized models and compares
+    // with them; GPT2 is not the paper's name.
+    let t = title_of("2024.naacl-long.250");
+    assert!(!t.starts_with("GPT2"), "{t}");
+    assert!(t.contains("Impossible Distillation"), "{t}");
+}
+
+fn report() -> Report {
+    Report::new(records())
+}
+
+#[test]
+fn over_the_whole_list_titles_read_as_titles() {
+    let r = report();
+    let broken: Vec<&str> = r
+        .cases
+        .iter()
+        .filter(|c| !c.flaws.is_empty())
+        .map(|c| c.derived.as_str())
+        .collect();
+    let share = r.broken().unwrap();
+    assert!(share <= 0.01, "{:.1} % broken: {broken:#?}", 100.0 * share);
+    assert_eq!(r.truncated(), Some(0.0));
+    assert_eq!(r.with_markup(), 0);
+    // The issue's target for names kept, and today's overlap (below its
+    // target, the ignored test below), which must not fall back.
+    let kept = r.name_kept().unwrap();
+    let median = r.median_overlap().unwrap();
+    assert!(kept >= 0.92, "name kept {kept:.3}");
+    assert!(median >= 0.295, "median overlap {median:.3}");
+}
+
+#[test]
+#[ignore = "the issue's target for overlap (median 0.35) is not reached yet"]
+fn over_the_whole_list_the_issues_targets_are_met() {
+    let r = report();
+    let kept = r.name_kept().unwrap();
+    let median = r.median_overlap().unwrap();
+    assert!(r.broken().unwrap() <= 0.01);
+    assert!(kept >= 0.92, "name kept {kept:.3}");
+    assert!(median >= 0.35, "median overlap {median:.3}");
+}
