@@ -78,16 +78,16 @@ impl Address {
         });
         on_cleanup(move || handle.remove());
         // A reload or a tab closed before the pause: what waits is written
-        // now, and kept for the page that opens next in this tab. A reload
-        // has already chosen its address when the page is hidden, so the
-        // new page reads what was waiting ([`opening_search`]).
-        let handle = window_event_listener(ev::pagehide, move |_| {
-            address.keep_for_next_page();
-            address.flush();
-        });
-        // Back to this page from the browser's cache: nothing is handed on.
-        let shown = window_event_listener(ev::pageshow, move |_| {
-            storage::forget_in_session(HANDED_ON);
+        // now. A reload has already chosen its address when the page is
+        // hidden: the new page takes what waited from the session
+        // ([`opening_search`]).
+        let handle = window_event_listener(ev::pagehide, move |_| address.flush());
+        // Back to this page from the browser's cache: its address is
+        // written, nothing is handed on.
+        let shown = window_event_listener(ev::pageshow, move |ev| {
+            if ev.persisted() {
+                storage::forget_in_session(HANDED_ON);
+            }
         });
         on_cleanup(move || {
             handle.remove();
@@ -113,16 +113,19 @@ impl Address {
         self.schedule();
     }
 
-    /// Nothing to write: the address already shows the state.
+    /// Nothing to write: the address already shows the state (also after
+    /// Back), and nothing is handed on.
     fn forget(self) {
         self.current.set_value(None);
         self.next.set_value(None);
+        storage::forget_in_session(HANDED_ON);
     }
 
     /// Writes what waits once nothing has changed for [`ADDRESS_PAUSE`].
     fn schedule(self) {
         let change = self.changes.get_value().wrapping_add(1);
         self.changes.set_value(change);
+        self.keep_for_next_page();
         set_timeout(
             move || {
                 if self.changes.get_value() == change {
@@ -134,7 +137,10 @@ impl Address {
     }
 
     /// What waits to be written, kept in this tab's session for the page
-    /// that opens next, with the address it replaces.
+    /// that opens next (a reload), with the address it replaces. Kept as it
+    /// changes, not when the page is hidden: WebKit does not always hand a
+    /// value stored while the page is being hidden to the next page in the
+    /// tab.
     fn keep_for_next_page(self) {
         let waiting = self.next.get_value().or_else(|| self.current.get_value());
         if let Some(qs) = waiting {
@@ -142,8 +148,11 @@ impl Address {
         }
     }
 
-    /// Writes what is waiting now, in order (also when the page is hidden:
-    /// a reload must not lose the last quarter second of typing).
+    /// Writes what is waiting now, in order. What was handed on stays: a
+    /// reload asked for just before may still open the address it replaces
+    /// (the reload chose it before this page was gone), and the next page
+    /// then takes it from the session; once the address is the one handed
+    /// on, the next page ignores it.
     pub(super) fn flush(self) {
         if let Some(qs) = self.current.try_update_value(Option::take).flatten() {
             write_address(&qs, false);
