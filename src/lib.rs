@@ -197,6 +197,40 @@ fn prepare_explaining_words() {
     }
 }
 
+/// Fetches the meaning file once the reader first asks for something that
+/// needs it: a query (typed, or in the link that opened the page) or "more
+/// like my reading list". It is most of what the page could download (the
+/// embedding table), and a reader who only browses never needs it; the
+/// words-only results never wait for it. (The outside world, hence an
+/// Effect.)
+fn fetch_meaning_when_asked(x: Explorer) {
+    if engine().has_meaning() {
+        return;
+    }
+    let asked = StoredValue::new(false);
+    Effect::new(move |_| {
+        let wanted = x
+            .view
+            .state
+            .with(|s| !s.query.trim().is_empty() || s.like_starred);
+        if !wanted || asked.get_value() {
+            return;
+        }
+        asked.set_value(true);
+        leptos::task::spawn_local(async move {
+            // Meaning is an extra: without it the page searches words.
+            match load_meaning().await {
+                Ok(true) => {
+                    x.meaning_opened();
+                    prepare_explaining_words();
+                }
+                Ok(false) => {}
+                Err(e) => web_sys::console::warn_1(&e.to_string().into()),
+            }
+        });
+    });
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     // The page the build wrote is replaced by the app's own.
@@ -222,20 +256,12 @@ pub fn App() -> impl IntoView {
                         x.index_opened();
                         prepare_listed_words(x);
                     }
-                    Err(e) => return crash::load_failed(&e.to_string()),
-                }
-                // Meaning is an extra: without it the page searches words.
-                match load_meaning().await {
-                    Ok(true) => {
-                        x.meaning_opened();
-                        prepare_explaining_words();
-                    }
-                    Ok(false) => {}
-                    Err(e) => web_sys::console::warn_1(&e.to_string().into()),
+                    Err(e) => crash::load_failed(&e.to_string()),
                 }
             })
         });
     }
+    fetch_meaning_when_asked(x);
     let title = x.engine.corpus.title();
     document().set_title(&title);
     embed::start(x);

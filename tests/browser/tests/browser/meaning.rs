@@ -28,6 +28,48 @@ async fn wait_for_related(b: &Browser, want: &[String], what: &str) {
     .await;
 }
 
+/// The meaning file is most of the build's bytes: a reader who opens the
+/// page and only browses never downloads it; the first query fetches it.
+#[tokio::test]
+async fn the_meaning_file_is_fetched_when_the_reader_first_types() {
+    let b = Browser::start().await;
+    let fetched = |what: &str| {
+        let what = what.to_string();
+        b.server
+            .requests
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|r| r.contains(&what))
+    };
+    b.open("").await;
+    b.wait_for_titles(&browser_tests::all_titles()).await;
+    // The index comes once the first results are painted: wait for it, and
+    // half a second more, the page left alone.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !fetched("/index-") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the index was never fetched"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert!(
+        !fetched("/meaning-"),
+        "the meaning file came before any query"
+    );
+    // The reader types: related papers come, from the meaning file.
+    b.type_query(QUERY).await;
+    b.wait_for(
+        "document.querySelector('.related .related-list .related-title') !== null",
+        "the related papers",
+    )
+    .await;
+    assert!(fetched("/meaning-"));
+    b.close().await;
+}
+
 #[tokio::test]
 async fn a_paraphrase_lists_the_paper_it_means_under_related_by_meaning() {
     let b = Browser::start().await;

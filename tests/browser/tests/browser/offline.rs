@@ -1,5 +1,6 @@
 //! Offline after the first load, and clean updates: the service worker
-//! generated at build time precaches the whole build.
+//! generated at build time precaches the build, and keeps the files fetched
+//! on first use (the meaning file) once they are.
 
 use std::sync::atomic::Ordering;
 
@@ -14,6 +15,14 @@ async fn searches_offline_after_one_visit() {
     b.open("").await;
     b.wait_for(CONTROLLED, "the service worker to take control")
         .await;
+    // One query online: the meaning file, fetched on first use, is kept.
+    b.type_query("teaching models to forget what they saw")
+        .await;
+    b.wait_for(
+        "document.querySelector('.related .related-list .related-title') !== null",
+        "papers related by meaning, online",
+    )
+    .await;
 
     // The network goes away; the page reloads and searches as before.
     b.server.offline.store(true, Ordering::SeqCst);
@@ -31,7 +40,7 @@ async fn searches_offline_after_one_visit() {
     b.wait_for_titles(&expected_titles("unlearning OR diffusion"))
         .await;
     assert!(!b.marks(".abstract").await.is_empty());
-    // Meaning search too: its file was precached with the rest.
+    // Meaning search too: its file, fetched on first use, was kept.
     b.clear_query().await;
     b.type_query("teaching models to forget what they saw")
         .await;
