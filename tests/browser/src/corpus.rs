@@ -33,23 +33,6 @@ pub fn scale_build() -> (PathBuf, PathBuf) {
     (dist, corpus)
 }
 
-/// The real list (ACL Anthology records, CC BY 4.0), read where it lies:
-/// `$ACL_ANTHOLOGY_DIR`, else `../shared/corpora/acl-anthology` beside the
-/// repository. Never copied into it.
-pub fn acl_dir() -> PathBuf {
-    let dir = std::env::var_os("ACL_ANTHOLOGY_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpora/acl-anthology")
-        });
-    assert!(
-        dir.is_dir(),
-        "no real list at {}: set ACL_ANTHOLOGY_DIR to the ACL Anthology records",
-        dir.display()
-    );
-    dir
-}
-
 /// One build of the real list: where it is served from and the engine run
 /// natively on the corpus it was built from (the page's oracle).
 pub struct RealBuild {
@@ -58,9 +41,10 @@ pub struct RealBuild {
 }
 
 /// The real list's two builds that `./dev test` makes: as records, with
-/// their real titles (`target/dist-acl`), and as abstracts only, one seed
-/// file whose titles are derived (`target/dist-acl-abstracts`, from
-/// `target/acl-abstracts`).
+/// their real titles (`target/dist-acl`, from the ACL Anthology records
+/// that `target/acl-records` links to where they lie), and as abstracts
+/// only, one seed file whose titles are derived
+/// (`target/dist-acl-abstracts`, from `target/acl-abstracts`).
 pub fn real_builds() -> &'static [RealBuild; 2] {
     static B: OnceLock<[RealBuild; 2]> = OnceLock::new();
     B.get_or_init(|| {
@@ -80,7 +64,7 @@ pub fn real_builds() -> &'static [RealBuild; 2] {
             }
         };
         [
-            build("dist-acl", acl_dir()),
+            build("dist-acl", target.join("acl-records")),
             build("dist-acl-abstracts", target.join("acl-abstracts")),
         ]
     })
