@@ -89,6 +89,15 @@ enum Command {
         /// Every paper as a tab-separated line.
         #[arg(long)]
         cases: bool,
+        /// Every candidate title of every paper, with its features and its
+        /// overlap with the real title (to fit the ranker:
+        /// tools/titles/train.py).
+        #[arg(long)]
+        candidates: bool,
+        /// Each paper's title chosen with the ranker weights fitted without
+        /// its fold: held-out figures.
+        #[arg(long)]
+        held_out: bool,
         #[arg(required = true)]
         files: Vec<String>,
     },
@@ -139,7 +148,12 @@ fn main() -> ExitCode {
                 explorer_core::synth::generate(&seeds, n, seed, &out).map_err(|e| e.to_string()),
             );
         }
-        Command::EvalTitles { cases, files } => return eval_titles(cases, &files),
+        Command::EvalTitles {
+            cases,
+            candidates,
+            held_out,
+            files,
+        } => return eval_titles(cases, candidates, held_out, &files),
         Command::EvalFormulas { files } => return eval_formulas(&files),
         Command::ExternalLoader { dist } => {
             return done(
@@ -456,8 +470,8 @@ fn eval_formulas(files: &[String]) -> ExitCode {
 
 /// `eval-titles FILE…`: records with real titles (any record format, or
 /// seed lists, which have none) read as the compiler reads them.
-fn eval_titles(all: bool, files: &[String]) -> ExitCode {
-    use explorer_core::title_eval::{Flaw, Report};
+fn eval_titles(all: bool, candidates: bool, held_out: bool, files: &[String]) -> ExitCode {
+    use explorer_core::title_eval::{candidate_rows, Flaw, Report};
     // `--cases`: every paper as a tab-separated line (for tuning).
     let records = match read_records(files) {
         Ok(r) => r,
@@ -466,7 +480,31 @@ fn eval_titles(all: bool, files: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let report = Report::new(&records);
+    if candidates {
+        // paper, fold, overlap, the features, the candidate.
+        for row in candidate_rows(&records) {
+            let features: Vec<String> = row
+                .candidate
+                .features
+                .iter()
+                .map(|f| format!("{f:.4}"))
+                .collect();
+            println!(
+                "{}\t{}\t{:.4}\t{}\t{}",
+                row.paper,
+                row.fold,
+                row.overlap,
+                features.join("\t"),
+                row.candidate.text.replace('\t', " ")
+            );
+        }
+        return ExitCode::SUCCESS;
+    }
+    let report = if held_out {
+        Report::held_out(&records)
+    } else {
+        Report::new(&records)
+    };
     if all {
         for c in &report.cases {
             let name = c.name.as_deref().unwrap_or("");
@@ -490,13 +528,14 @@ fn eval_titles(all: bool, files: &[String]) -> ExitCode {
          real `NAME: …` titles whose NAME is in the abstract ({named}): derived title starts with NAME  {}\n\
          derived titles cut short with `…`  {}\n\
          derived titles with markup left in  {}\n\
-         content-word overlap with the real title (ROUGE-1 F1, stop words out), median  {}\n\
+         content-word overlap with the real title (ROUGE-1 F1, stop words out), median  {}, mean  {}\n\
          broken derived titles  {} ({})",
         report.cases.len(),
         pct(report.name_kept()),
         pct(report.truncated()),
         report.with_markup(),
-        report.median_overlap().map_or("n/a".into(), |m| format!("{m:.2}")),
+        report.median_overlap().map_or("n/a".into(), |m| format!("{m:.3}")),
+        report.mean_overlap().map_or("n/a".into(), |m| format!("{m:.3}")),
         report.cases.iter().filter(|c| !c.flaws.is_empty()).count(),
         pct(report.broken()),
     );
