@@ -105,11 +105,40 @@ pub fn eval_formulas(files: &[String]) -> Result<(), Error> {
 
 /// `eval-titles FILE…`: records with real titles (any record format, or
 /// seed lists, which have none) read as the compiler reads them.
-pub fn eval_titles(all: bool, files: &[String]) -> Result<(), Error> {
-    use explorer_core::build::title_eval::{Flaw, Report};
+pub fn eval_titles(
+    all: bool,
+    candidates: bool,
+    held_out: bool,
+    files: &[String],
+) -> Result<(), Error> {
+    use explorer_core::build::title_eval::{candidate_rows, Flaw, Report};
     // `--cases`: every paper as a tab-separated line (for tuning).
     let records = read_records(files)?;
-    let report = Report::new(&records);
+    if candidates {
+        // paper, fold, overlap, the features, the candidate.
+        for row in candidate_rows(&records) {
+            let features: Vec<String> = row
+                .candidate
+                .features
+                .iter()
+                .map(|f| format!("{f:.4}"))
+                .collect();
+            println!(
+                "{}\t{}\t{:.4}\t{}\t{}",
+                row.paper,
+                row.fold,
+                row.overlap,
+                features.join("\t"),
+                row.candidate.text.replace('\t', " ")
+            );
+        }
+        return Ok(());
+    }
+    let report = if held_out {
+        Report::held_out(&records)
+    } else {
+        Report::new(&records)
+    };
     if all {
         for c in &report.cases {
             let name = c.name.as_deref().unwrap_or("");
@@ -133,13 +162,14 @@ pub fn eval_titles(all: bool, files: &[String]) -> Result<(), Error> {
          real `NAME: …` titles whose NAME is in the abstract ({named}): derived title starts with NAME  {}\n\
          derived titles cut short with `…`  {}\n\
          derived titles with markup left in  {}\n\
-         content-word overlap with the real title (ROUGE-1 F1, stop words out), median  {}\n\
+         content-word overlap with the real title (ROUGE-1 F1, stop words out), median  {}, mean  {}\n\
          broken derived titles  {} ({})",
         report.cases.len(),
         pct(report.name_kept()),
         pct(report.truncated()),
         report.with_markup(),
-        report.median_overlap().map_or("n/a".into(), |m| format!("{m:.2}")),
+        report.median_overlap().map_or("n/a".into(), |m| format!("{m:.3}")),
+        report.mean_overlap().map_or("n/a".into(), |m| format!("{m:.3}")),
         report.cases.iter().filter(|c| !c.flaws.is_empty()).count(),
         pct(report.broken()),
     );

@@ -91,6 +91,15 @@ enum Command {
         /// Every paper as a tab-separated line.
         #[arg(long)]
         cases: bool,
+        /// Every candidate title of every paper, with its features and its
+        /// overlap with the real title (to fit the ranker:
+        /// tools/titles/train.py).
+        #[arg(long)]
+        candidates: bool,
+        /// Each paper's title chosen with the ranker weights fitted without
+        /// its fold: held-out figures.
+        #[arg(long)]
+        held_out: bool,
         #[arg(required = true)]
         files: Vec<String>,
     },
@@ -153,7 +162,12 @@ fn run(command: Command) -> Result<(), Error> {
                 &seeds, n, seed, &out,
             )?)
         }
-        Command::EvalTitles { cases, files } => eval::eval_titles(cases, &files),
+        Command::EvalTitles {
+            cases,
+            candidates,
+            held_out,
+            files,
+        } => eval::eval_titles(cases, candidates, held_out, &files),
         Command::EvalFormulas { files } => eval::eval_formulas(&files),
         Command::AbstractsOnly { files, name, out } => eval::abstracts_only(&files, &name, &out),
         Command::ExternalLoader { dist } => {

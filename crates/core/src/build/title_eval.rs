@@ -7,8 +7,9 @@ use std::collections::HashSet;
 
 use crate::build::markup;
 use crate::build::records::Record;
-use crate::build::title::derive_title;
+use crate::build::title::derive_title_with;
 pub use crate::build::title::flaws::{flaws, Flaw};
+use crate::build::title::rank::{self, Features};
 
 /// One paper: its real title and the one derived from its abstract.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,13 +37,27 @@ pub struct Report {
 impl Report {
     /// Derives a title for each record with a title and an abstract.
     pub fn new<'a>(records: impl IntoIterator<Item = &'a Record>) -> Report {
+        Report::with_weights(records, |_| &rank::WEIGHTS)
+    }
+
+    /// As [`Report::new`], each paper's title chosen by the ranker weights
+    /// fitted without its fold ([`rank::FOLD_WEIGHTS`]): held-out figures.
+    pub fn held_out<'a>(records: impl IntoIterator<Item = &'a Record>) -> Report {
+        Report::with_weights(records, |r| &rank::FOLD_WEIGHTS[rank::fold(&fold_key(r))])
+    }
+
+    /// As [`Report::new`], with the ranker weights `weights` gives a record.
+    pub fn with_weights<'a>(
+        records: impl IntoIterator<Item = &'a Record>,
+        weights: impl Fn(&Record) -> &'static Features,
+    ) -> Report {
         let stop = stop_words();
         let cases = records
             .into_iter()
             .filter_map(|r| {
                 let real = markup::parse(r.title.as_deref()?).text;
                 let text = markup::parse(r.abstract_text.as_deref()?).text;
-                let derived = derive_title(&text);
+                let derived = derive_title_with(&text, weights(r));
                 let overlap = rouge1(&real, &derived, &stop);
                 let name = named_prefix(&real)
                     .filter(|n| contains_word(&text, n))
@@ -96,6 +111,12 @@ impl Report {
         })
     }
 
+    /// The mean content-word overlap with the real titles.
+    pub fn mean_overlap(&self) -> Option<f64> {
+        let n = self.cases.len();
+        (n > 0).then(|| self.cases.iter().map(|c| c.overlap).sum::<f64>() / n as f64)
+    }
+
     /// The share of derived titles with at least one [`Flaw`].
     pub fn broken(&self) -> Option<f64> {
         share(self.cases.len(), |i| !self.cases[i].flaws.is_empty())
@@ -116,6 +137,48 @@ impl Report {
         v.truncate(n);
         v
     }
+}
+
+/// What decides a record's fold: its id, else its title.
+pub fn fold_key(r: &Record) -> String {
+    r.id.clone().or_else(|| r.title.clone()).unwrap_or_default()
+}
+
+/// One candidate title of one paper, for fitting the ranker.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CandidateRow {
+    /// The paper's place among the records with a title and an abstract.
+    pub paper: usize,
+    /// The paper's fold ([`rank::fold`]).
+    pub fold: usize,
+    /// The candidate's overlap with the real title.
+    pub overlap: f64,
+    /// The candidate.
+    pub candidate: rank::Candidate,
+}
+
+/// Every candidate of every record with a title and an abstract.
+pub fn candidate_rows<'a>(records: impl IntoIterator<Item = &'a Record>) -> Vec<CandidateRow> {
+    let stop = stop_words();
+    let mut rows = Vec::new();
+    let with_both = records
+        .into_iter()
+        .filter(|r| r.title.is_some() && r.abstract_text.is_some());
+    for (paper, r) in with_both.enumerate() {
+        let real = markup::parse(r.title.as_deref().unwrap_or("")).text;
+        let text = markup::parse(r.abstract_text.as_deref().unwrap_or("")).text;
+        let fold = rank::fold(&fold_key(r));
+        let rule = derive_title_with(&text, &[0.0; rank::N_FEATURES]);
+        for candidate in rank::candidates(&text, &rule) {
+            rows.push(CandidateRow {
+                paper,
+                fold,
+                overlap: rouge1(&real, &candidate.text, &stop),
+                candidate,
+            });
+        }
+    }
+    rows
 }
 
 fn share(n: usize, hit: impl Fn(usize) -> bool) -> Option<f64> {

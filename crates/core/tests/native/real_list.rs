@@ -107,8 +107,25 @@ fn over_the_whole_list_titles_read_as_titles() {
     // target, the ignored test below), which must not fall back.
     let kept = r.name_kept().unwrap();
     let median = r.median_overlap().unwrap();
+    let mean = r.mean_overlap().unwrap();
     assert!(kept >= 0.92, "name kept {kept:.3}");
-    assert!(median >= 0.295, "median overlap {median:.3}");
+    assert!(median >= 0.325, "median overlap {median:.3}");
+    assert!(mean >= 0.345, "mean overlap {mean:.3}");
+}
+
+/// The ranker's figures where each paper's title is chosen by weights
+/// fitted without it (the other fold): what the model does on papers it
+/// has not seen.
+#[test]
+fn held_out_the_ranker_keeps_its_gain() {
+    let r = Report::held_out(records());
+    let kept = r.name_kept().unwrap();
+    let median = r.median_overlap().unwrap();
+    let mean = r.mean_overlap().unwrap();
+    assert!(r.broken().unwrap() <= 0.01);
+    assert!(kept >= 0.92, "name kept {kept:.3}");
+    assert!(median >= 0.325, "median overlap {median:.3}");
+    assert!(mean >= 0.345, "mean overlap {mean:.3}");
 }
 
 #[test]
