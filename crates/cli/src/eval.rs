@@ -111,11 +111,15 @@ pub fn eval_titles(
     held_out: bool,
     files: &[String],
 ) -> Result<(), Error> {
-    use explorer_core::build::title_eval::{candidate_rows, Flaw, Report};
+    use explorer_core::build::title_eval::{candidate_rows, Flaw, Report, FEATURES};
     // `--cases`: every paper as a tab-separated line (for tuning).
     let records = read_records(files)?;
     if candidates {
         // paper, fold, overlap, the features, the candidate.
+        eprintln!(
+            "columns: paper, fold, overlap, {}, candidate",
+            FEATURES.join(", ")
+        );
         for row in candidate_rows(&records) {
             let features: Vec<String> = row
                 .candidate

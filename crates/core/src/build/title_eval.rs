@@ -9,6 +9,8 @@ use crate::build::markup;
 use crate::build::records::Record;
 use crate::build::title::derive_title_with;
 pub use crate::build::title::flaws::{flaws, Flaw};
+/// The names of a candidate's features, in their order.
+pub use crate::build::title::rank::FEATURES;
 use crate::build::title::rank::{self, Features};
 
 /// One paper: its real title and the one derived from its abstract.
