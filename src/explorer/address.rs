@@ -195,18 +195,30 @@ fn write_address(qs: &str, push: bool) {
 /// not written yet.
 const HANDED_ON: &str = "paper-explorer-unwritten-address";
 
-/// The query string the page opens with: the address's, or, when the page
-/// before in this tab was hidden (a reload) with a newer one not yet
-/// written over this very address, that one, written now.
+/// The query string the page opens with: the address's, or, when this page
+/// is a reload of one that had a newer address not yet written over this
+/// very one, that one, written now. (Only a reload: a page opened anew at
+/// the same address starts from it.)
 pub fn opening_search() -> String {
     let here = location_search();
     match storage::take_from_session::<(String, String)>(HANDED_ON) {
-        Some((from, qs)) if from == here => {
+        Some((from, qs)) if from == here && is_reload() => {
             write_address(&qs, false);
             qs
         }
         _ => here,
     }
+}
+
+/// Whether this page was opened by a reload (the navigation timing's
+/// `type`).
+fn is_reload() -> bool {
+    window()
+        .performance()
+        .map(|p| p.get_entries_by_type("navigation"))
+        .and_then(|entries| js_sys::Reflect::get(&entries.get(0), &JsValue::from_str("type")).ok())
+        .and_then(|t| t.as_string())
+        .is_some_and(|t| t == "reload")
 }
 
 pub fn location_search() -> String {

@@ -564,6 +564,26 @@ async fn a_reload_right_after_typing_keeps_the_query() {
     )
     .await;
     b.wait_for_titles(&expected_titles("diffusion")).await;
+    // Only a reload takes what waited: the same address opened anew (a
+    // link, the address typed) starts from itself, whatever was typed
+    // before in this tab.
+    b.type_query(" models").await;
+    b.wait_for(
+        "location.search === '?q=diffusion+models'",
+        "the longer query written to the address",
+    )
+    .await;
+    b.client
+        .goto(&format!("{}?q=diffusion", b.server.base))
+        .await
+        .unwrap();
+    b.wait_for(
+        "location.search === '?q=diffusion' \
+         && document.querySelector('input[type=search]')?.value === 'diffusion'",
+        "the page opened anew at its own address",
+    )
+    .await;
+    b.wait_for_titles(&expected_titles("diffusion")).await;
     b.close().await;
 }
 
