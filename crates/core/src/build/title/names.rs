@@ -536,13 +536,7 @@ pub(super) fn proposed_name(
     let (score, _, name) = best?;
     (score >= 3).then(|| {
         // Its description, else what the paper does.
-        let rest: Vec<Cue<'_>> = cues
-            .iter()
-            .map(|c| Cue {
-                rest: c.rest.strip_prefix(name.as_str()).unwrap_or(c.rest),
-                ..*c
-            })
-            .collect();
+        let rest = without_name(cues, &name);
         let descs = describe(text, cues, defs, &name)
             .into_iter()
             .chain(contributions(&rest).filter(|d| !d.contains(name.as_str())))
@@ -556,6 +550,17 @@ pub(super) fn proposed_name(
 /// Dropout Regularization (ADR)`, `we introduce a Self-Contrastive …`),
 /// not a preposition (`… for machine reading comprehension (MRC)`), and is
 /// written as a name, in capitals.
+/// The cues with `name` taken off the front of what follows each (what
+/// the paper does, once its name is said).
+pub(super) fn without_name<'a>(cues: &[Cue<'a>], name: &str) -> Vec<Cue<'a>> {
+    cues.iter()
+        .map(|c| Cue {
+            rest: c.rest.strip_prefix(name).unwrap_or(c.rest),
+            ..*c
+        })
+        .collect()
+}
+
 pub(super) fn proposed_definition(text: &str, d: &Definition) -> bool {
     let Some(start) = text[..d.paren].rfind(d.long.as_str()) else {
         return false;

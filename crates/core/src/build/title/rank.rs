@@ -130,13 +130,7 @@ pub fn candidates(text: &str, rule: &str) -> Vec<Candidate> {
         for d in &descs {
             raw.push((join(&name, d), Kind::Named, 0, MAX_WORDS));
         }
-        let rest: Vec<Cue<'_>> = cues
-            .iter()
-            .map(|c| Cue {
-                rest: c.rest.strip_prefix(name.as_str()).unwrap_or(c.rest),
-                ..*c
-            })
-            .collect();
+        let rest = without_name(&cues, &name);
         for max in BUDGETS {
             for d in contributions_at(&rest, max).filter(|d| !d.contains(name.as_str())) {
                 raw.push((join(&name, &d), Kind::Named, 0, max));
