@@ -61,6 +61,65 @@ pub fn eval_meaning(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), E
     Ok(())
 }
 
+/// `eval-title-queries FILE… --sample N`: the records' real titles typed
+/// as queries over their abstracts (titles derived), whole and without
+/// their `NAME:`, and where each ranking puts the paper meant.
+pub fn eval_title_queries(files: &[String], sample: usize) -> Result<(), Error> {
+    use explorer_core::build::title_queries::{
+        abstracts_only, evaluate, without_name, Bm25, RANKINGS,
+    };
+    use explorer_core::MEANING_WEIGHT;
+    let records = read_records(files)?;
+    let (corpus, kept) = abstracts_only(&records);
+    let queries = explorer_core::build::title_queries::sample(&kept, sample);
+    let m = build_meaning(&StaticModel::committed(), &corpus.papers);
+    let bm25 = Bm25::new(&corpus);
+    let e = explorer_core::Engine::new(corpus);
+    e.open_meaning(m)?;
+    // Two halves: the weight of meaning in the best matches' order is
+    // chosen on the first (every other query) and reported on the second.
+    let (tune, held): (Vec<_>, Vec<_>) = queries.iter().enumerate().partition(|(i, _)| i % 2 == 0);
+    let tune: Vec<_> = tune.into_iter().map(|(_, q)| q).collect();
+    let held: Vec<_> = held.into_iter().map(|(_, q)| q).collect();
+    println!(
+        "{} papers as abstracts only; {} real titles typed as queries, half to choose the weight of meaning, half to report\n",
+        e.len(),
+        queries.len()
+    );
+    println!("| weight of meaning | first half: real title recall@10 / MRR | without `NAME:` |\n|---|---|---|");
+    let mut chosen = (0.0f32, f64::MIN);
+    for weight in [0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0] {
+        let [w, ..] = evaluate(&e, &bm25, &tune, |t| t, weight);
+        let [n, ..] = evaluate(&e, &bm25, &tune, without_name, weight);
+        println!(
+            "| {weight} | {:.3} / {:.3} | {:.3} / {:.3} |",
+            w.recall_at_10, w.mrr, n.recall_at_10, n.mrr
+        );
+        let score = w.mrr + n.mrr;
+        if score > chosen.1 + 1e-9 {
+            chosen = (weight, score);
+        }
+    }
+    println!(
+        "\nchosen on the first half: {}; the engine's MEANING_WEIGHT: {MEANING_WEIGHT}\n",
+        chosen.0
+    );
+    println!(
+        "second half ({} queries), the engine's weight:\n\n\
+         | ranking | real title: recall@10 / MRR | title without its `NAME:`: recall@10 / MRR |\n|---|---|---|",
+        held.len()
+    );
+    let whole = evaluate(&e, &bm25, &held, |t| t, MEANING_WEIGHT);
+    let nameless = evaluate(&e, &bm25, &held, without_name, MEANING_WEIGHT);
+    for ((name, w), n) in RANKINGS.iter().zip(whole).zip(nameless) {
+        println!(
+            "| {name} | {:.3} / {:.3} | {:.3} / {:.3} |",
+            w.recall_at_10, w.mrr, n.recall_at_10, n.mrr
+        );
+    }
+    Ok(())
+}
+
 /// `eval-formulas FILE…`: for every distinct formula of the records that
 /// renders to MathML, whether its plain text (what search sees) and its
 /// MathML (what is shown) hold the same letters and digits; each one that

@@ -124,6 +124,16 @@ enum Command {
     /// How many papers get a topic, and how topics agree with the records'
     /// keywords and areas.
     EvalTags { dir: PathBuf },
+    /// Each sampled record's real title typed as a query over the records
+    /// built as abstracts only: recall@10 and MRR of the page's order, words
+    /// only, meaning only, and a textbook BM25 over the same abstracts.
+    EvalTitleQueries {
+        /// How many titles, spread evenly over the list.
+        #[arg(long, default_value_t = 400)]
+        sample: usize,
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
     /// Recall@10 and MRR of judged queries: words, meaning, both.
     EvalMeaning {
         dir: PathBuf,
@@ -169,6 +179,7 @@ fn run(command: Command) -> Result<(), Error> {
             files,
         } => eval::eval_titles(cases, candidates, held_out, &files),
         Command::EvalFormulas { files } => eval::eval_formulas(&files),
+        Command::EvalTitleQueries { sample, files } => eval::eval_title_queries(&files, sample),
         Command::AbstractsOnly { files, name, out } => eval::abstracts_only(&files, &name, &out),
         Command::ExternalLoader { dist } => {
             single_file::external_loader(&dist).map(|name| eprintln!("loader moved to {name}"))

@@ -69,7 +69,7 @@ pub const RANKINGS: [&str; 4] = ["lexical", "meaning", "hybrid (page)", "hybrid 
 
 /// Every paper in order of meaning for `query` (evaluation): all of
 /// them, nearest first.
-fn meaning_ranking(e: &Engine, query: &str) -> Vec<u32> {
+pub(crate) fn meaning_ranking(e: &Engine, query: &str) -> Vec<u32> {
     let q = e.parse_query(query);
     let Some(m) = e.meaning() else {
         return Vec::new();
@@ -91,10 +91,20 @@ fn meaning_ranking(e: &Engine, query: &str) -> Vec<u32> {
 /// the page's order (the matches, then the rest by meaning); reciprocal
 /// rank fusion of the first two (k = 60).
 pub fn rankings(e: &Engine, query: &str) -> [Vec<u32>; 4] {
-    let lexical = e.search(query, &e.no_selection(), Sort::Relevance).docs();
+    let weight = e.meaning_weight();
+    let search = |w: f32| {
+        e.set_meaning_weight(w);
+        let found = e.search(query, &e.no_selection(), Sort::Relevance).docs();
+        e.set_meaning_weight(weight);
+        found
+    };
+    // Words only: the best matches without the papers nearest in meaning.
+    let lexical = search(0.0);
     let meaning = meaning_ranking(e, query);
-    let mut page = lexical.clone();
-    page.extend(meaning.iter().filter(|d| !lexical.contains(d)));
+    let mut page = search(weight);
+    let mut shown = vec![false; e.len()];
+    page.iter().for_each(|&d| shown[d as usize] = true);
+    page.extend(meaning.iter().filter(|&&d| !shown[d as usize]));
     let mut fused: Vec<(u32, f64)> = (0..e.len() as u32)
         .map(|d| {
             let r = |list: &[u32]| {

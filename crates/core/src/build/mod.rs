@@ -25,6 +25,7 @@ pub mod synth;
 pub(crate) mod tags;
 pub(crate) mod title;
 pub mod title_eval;
+pub mod title_queries;
 pub(crate) mod topic_map;
 
 pub use acronym::{definitions, Definition};

@@ -10,7 +10,8 @@ pub(crate) mod query;
 
 pub use engine::{
     DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit, MatchClass, Matched, Related,
-    RelatedSet, Response, Selection, Sort, KEPT_PAPER_WORDS, RELATED, RELATED_POOL,
+    RelatedSet, Response, Selection, Sort, BEST_MATCHES_BELOW, BEST_MATCH_SHARE, KEPT_PAPER_WORDS,
+    MEANING_WEIGHT, RELATED, RELATED_POOL,
 };
 pub use index::{fields, Bytes, Index, IndexData, WordIds};
 pub use kept::kept_or_made;

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod best_matches;
 mod card;
 mod compile_never_panics;
 mod export;

@@ -88,15 +88,17 @@ fn judged_queries_are_found_by_meaning() {
             );
         }
     }
-    // The targets: the page (matches, then related by meaning) finds four
-    // in five of the expected papers in its first ten, and on queries in
-    // other words than the abstracts' at least 20 points more than words.
+    // The target: the page (matches and best matches, then related by
+    // meaning) finds 85 % of the expected papers in its first ten.
     let [_, _, page, _] = evaluate(&e, &judged, None);
-    assert!(page.recall_at_10 >= 0.80, "{page:?}");
-    let [lexical, _, page, _] = evaluate(&e, &judged, Some("paraphrase"));
+    assert!(page.recall_at_10 >= 0.85, "{page:?}");
+    // On queries in other words than the abstracts', the page finds what
+    // meaning alone finds, and more than words (best matches included).
+    let [lexical, meaning, page, _] = evaluate(&e, &judged, Some("paraphrase"));
     assert!(
-        page.recall_at_10 - lexical.recall_at_10 >= 0.20,
-        "{page:?} vs {lexical:?}"
+        page.recall_at_10 >= meaning.recall_at_10
+            && page.recall_at_10 - lexical.recall_at_10 >= 0.10,
+        "{page:?} vs {meaning:?} and {lexical:?}"
     );
 }
 
@@ -140,7 +142,8 @@ fn a_paraphrase_finds_its_paper_first_with_the_words_that_bring_it() {
 fn the_filters_narrow_and_count_the_related_papers_as_they_do_matches() {
     use explorer_core::{FacetKind, RELATED_POOL};
     let e = seed_engine();
-    let q = "teaching models to forget what they saw";
+    // No paper has either word, nor a near spelling.
+    let q = "wiping recollections";
     assert!(e
         .search(q, &e.no_selection(), explorer_core::Sort::Relevance)
         .hits

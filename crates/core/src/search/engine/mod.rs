@@ -11,7 +11,7 @@ use fixedbitset::FixedBitSet;
 use crate::model::facet::{FacetKind, ANY_FACET};
 use crate::model::{Corpus, DecodeError, Paper};
 use crate::search::index::{Index, IndexData};
-use crate::search::query::{self, Query};
+use crate::search::query::{self, Clause, Query};
 pub use facets::{Extra, ExtraCounts, Extras};
 pub(crate) use highlight::{overlaps, split_by_marks};
 pub use highlight::{DocWords, Highlights};
@@ -83,10 +83,18 @@ impl Sort {
 pub struct Hit {
     /// The document: its index in [`Corpus::papers`].
     pub doc: u32,
-    /// Its BM25F score (0 without words).
+    /// Its BM25F score (0 without words); a best match's, times the share
+    /// of the query's words it holds (weighed by their rarity).
     pub score: f32,
-    /// The best class by which all its words matched (the worst word's).
+    /// The best class by which all its words matched (the worst word's;
+    /// of a best match, the worst of the words it holds).
     pub tier: MatchClass,
+    /// It holds every word of the query (else it is one of the best
+    /// matches that follow those: [`Response::all_words`]).
+    pub all_words: bool,
+    /// It holds none of the words: it joined the best matches as one of
+    /// the papers nearest in meaning ([`NEAREST_JOINING`]).
+    pub by_meaning: bool,
 }
 
 /// What a query matched, resolved against the index: used for highlighting.
@@ -114,6 +122,11 @@ pub struct Response {
     /// The query has words to look up, and the index is not loaded yet:
     /// no hits until it is.
     pub waiting_for_index: bool,
+    /// How many of the hits hold every word of the query: they come first.
+    /// The rest are best matches ([`BEST_MATCHES_BELOW`]): papers that hold
+    /// most of the query's words, weighed by how rare each word is. All
+    /// the hits without words, or when none is a best match.
+    pub all_words: usize,
 }
 
 impl Response {
@@ -121,7 +134,51 @@ impl Response {
     pub fn docs(&self) -> Vec<u32> {
         self.hits.iter().map(|h| h.doc).collect()
     }
+
+    /// How many hits are best matches: they hold some of the query's
+    /// words, not all.
+    pub fn best_matches(&self) -> usize {
+        self.hits.len() - self.all_words
+    }
 }
+
+/// Below this many papers holding every word of a query of
+/// [`BEST_MATCHES_FROM`] words or more (after its exclusions and filters),
+/// the results go on with the best matches: papers holding most of its
+/// words. A pasted title, a
+/// question or a half-remembered phrase rarely has every one of its words
+/// in the paper meant; a query that many papers answer in full is not
+/// padded.
+pub const BEST_MATCHES_BELOW: usize = 10;
+
+/// Queries of fewer words (or phrases, or `OR` groups) than this find the
+/// papers holding every one, and nothing else: two words typed are both
+/// meant (Elasticsearch's usual `minimum_should_match` asks for every
+/// clause up to two, too).
+pub const BEST_MATCHES_FROM: usize = 3;
+
+/// A best match holds at least this share of the query's words, each
+/// word weighed by its inverse document frequency (so `the`, `of` and
+/// `for` weigh next to nothing, and a rare word most). Words no paper has
+/// are left out of the sum: a typo or a name the list does not hold does
+/// not empty the results.
+pub const BEST_MATCH_SHARE: f32 = 0.3;
+
+/// How much meaning weighs in the best matches' order, against their word
+/// score scaled to 1 for the best one ([`Engine::search_with`]). Chosen on
+/// one half of the real-title queries of `explorer-cli eval-title-queries`
+/// and reported on the other (docs/search.md).
+pub const MEANING_WEIGHT: f32 = 0.75;
+
+/// What a phrase held word by word, not as the phrase, counts in a best
+/// match: its words' score and its weight, times this.
+const LOOSE_PHRASE: f32 = 0.5;
+
+/// How many papers nearest in meaning join the best matches (once the
+/// meaning file is open), each ranked among them by its meaning alone: a
+/// question in other words than the abstracts' finds its paper among the
+/// first results, not below every paper sharing a common word with it.
+pub const NEAREST_JOINING: usize = 10;
 
 /// Facet selection: `selected[f]` lists the selected value ids of facet `f`.
 /// OR within a facet, AND across facets.
@@ -174,6 +231,9 @@ pub struct Engine {
     folded_values: Vec<std::sync::OnceLock<Vec<String>>>,
     /// The meaning file, fetched after the index ([`Engine::open_meaning`]).
     meaning: std::sync::OnceLock<crate::search::meaning::Meaning>,
+    /// [`MEANING_WEIGHT`], or another weight an evaluation sets
+    /// ([`Engine::set_meaning_weight`]): an `f32`'s bits.
+    meaning_weight: std::sync::atomic::AtomicU32,
     /// The last few query clauses' answers, most recent first
     /// ([`Engine::eval_clause`]).
     clauses: std::sync::Mutex<Vec<(query::Clause, std::sync::Arc<score::ClauseFound>)>>,
@@ -233,6 +293,7 @@ impl Engine {
             keyword_df,
             folded_values: (0..n_facets).map(|_| std::sync::OnceLock::new()).collect(),
             meaning: std::sync::OnceLock::new(),
+            meaning_weight: MEANING_WEIGHT.to_bits().into(),
             clauses: Default::default(),
             paper_words: Default::default(),
             word_ids: Default::default(),
@@ -258,6 +319,22 @@ impl Engine {
         ))?;
         let _ = self.index.set(index);
         Ok(())
+    }
+
+    /// How much meaning weighs in the best matches' order
+    /// ([`MEANING_WEIGHT`] unless set): 0 orders them by their words only.
+    /// For evaluations, which compare weights on the same engine.
+    pub fn set_meaning_weight(&self, weight: f32) {
+        self.meaning_weight
+            .store(weight.to_bits(), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// How much meaning weighs in the best matches' order now.
+    pub fn meaning_weight(&self) -> f32 {
+        f32::from_bits(
+            self.meaning_weight
+                .load(std::sync::atomic::Ordering::Relaxed),
+        )
     }
 
     /// True once the index is open.
@@ -333,15 +410,25 @@ impl Engine {
                 extra_counts: ExtraCounts::default(),
                 matched,
                 waiting_for_index: true,
+                all_words: 0,
             };
         }
         let scored = self.score_groups(&q, &mut matched);
-        let base = self.restrict(&q, scored.as_ref());
+        let mut base = self.found(&q, scored.as_ref());
+        let sims = match (&scored, sort) {
+            (Some(s), Sort::Relevance) => self.join_nearest(&q, s, &mut base),
+            _ => None,
+        };
         let (results, counts, extra_counts) = self.facets(&base, selection, extras.all());
-        let hits = self.ordered(&results, scored.as_ref(), sort);
+        let mut hits = self.ordered(&results, scored.as_ref(), sort);
+        let all_words = hits.iter().filter(|h| h.all_words).count();
+        if let Some(sims) = sims {
+            self.fuse_best_matches(&mut hits[all_words..], &sims);
+        }
         matched.stems.sort_unstable();
         matched.stems.dedup();
         Response {
+            all_words,
             hits,
             counts,
             extra_counts,
@@ -350,53 +437,200 @@ impl Engine {
         }
     }
 
-    /// Per document, its score and match tier over the query's word groups
-    /// (AND across groups, OR within one), in dense arrays; `None` for a
-    /// query without words.
-    fn score_groups(&self, q: &Query, matched: &mut Matched) -> Option<(Vec<f32>, Vec<u8>)> {
+    /// Per document, what the query's word groups found (AND across
+    /// groups, OR within one): the score and class of the groups it holds,
+    /// and how many and how much of them. `None` for a query without words.
+    fn score_groups(&self, q: &Query, matched: &mut Matched) -> Option<Scored> {
+        if q.groups.is_empty() {
+            return None;
+        }
         let n = self.len();
-        let mut acc: Option<(Vec<f32>, Vec<u8>)> = None;
+        let mut s = Scored {
+            score: vec![0.0; n],
+            tier: vec![NO_MATCH; n],
+            held: vec![0.0; n],
+            count: vec![0; n],
+            groups: q.groups.len(),
+            weight: 0.0,
+        };
+        // One group's documents, gathered sparsely, then added in.
+        let mut group_score = vec![0f32; n];
+        let mut group_tier = vec![NO_MATCH; n];
+        let mut touched: Vec<u32> = Vec::new();
         for group in &q.groups {
-            let mut score = vec![0f32; n];
-            let mut tier = vec![NO_MATCH; n];
             for clause in group {
-                for &(doc, s, class) in &self.eval_clause(clause, matched).docs {
+                for &(doc, score, class) in &self.eval_clause(clause, matched).docs {
                     let d = doc as usize;
-                    score[d] += s;
-                    tier[d] = tier[d].min(class as u8);
+                    if group_tier[d] == NO_MATCH {
+                        touched.push(doc);
+                    }
+                    group_score[d] += score;
+                    group_tier[d] = group_tier[d].min(class as u8);
                 }
             }
-            acc = Some(match acc {
-                None => (score, tier),
-                Some((mut s0, mut t0)) => {
-                    for d in 0..n {
-                        if t0[d] == NO_MATCH || tier[d] == NO_MATCH {
-                            t0[d] = NO_MATCH;
-                        } else {
-                            s0[d] += score[d];
-                            t0[d] = t0[d].max(tier[d]);
-                        }
-                    }
-                    (s0, t0)
+            // A word the papers have as typed counts, in a best match,
+            // only where it is so (or begun so): its near spellings still
+            // make a paper hold every word, but a pasted title's `ranking`
+            // does not make `banking` papers best matches.
+            let typed = touched
+                .iter()
+                .filter(|&&d| group_tier[d as usize] < MatchClass::Fuzzy as u8)
+                .count();
+            let holds = |tier: u8| typed == 0 || tier < MatchClass::Fuzzy as u8;
+            // A phrase (`Multi-Review`, `"word alignment"`) a paper holds
+            // only word by word counts half in a best match.
+            let loose = match group.as_slice() {
+                [Clause::Phrase(words)] if q.groups.len() >= BEST_MATCHES_FROM => {
+                    self.phrase_words(words, &group_tier)
                 }
-            });
+                _ => Vec::new(),
+            };
+            let holding = if typed == 0 { touched.len() } else { typed };
+            let weight = group_weight(n, holding + loose.len());
+            s.weight += weight;
+            for &(doc, score) in &loose {
+                let d = doc as usize;
+                s.score[d] += LOOSE_PHRASE * score;
+                s.held[d] += LOOSE_PHRASE * weight;
+            }
+            for &doc in &touched {
+                let d = doc as usize;
+                s.score[d] += group_score[d];
+                s.tier[d] = match s.tier[d] {
+                    NO_MATCH => group_tier[d],
+                    t => t.max(group_tier[d]),
+                };
+                if holds(group_tier[d]) {
+                    s.held[d] += weight;
+                }
+                s.count[d] = s.count[d].saturating_add(1);
+                (group_score[d], group_tier[d]) = (0.0, NO_MATCH);
+            }
+            touched.clear();
         }
-        acc
+        Some(s)
     }
 
-    /// The documents the words matched (all, without words), less the
-    /// excluded words' and as the `key:value` filters say.
-    fn restrict(&self, q: &Query, scored: Option<&(Vec<f32>, Vec<u8>)>) -> FixedBitSet {
-        let n = self.len();
-        let mut base = FixedBitSet::with_capacity(n);
-        match scored {
-            Some((_, tier)) => tier
+    /// The papers holding every word of a phrase but not the phrase (no
+    /// class in `phrase_tier`), with the words' summed scores.
+    fn phrase_words(&self, words: &[query::Term], phrase_tier: &[u8]) -> Vec<(u32, f32)> {
+        let mut found: Option<Vec<(u32, f32)>> = None;
+        for w in words {
+            let mut scratch = Matched::default();
+            let clause = query::Clause::Term(query::Term {
+                prefix: false,
+                ..w.clone()
+            });
+            let mut docs: Vec<(u32, f32)> = self
+                .eval_clause(&clause, &mut scratch)
+                .docs
                 .iter()
-                .enumerate()
-                .filter(|(_, &t)| t != NO_MATCH)
-                .for_each(|(d, _)| base.insert(d)),
-            None => base.insert_range(..),
+                .filter(|&&(d, _, class)| {
+                    class != MatchClass::Fuzzy && phrase_tier[d as usize] == NO_MATCH
+                })
+                .map(|&(d, score, _)| (d, score))
+                .collect();
+            docs.sort_unstable_by_key(|&(d, _)| d);
+            found = Some(match found {
+                None => docs,
+                Some(before) => before
+                    .into_iter()
+                    .filter_map(|(d, s0)| {
+                        docs.binary_search_by_key(&d, |&(x, _)| x)
+                            .ok()
+                            .map(|i| (d, s0 + docs[i].1))
+                    })
+                    .collect(),
+            });
         }
+        found.unwrap_or_default()
+    }
+
+    /// With best matches to list and the meaning file open: the
+    /// [`NEAREST_JOINING`] papers nearest in meaning to the query that its
+    /// exclusions and filters allow join them in `base`, and every
+    /// paper's cosine with the query is returned, to order them
+    /// ([`Engine::fuse_best_matches`]).
+    fn join_nearest(&self, q: &Query, s: &Scored, base: &mut FixedBitSet) -> Option<Vec<f32>> {
+        let weight = self.meaning_weight();
+        if weight == 0.0 || !base.ones().any(|d| !s.holds_all(d)) {
+            return None;
+        }
+        let m = self.meaning.get()?;
+        let v = m.embed_query(&Self::meaning_text(q))?;
+        let sims = m.similarities(&v);
+        let mut allowed = self.restrict(q, None);
+        allowed.difference_with(base);
+        for (d, _) in related::nearest_first(&sims, &allowed, NEAREST_JOINING) {
+            base.insert(d as usize);
+        }
+        Some(sims)
+    }
+
+    /// The best matches (and the papers nearest in meaning that joined
+    /// them) in the order of their word score, over the first one's, plus
+    /// [`MEANING_WEIGHT`] times their cosine with the query: among papers
+    /// that each miss some of the words, the one that means what was typed
+    /// comes first. The papers holding every word keep their order above.
+    fn fuse_best_matches(&self, best: &mut [Hit], sims: &[f32]) {
+        let weight = self.meaning_weight();
+        let top = best
+            .iter()
+            .map(|h| h.score)
+            .fold(f32::MIN_POSITIVE, f32::max);
+        let mut fused: Vec<(f32, Hit)> = best
+            .iter()
+            .map(|h| {
+                let sim = sims.get(h.doc as usize).copied().unwrap_or(0.0);
+                (h.score / top + weight * sim, h.clone())
+            })
+            .collect();
+        fused.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.doc.cmp(&b.1.doc)));
+        for (slot, (_, h)) in best.iter_mut().zip(fused) {
+            *slot = h;
+        }
+    }
+
+    /// The documents a query finds before the facet selection: those
+    /// holding every word (all, without words), less the excluded words'
+    /// and as the `key:value` filters say; below [`BEST_MATCHES_BELOW`] of
+    /// them, the best matches too.
+    fn found(&self, q: &Query, scored: Option<&Scored>) -> FixedBitSet {
+        let n = self.len();
+        let mut candidates = FixedBitSet::with_capacity(n);
+        let Some(s) = scored else {
+            candidates.insert_range(..);
+            return self.restrict(q, Some(candidates));
+        };
+        let may_pad = s.groups >= BEST_MATCHES_FROM;
+        for d in 0..n {
+            if s.holds_all(d) || (may_pad && s.is_best_match(d)) {
+                candidates.insert(d);
+            }
+        }
+        let mut found = self.restrict(q, Some(candidates));
+        // Enough papers hold every word as typed: no padding. (Papers that
+        // hold some word only by a near spelling do not count: they rank
+        // last among those holding every word anyway.)
+        let as_typed = |d: usize| s.holds_all(d) && s.tier[d] < MatchClass::Fuzzy as u8;
+        if may_pad && found.ones().filter(|&d| as_typed(d)).count() >= BEST_MATCHES_BELOW {
+            let partial: Vec<usize> = found.ones().filter(|&d| !s.holds_all(d)).collect();
+            for d in partial {
+                found.set(d, false);
+            }
+        }
+        found
+    }
+
+    /// `candidates` less the excluded words' documents and as the
+    /// `key:value` filters say (all documents for `None`).
+    fn restrict(&self, q: &Query, candidates: Option<FixedBitSet>) -> FixedBitSet {
+        let n = self.len();
+        let mut base = candidates.unwrap_or_else(|| {
+            let mut all = FixedBitSet::with_capacity(n);
+            all.insert_range(..);
+            all
+        });
         for clause in &q.excluded {
             for d in self.clause_docs_exact(clause) {
                 base.set(d as usize, false);
@@ -440,47 +674,103 @@ impl Engine {
         base
     }
 
-    /// The results as hits in the order asked for.
-    fn ordered(
-        &self,
-        results: &FixedBitSet,
-        scored: Option<&(Vec<f32>, Vec<u8>)>,
-        sort: Sort,
-    ) -> Vec<Hit> {
-        let hit = |d: usize| {
-            let (score, tier) = match scored {
-                Some((s, t)) => (s[d], MatchClass::from_u8(t[d])),
-                None => (0.0, MatchClass::Exact),
-            };
-            Hit {
+    /// The results as hits in the order asked for: the papers holding
+    /// every word first, then the best matches, each part in that order.
+    fn ordered(&self, results: &FixedBitSet, scored: Option<&Scored>, sort: Sort) -> Vec<Hit> {
+        let hit = |d: usize| match scored {
+            Some(s) => Hit {
                 doc: d as u32,
-                score,
-                tier,
-            }
+                score: s.rank_score(d),
+                tier: MatchClass::from_u8(s.tier[d]),
+                all_words: s.holds_all(d),
+                by_meaning: s.count[d] == 0 && s.held[d] == 0.0,
+            },
+            None => Hit {
+                doc: d as u32,
+                score: 0.0,
+                tier: MatchClass::Exact,
+                all_words: true,
+                by_meaning: false,
+            },
         };
-        match sort {
-            // Sorted as integers: tier, then score (best first), then list
-            // order, packed into one key. The first letters typed find
-            // nearly every paper, and comparing keys is several times
-            // quicker than comparing hits field by field.
-            Sort::Relevance if scored.is_some() => {
+        let mut hits: Vec<Hit> = match (sort, scored) {
+            // Sorted as integers: the part, tier, then score (best first),
+            // then list order, packed into one key. The first letters
+            // typed find nearly every paper, and comparing keys is several
+            // times quicker than comparing hits field by field.
+            (Sort::Relevance, Some(_)) => {
                 let mut keys: Vec<u128> = results.ones().map(|d| relevance_key(&hit(d))).collect();
                 keys.sort_unstable();
-                keys.into_iter().map(|k| hit(k as u32 as usize)).collect()
+                return keys.into_iter().map(|k| hit(k as u32 as usize)).collect();
             }
             // Without words every hit ties: list order.
-            Sort::Relevance | Sort::ListOrder => results.ones().map(hit).collect(),
-            Sort::Title => {
+            (Sort::Relevance | Sort::ListOrder, _) => results.ones().map(hit).collect(),
+            (Sort::Title, _) => {
                 let mut hits: Vec<Hit> = results.ones().map(hit).collect();
                 hits.sort_unstable_by_key(|h| self.title_rank[h.doc as usize]);
                 hits
             }
+        };
+        // A stable sort: each part keeps the order asked for.
+        if hits.iter().any(|h| !h.all_words) {
+            hits.sort_by_key(|h| !h.all_words);
+        }
+        hits
+    }
+}
+
+/// Per document, what a query's word groups found ([`Engine::score_groups`]).
+struct Scored {
+    /// BM25F, summed over the groups the document holds.
+    score: Vec<f32>,
+    /// The worst class among the groups it holds ([`NO_MATCH`]: none).
+    tier: Vec<u8>,
+    /// The summed [`group_weight`]s of the groups it holds as typed (a
+    /// near spelling counts only for a word the papers do not have).
+    held: Vec<f32>,
+    /// How many groups it holds.
+    count: Vec<u16>,
+    /// How many groups the query has.
+    groups: usize,
+    /// Every group's weight, summed.
+    weight: f32,
+}
+
+impl Scored {
+    /// Whether document `d` holds every group (every word of the query).
+    fn holds_all(&self, d: usize) -> bool {
+        usize::from(self.count[d]) == self.groups
+    }
+
+    /// Whether document `d` holds enough of the words to be a best match.
+    fn is_best_match(&self, d: usize) -> bool {
+        self.held[d] > 0.0 && self.held[d] >= BEST_MATCH_SHARE * self.weight
+    }
+
+    /// What orders document `d` among its part: its score, and for a best
+    /// match that score times the share of the query it holds.
+    fn rank_score(&self, d: usize) -> f32 {
+        if self.holds_all(d) {
+            self.score[d]
+        } else {
+            self.score[d] * self.held[d] / self.weight.max(f32::MIN_POSITIVE)
         }
     }
 }
 
-/// A hit's place in relevance order as one integer: its tier, then its
-/// score from the best, then its document.
+/// A word group's weight in a best match: the inverse document frequency
+/// of the papers holding it, BM25's; 0 for a group no paper holds.
+fn group_weight(papers: usize, holding: usize) -> f32 {
+    if holding == 0 {
+        return 0.0;
+    }
+    let (n, df) = (papers as f32, holding as f32);
+    ((n - df + 0.5) / (df + 0.5)).ln_1p()
+}
+
+/// A hit's place in relevance order as one integer: the papers holding
+/// every word first, then by tier (theirs only), then by `score` from the
+/// best, then by document.
 fn relevance_key(h: &Hit) -> u128 {
     // The score's bits in `f32::total_cmp` order, then reversed.
     let bits = h.score.to_bits();
@@ -489,7 +779,8 @@ fn relevance_key(h: &Hit) -> u128 {
     } else {
         bits | 1 << 31
     };
-    (h.tier as u128) << 64 | u128::from(!ordered) << 32 | u128::from(h.doc)
+    let tier = if h.all_words { h.tier as u128 } else { 0 };
+    u128::from(!h.all_words) << 66 | tier << 64 | u128::from(!ordered) << 32 | u128::from(h.doc)
 }
 
 /// Each paper's tags as counted: one per facet value, and only values the

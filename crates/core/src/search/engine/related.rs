@@ -292,7 +292,7 @@ impl Engine {
 /// `limit` at most (no fixed threshold holds across queries). Kept in a
 /// heap of `limit` while scanning: at 20,000 papers, no list of every
 /// paper with a positive cosine is made to be cut.
-fn nearest_first(sims: &[f32], allowed: &FixedBitSet, limit: usize) -> Vec<(u32, f32)> {
+pub(super) fn nearest_first(sims: &[f32], allowed: &FixedBitSet, limit: usize) -> Vec<(u32, f32)> {
     use std::cmp::{Ordering, Reverse};
     use std::collections::BinaryHeap;
     /// Nearer first; among equals, the lower id.

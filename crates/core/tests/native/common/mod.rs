@@ -95,6 +95,12 @@ pub fn acl_abstracts_corpus() -> &'static Corpus {
     })
 }
 
+/// The engine over [`acl_abstracts_corpus`] (words only: no meaning file).
+pub fn acl_abstracts_engine() -> &'static Engine {
+    static E: OnceLock<Engine> = OnceLock::new();
+    E.get_or_init(|| Engine::new(acl_abstracts_corpus().clone()))
+}
+
 /// The real list's paper at the record with this Anthology id, in a corpus
 /// compiled in the records' order.
 pub fn acl_paper<'a>(corpus: &'a Corpus, id: &str) -> &'a explorer_core::model::Paper {

@@ -1,0 +1,150 @@
+//! Best matches: when few papers hold every word of a query, the results
+//! go on with the papers holding most of them. Judged on the real list
+//! built as abstracts only (titles derived), where a researcher types a
+//! paper's real title, which is not on the page.
+
+use explorer_core::build::title_queries::{sample, without_name};
+use explorer_core::{Engine, Response, Sort, BEST_MATCHES_BELOW};
+
+use crate::common::{acl_abstracts_engine, acl_records};
+
+fn search(e: &Engine, q: &str) -> Response {
+    e.search(q, &e.no_selection(), Sort::Relevance)
+}
+
+/// The stems of a paper's words, as the engine highlights them: whether
+/// the paper holds `word` in any form.
+fn holds(e: &Engine, doc: u32, word: &str) -> bool {
+    let r = search(e, &format!("{word} "));
+    r.hits[..r.all_words].iter().any(|h| h.doc == doc)
+}
+
+/// The records with an abstract, as the abstracts-only corpus has them.
+fn kept() -> Vec<&'static explorer_core::build::Record> {
+    acl_records()
+        .iter()
+        .filter(|r| {
+            r.abstract_text
+                .as_deref()
+                .is_some_and(|a| !a.trim().is_empty())
+        })
+        .collect()
+}
+
+/// Typed titles (every 20th paper of the list): where the paper meant is.
+fn ranks(typed: impl Fn(&str) -> &str) -> Vec<Option<usize>> {
+    let e = acl_abstracts_engine();
+    let kept = kept();
+    assert_eq!(kept.len(), e.len());
+    let queries = sample(&kept, kept.len() / 20);
+    assert!(queries.len() > 150);
+    queries
+        .iter()
+        .map(|q| {
+            search(e, typed(&q.query))
+                .hits
+                .iter()
+                .position(|h| h.doc == q.doc)
+        })
+        .collect()
+}
+
+fn share(ranks: &[Option<usize>], within: usize) -> f64 {
+    ranks
+        .iter()
+        .filter(|r| r.is_some_and(|r| r < within))
+        .count() as f64
+        / ranks.len() as f64
+}
+
+#[test]
+fn a_typed_real_title_finds_its_paper() {
+    // Every word of a ten-word title is rarely in the abstract: with only
+    // the papers holding every word, a third of the titles found their
+    // paper. Words only here (no meaning file); the page does better.
+    let whole = ranks(|t| t);
+    assert!(share(&whole, 1) >= 0.85, "first: {:.3}", share(&whole, 1));
+    assert!(
+        share(&whole, 10) >= 0.95,
+        "top ten: {:.3}",
+        share(&whole, 10)
+    );
+    let nameless = ranks(without_name);
+    assert!(share(&nameless, 10) >= 0.93, "{:.3}", share(&nameless, 10));
+}
+
+#[test]
+fn best_matches_follow_the_papers_holding_every_word_and_say_so() {
+    let e = acl_abstracts_engine();
+    // A real title (2021.acl-long.) typed whole: no abstract holds
+    // `without`, `span` and `representations` with the rest.
+    let q = "Coreference Resolution without Span Representations";
+    let r = search(e, q);
+    assert!(r.all_words < BEST_MATCHES_BELOW, "{}", r.all_words);
+    assert!(r.best_matches() > 0);
+    assert!(r.hits[..r.all_words].iter().all(|h| h.all_words));
+    assert!(r.hits[r.all_words..].iter().all(|h| !h.all_words));
+    // Each best match holds some of the words, and the first of them
+    // holds the rare ones.
+    let first = r.hits[r.all_words].doc;
+    assert!(holds(e, first, "coreference") && holds(e, first, "span"));
+    for h in &r.hits {
+        assert!(
+            ["coreference", "resolution", "span", "representations"]
+                .iter()
+                .any(|w| holds(e, h.doc, w)),
+            "{} holds none of the words",
+            e.corpus.papers[h.doc as usize].title
+        );
+    }
+}
+
+#[test]
+fn the_filters_count_the_best_matches_as_they_list_them() {
+    let e = acl_abstracts_engine();
+    let q = "Coreference Resolution without Span Representations";
+    let r = search(e, q);
+    assert!(r.best_matches() > 0);
+    for (f, counts) in r.counts.iter().enumerate() {
+        for (v, &n) in counts.iter().enumerate() {
+            let listed = r
+                .hits
+                .iter()
+                .filter(|h| {
+                    e.corpus.papers[h.doc as usize]
+                        .tags
+                        .iter()
+                        .any(|t| t.facet as usize == f && t.value as usize == v)
+                })
+                .count();
+            assert_eq!(n as usize, listed, "facet {f} value {v}");
+        }
+    }
+}
+
+#[test]
+fn a_query_many_papers_answer_in_full_is_not_padded() {
+    let e = acl_abstracts_engine();
+    let r = search(e, "neural machine translation");
+    assert!(r.all_words >= BEST_MATCHES_BELOW);
+    assert_eq!(r.best_matches(), 0);
+}
+
+#[test]
+fn excluded_words_and_filters_hold_for_best_matches_too() {
+    let e = acl_abstracts_engine();
+    let q = "Coreference Resolution without Span Representations";
+    let r = search(e, &format!("{q} -span"));
+    assert!(r.best_matches() > 0);
+    assert!(r.hits.iter().all(|h| !holds(e, h.doc, "span")));
+}
+
+#[test]
+fn a_word_no_paper_has_does_not_empty_the_results() {
+    let e = acl_abstracts_engine();
+    let full = search(e, "neural machine translation ");
+    let r = search(e, "neural machine translation giraffes ");
+    assert_eq!(r.all_words, 0);
+    let found: std::collections::HashSet<u32> = r.docs().into_iter().collect();
+    assert!(full.docs().iter().all(|d| found.contains(d)));
+}
