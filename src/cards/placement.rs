@@ -241,7 +241,21 @@ impl Placement {
             return;
         };
         let engine = self.x.engine;
+        let t = self.make.tr.now();
         self.x.search.response.with_untracked(|r| {
+            // The best matches' cards say so (`li.best-match`, the label in
+            // `data-label`: result_list.css), and those close in meaning
+            // without the words say that.
+            let best: HashMap<u32, &str> = r.hits[r.all_words..]
+                .iter()
+                .map(|h| {
+                    let label = match h.by_meaning {
+                        true => t.best_by_meaning,
+                        false => t.best_match,
+                    };
+                    (h.doc, label)
+                })
+                .collect();
             let matched = {
                 use std::hash::{Hash, Hasher};
                 let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -257,12 +271,19 @@ impl Placement {
                         docs,
                         |&doc, html| {
                             let marks = highlights(engine, doc, &r.matched);
-                            html.push_str(&format!("<li data-doc=\"{doc}\">"));
+                            if let Some(label) = best.get(&doc) {
+                                html.push_str(&format!(
+                                    "<li data-doc=\"{doc}\" class=\"best-match\" data-label=\"{label}\">"
+                                ));
+                            } else {
+                                html.push_str(&format!("<li data-doc=\"{doc}\">"));
+                            }
                             html.push_str(&self.make.html(doc, &marks, None));
                             html.push_str("</li>");
                             marked_for.borrow_mut().insert(doc, (matched, marks));
                         },
                         |&doc, li| {
+                            mark_best_match(li, best.get(&doc).copied());
                             let mut marked_for = marked_for.borrow_mut();
                             let before = marked_for.remove(&doc);
                             let marks = match before {
@@ -347,6 +368,20 @@ impl Placement {
 }
 
 /// A hidden element at the end of the page for cards to wait in.
+/// A kept card's item marked as a best match with its label (in the
+/// language in use), or not.
+fn mark_best_match(li: &web_sys::Element, label: Option<&str>) {
+    if let Some(label) = label {
+        if li.get_attribute("data-label").as_deref() != Some(label) {
+            let _ = li.class_list().add_1("best-match");
+            let _ = li.set_attribute("data-label", label);
+        }
+    } else if li.class_list().contains("best-match") {
+        let _ = li.class_list().remove_1("best-match");
+        let _ = li.remove_attribute("data-label");
+    }
+}
+
 fn card_pool() -> web_sys::Element {
     let pool = document().create_element("div").expect("a div");
     pool.set_class_name("card-pool");

@@ -157,12 +157,12 @@ impl Explorer {
 
     /// Whether the meaning file is open (reactive).
     pub fn has_meaning(&self) -> bool {
-        self.related.meaning_ready.get()
+        self.search.meaning_ready.get()
     }
 
     /// The meaning file is open: related papers can be listed.
     pub fn meaning_opened(&self) {
-        self.related.meaning_ready.set(true);
+        self.search.meaning_ready.set(true);
     }
 
     /// Applies a host page's `set` message as the reader's own action: a

@@ -21,8 +21,6 @@ pub struct Related {
     /// the same filters, with their counts (empty until the meaning file is
     /// open, and while their place is far off screen).
     pub list: Memo<RelatedSet>,
-    /// Set once the meaning file, fetched after the index, is open.
-    pub(super) meaning_ready: RwSignal<bool>,
     /// The view for which the related list's place was last seen on screen
     /// or near it. The list is made once its place is seen near for the
     /// view shown (the observer reports after the view's first paint), not
@@ -56,7 +54,7 @@ impl Related {
             ..
         } = view;
         let response = search.response;
-        let meaning_ready = RwSignal::new(engine.has_meaning());
+        let meaning_ready = search.meaning_ready;
         let related_near = RwSignal::new(None::<ViewState>);
         // Whether the related list last made was the reading list's.
         let related_was_like = StoredValue::new(false);
@@ -123,7 +121,6 @@ impl Related {
         });
         Related {
             list: related,
-            meaning_ready,
             near: related_near,
             counted: counts_related,
         }

@@ -17,6 +17,10 @@ pub struct Search {
     pub response: Memo<Response>,
     /// Set once the search index, fetched after the first results, is open.
     pub(super) index_ready: RwSignal<bool>,
+    /// Set once the meaning file, fetched when the reader first types, is
+    /// open: the best matches are then ordered by meaning too, and papers
+    /// related by meaning can be listed.
+    pub(super) meaning_ready: RwSignal<bool>,
 }
 
 impl Search {
@@ -30,8 +34,10 @@ impl Search {
         } = view;
         // The index arrives after the first results (`App` fetches it).
         let index_ready = RwSignal::new(engine.has_index());
+        let meaning_ready = RwSignal::new(engine.has_meaning());
         let response = Memo::new(move |_| {
             index_ready.track();
+            meaning_ready.track();
             shared.with(|shared| {
                 starred.with(|starred| {
                     region_docs.with(|inside| {
@@ -50,6 +56,7 @@ impl Search {
         Search {
             response,
             index_ready,
+            meaning_ready,
         }
     }
 }

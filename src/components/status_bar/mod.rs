@@ -15,6 +15,7 @@ pub fn StatusBar() -> impl IntoView {
     let tr = use_i18n();
     let total = x.engine.len();
     let shown = move || x.search.response.with(|r| r.hits.len());
+    let parts = move || x.search.response.with(|r| (r.all_words, r.best_matches()));
     let waiting = move || x.search.response.with(|r| r.waiting_for_index);
     let sort_options: [(Sort, Label); 3] = [
         (Sort::Relevance, |t| t.sort_relevance),
@@ -25,10 +26,11 @@ pub fn StatusBar() -> impl IntoView {
         <div class="status-bar">
             <p class="status" role="status" aria-live="polite" aria-atomic="true">
                 {move || {
-                    if waiting() {
-                        tr.get().index_loading.to_string()
-                    } else {
-                        (tr.get().status)(shown(), total)
+                    let t = tr.get();
+                    match parts() {
+                        _ if waiting() => t.index_loading.to_string(),
+                        (all, 0) => (t.status)(all, total),
+                        (all, some) => (t.status_best)(all, some, total),
                     }
                 }}
             </p>

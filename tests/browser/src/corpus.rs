@@ -34,7 +34,8 @@ pub fn scale_build() -> (PathBuf, PathBuf) {
 }
 
 /// One build of the real list: where it is served from and the engine run
-/// natively on the corpus it was built from (the page's oracle).
+/// natively on the corpus it was built from, with the build's meaning file
+/// (the page's oracle once the reader has typed).
 pub struct RealBuild {
     pub dist: PathBuf,
     pub engine: Engine,
@@ -58,10 +59,25 @@ pub fn real_builds() -> &'static [RealBuild; 2] {
             );
             let corpus = explorer_core::build::compile_dir(&corpus)
                 .unwrap_or_else(|e| panic!("the real list compiles: {e}"));
-            RealBuild {
-                dist,
-                engine: Engine::new(corpus),
-            }
+            let engine = Engine::new(corpus);
+            // The meaning file the page fetches once the reader types: it
+            // orders the best matches too.
+            let meaning = std::fs::read_dir(&dist)
+                .unwrap()
+                .map(|f| f.unwrap().path())
+                .find(|p| {
+                    p.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with("meaning-") && n.ends_with(".bin"))
+                })
+                .expect("the build's meaning file");
+            let meaning =
+                explorer_core::search::Meaning::from_bytes(&std::fs::read(meaning).unwrap())
+                    .expect("the meaning file decodes");
+            engine
+                .open_meaning(meaning)
+                .expect("the meaning file is the build's corpus's");
+            RealBuild { dist, engine }
         };
         [
             build("dist-acl", target.join("acl-records")),

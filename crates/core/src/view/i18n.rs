@@ -69,6 +69,13 @@ pub struct Strings {
     pub syntax_note: &'static str,
 
     pub status: fn(usize, usize) -> String,
+    /// The status when best matches follow the papers holding every word:
+    /// (holding every word, best matches, papers in all).
+    pub status_best: fn(usize, usize, usize) -> String,
+    /// Above each best match's card: one with some of the words, one
+    /// with none that joined them as close in meaning.
+    pub best_match: &'static str,
+    pub best_by_meaning: &'static str,
     pub sort_by: &'static str,
     pub sort_relevance: &'static str,
     pub sort_list: &'static str,
@@ -189,7 +196,7 @@ pub static EN: Strings = Strings {
     syntax: [
         (
             "diffusion video",
-            "papers with both words (any form: model, models, modelling)",
+            "papers with both words (any form: model, models, modelling); below a few such papers, the best matches follow: papers with most of the words",
         ),
         ("diffu", "the word being typed also matches as a prefix"),
         (
@@ -208,6 +215,13 @@ pub static EN: Strings = Strings {
     syntax_note: "Case and accents are ignored: bokmal finds Bokmål.",
 
     status: |shown, total| format!("{shown} of {total} papers"),
+    status_best: |all, some, total| match all {
+        0 => format!("No paper has every word: {some} best matches of {total} papers"),
+        1 => format!("1 of {total} papers has every word, then {some} best matches"),
+        _ => format!("{all} of {total} papers have every word, then {some} best matches"),
+    },
+    best_match: "Best match: has some of the words",
+    best_by_meaning: "Best match: close in meaning, none of the words",
     sort_by: "Sort by ",
     sort_relevance: "Relevance",
     sort_list: "List order",
@@ -352,7 +366,7 @@ pub static ZH: Strings = Strings {
     syntax: [
         (
             "diffusion video",
-            "同时包含两个词的论文（词形不限：model、models、modelling）",
+            "同时包含两个词的论文（词形不限：model、models、modelling）；这样的论文很少时，其后列出包含大部分词语的最佳匹配",
         ),
         ("diffu", "正在输入的词也按前缀匹配"),
         (
@@ -371,6 +385,12 @@ pub static ZH: Strings = Strings {
     syntax_note: "忽略大小写和重音符号：bokmal 可以找到 Bokmål。",
 
     status: |shown, total| format!("共 {total} 篇论文，显示 {shown} 篇"),
+    status_best: |all, some, total| match all {
+        0 => format!("共 {total} 篇论文，没有论文包含全部词语：显示 {some} 篇最佳匹配"),
+        _ => format!("共 {total} 篇论文，{all} 篇包含全部词语，其后是 {some} 篇最佳匹配"),
+    },
+    best_match: "最佳匹配：包含部分词语",
+    best_by_meaning: "最佳匹配：含义相近，不含这些词语",
     sort_by: "排序：",
     sort_relevance: "相关度",
     sort_list: "列表顺序",

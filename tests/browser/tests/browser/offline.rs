@@ -16,8 +16,7 @@ async fn searches_offline_after_one_visit() {
     b.wait_for(CONTROLLED, "the service worker to take control")
         .await;
     // One query online: the meaning file, fetched on first use, is kept.
-    b.type_query("teaching models to forget what they saw")
-        .await;
+    b.type_query("wiping recollections").await;
     b.wait_for(
         "document.querySelector('.related .related-list .related-title') !== null",
         "papers related by meaning, online",
@@ -42,8 +41,7 @@ async fn searches_offline_after_one_visit() {
     assert!(!b.marks(".abstract").await.is_empty());
     // Meaning search too: its file, fetched on first use, was kept.
     b.clear_query().await;
-    b.type_query("teaching models to forget what they saw")
-        .await;
+    b.type_query("wiping recollections").await;
     b.wait_for(
         "[...document.querySelectorAll('.related .related-title')].some(t => t.textContent.startsWith('REM:'))",
         "papers related by meaning, offline",

@@ -188,3 +188,115 @@ async fn the_real_list_as_abstracts_opens_a_linked_paper_under_its_derived_title
     assert!(p.title_derived);
     a_link_opens_its_paper(build).await;
 }
+
+/// Real titles a researcher pastes (ACL Anthology ids): no abstract holds
+/// every word of any of them, so only best matches can find their paper.
+const PASTED: [(&str, &str); 2] = [
+    (
+        "2022.acl-long.554",
+        "Softmax Bottleneck Makes Language Models Unable to Represent Multi-mode Word Distributions",
+    ),
+    (
+        "2021.naacl-main.457",
+        "Generative Imagination Elevates Machine Translation",
+    ),
+];
+
+/// The paper of the record with this Anthology id, in the abstracts build
+/// (one paper per record, in the records' order).
+fn paper_of(build: &RealBuild, id: &str) -> u32 {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/acl-records");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    let ids: Vec<String> = files
+        .iter()
+        .flat_map(|f| {
+            std::fs::read_to_string(f)
+                .unwrap()
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| {
+                    serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
+                        .as_str()
+                        .unwrap_or("")
+                        .to_string()
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(ids.len(), build.engine.len());
+    ids.iter()
+        .position(|i| i == id)
+        .unwrap_or_else(|| panic!("no record {id}")) as u32
+}
+
+#[tokio::test]
+async fn a_pasted_real_title_finds_its_paper_first() {
+    let build = &real_builds()[1];
+    let e = &build.engine;
+    let b = open(build).await;
+    for (id, title) in PASTED {
+        let want = &e.corpus.papers[paper_of(build, id) as usize].title;
+        assert!(e.corpus.papers[paper_of(build, id) as usize].title_derived);
+        b.clear_query().await;
+        b.type_query(title).await;
+        b.wait_for(
+            &format!(
+                "document.querySelector('.results article.paper .paper-title')?.textContent === {}",
+                serde_json::to_string(want).unwrap()
+            ),
+            &format!("{want:?} first for {title:?}"),
+        )
+        .await;
+    }
+    assert!(b.console_errors().await.is_empty());
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_query_no_paper_holds_whole_shows_best_matches_labelled_and_highlighted() {
+    let build = &real_builds()[1];
+    let e = &build.engine;
+    let (_, q) = PASTED[0];
+    let r = e.search(q, &e.no_selection(), Sort::Relevance);
+    assert_eq!(r.all_words, 0, "some abstract holds every word of {q:?}");
+    let b = open(build).await;
+    b.type_query(q).await;
+    // The page's order once its meaning file is in: the engine's.
+    b.wait_for_titles_prefix(&ranked_titles(e, q)).await;
+    let status = b.status().await;
+    assert!(
+        status.starts_with("No paper has every word:")
+            && status.contains(&format!("{} best matches", r.hits.len())),
+        "{status}"
+    );
+    // Each card on screen is labelled a best match, and marks only words
+    // of the query.
+    let labels = strings(
+        b.js("return [...document.querySelectorAll('.results > li')].map(li => li.classList.contains('best-match') ? li.dataset.label : '')")
+            .await,
+    );
+    assert!(labels.len() >= 5, "{labels:?}");
+    for l in &labels {
+        assert!(l.starts_with("Best match:"), "{labels:?}");
+    }
+    let words: Vec<String> = q.split_whitespace().map(|w| w.to_lowercase()).collect();
+    let marks = strings(
+        b.js("return [...document.querySelector('.results article.paper').querySelectorAll('mark')].map(m => m.textContent.toLowerCase())")
+            .await,
+    );
+    assert!(marks.len() >= 3, "{marks:?}");
+    for m in &marks {
+        assert!(
+            words
+                .iter()
+                .any(|w| w.starts_with(m.as_str()) || m.starts_with(&w[..w.len().min(5)])),
+            "a mark that is not a query word: {m:?} in {marks:?}"
+        );
+    }
+    b.close().await;
+}
