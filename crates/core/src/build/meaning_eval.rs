@@ -87,24 +87,34 @@ pub(crate) fn meaning_ranking(e: &Engine, query: &str) -> Vec<u32> {
     order
 }
 
+/// What the search finds for `query` with meaning weighing `weight` in the
+/// best matches (0: words only), the engine's own weight left as it was.
+pub(crate) fn found_with(e: &Engine, query: &str, weight: f32) -> Vec<u32> {
+    let own = e.meaning_weight();
+    e.set_meaning_weight(weight);
+    let found = e.search(query, &e.no_selection(), Sort::Relevance).docs();
+    e.set_meaning_weight(own);
+    found
+}
+
+/// The page's order: what the search finds (meaning weighing `weight`),
+/// then every other paper in `meaning` order (the related papers).
+pub(crate) fn page_order(e: &Engine, query: &str, weight: f32, meaning: &[u32]) -> Vec<u32> {
+    let mut page = found_with(e, query, weight);
+    let mut shown = vec![false; e.len()];
+    page.iter().for_each(|&d| shown[d as usize] = true);
+    page.extend(meaning.iter().filter(|&&d| !shown[d as usize]));
+    page
+}
+
 /// The four rankings of one query: the matches; every paper by meaning;
 /// the page's order (the matches, then the rest by meaning); reciprocal
 /// rank fusion of the first two (k = 60).
 pub fn rankings(e: &Engine, query: &str) -> [Vec<u32>; 4] {
-    let weight = e.meaning_weight();
-    let search = |w: f32| {
-        e.set_meaning_weight(w);
-        let found = e.search(query, &e.no_selection(), Sort::Relevance).docs();
-        e.set_meaning_weight(weight);
-        found
-    };
     // Words only: the best matches without the papers nearest in meaning.
-    let lexical = search(0.0);
+    let lexical = found_with(e, query, 0.0);
     let meaning = meaning_ranking(e, query);
-    let mut page = search(weight);
-    let mut shown = vec![false; e.len()];
-    page.iter().for_each(|&d| shown[d as usize] = true);
-    page.extend(meaning.iter().filter(|&&d| !shown[d as usize]));
+    let page = page_order(e, query, e.meaning_weight(), &meaning);
     let mut fused: Vec<(u32, f64)> = (0..e.len() as u32)
         .map(|d| {
             let r = |list: &[u32]| {

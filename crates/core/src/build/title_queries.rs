@@ -7,7 +7,7 @@
 //! BM25 over the abstracts with an OR of the query's words
 //! ([`Bm25`]), the peer a researcher would otherwise reach for.
 
-use crate::build::meaning_eval::{meaning_ranking, Scores};
+use crate::build::meaning_eval::{found_with, meaning_ranking, page_order, Scores};
 use crate::build::{compile_sources, parse_taxonomy, write_seed, Record, Source, DEFAULT_TAXONOMY};
 use crate::model::text::tokenize;
 use crate::model::Corpus;
@@ -161,18 +161,9 @@ pub const RANKINGS: [&str; 4] = [
 
 /// Where each of [`RANKINGS`] puts the paper meant: its rank, if at all.
 fn ranks(e: &Engine, bm25: &Bm25, q: &TitleQuery, text: &str, weight: f32) -> [Option<usize>; 4] {
-    let found = |weight: f32| {
-        e.set_meaning_weight(weight);
-        e.search(text, &e.no_selection(), crate::Sort::Relevance)
-            .docs()
-    };
-    let words = found(0.0);
+    let words = found_with(e, text, 0.0);
     let meaning = meaning_ranking(e, text);
-    // The page: what the search finds, then the related papers by meaning.
-    let mut page = found(weight);
-    let mut shown = vec![false; e.len()];
-    page.iter().for_each(|&d| shown[d as usize] = true);
-    page.extend(meaning.iter().filter(|&&d| !shown[d as usize]));
+    let page = page_order(e, text, weight, &meaning);
     let peer = bm25.ranking(text);
     [page, words, meaning, peer].map(|r| r.iter().position(|&d| d == q.doc))
 }
