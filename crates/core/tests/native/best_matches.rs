@@ -6,7 +6,7 @@
 use explorer_core::build::title_queries::{sample, without_name};
 use explorer_core::{Engine, Response, Sort, BEST_MATCHES_BELOW};
 
-use crate::common::{acl_abstracts_engine, acl_records};
+use crate::common::{acl_abstracts, acl_abstracts_engine};
 
 fn search(e: &Engine, q: &str) -> Response {
     e.search(q, &e.no_selection(), Sort::Relevance)
@@ -19,24 +19,12 @@ fn holds(e: &Engine, doc: u32, word: &str) -> bool {
     r.hits[..r.all_words].iter().any(|h| h.doc == doc)
 }
 
-/// The records with an abstract, as the abstracts-only corpus has them.
-fn kept() -> Vec<&'static explorer_core::build::Record> {
-    acl_records()
-        .iter()
-        .filter(|r| {
-            r.abstract_text
-                .as_deref()
-                .is_some_and(|a| !a.trim().is_empty())
-        })
-        .collect()
-}
-
 /// Typed titles (every 20th paper of the list): where the paper meant is.
 fn ranks(typed: impl Fn(&str) -> &str) -> Vec<Option<usize>> {
     let e = acl_abstracts_engine();
-    let kept = kept();
+    let kept = &acl_abstracts().1;
     assert_eq!(kept.len(), e.len());
-    let queries = sample(&kept, kept.len() / 20);
+    let queries = sample(kept, kept.len() / 20);
     assert!(queries.len() > 150);
     queries
         .iter()

@@ -202,36 +202,15 @@ const PASTED: [(&str, &str); 2] = [
     ),
 ];
 
-/// The paper of the record with this Anthology id, in the abstracts build
-/// (one paper per record, in the records' order).
+/// The paper of the record with this Anthology id, in the abstracts build:
+/// both builds have one paper per record, in the records' order, and the
+/// records build names each by its record's id.
 fn paper_of(build: &RealBuild, id: &str) -> u32 {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/acl-records");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|f| f.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
-    let ids: Vec<String> = files
-        .iter()
-        .flat_map(|f| {
-            std::fs::read_to_string(f)
-                .unwrap()
-                .lines()
-                .filter(|l| !l.trim().is_empty())
-                .map(|l| {
-                    serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
-                        .as_str()
-                        .unwrap_or("")
-                        .to_string()
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    assert_eq!(ids.len(), build.engine.len());
-    ids.iter()
-        .position(|i| i == id)
-        .unwrap_or_else(|| panic!("no record {id}")) as u32
+    let records = &real_builds()[0].engine;
+    assert_eq!(records.len(), build.engine.len());
+    records
+        .doc_of(&format!("p-{}", id.replace('.', "_")))
+        .unwrap_or_else(|| panic!("no record {id}"))
 }
 
 #[tokio::test]

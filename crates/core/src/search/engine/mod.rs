@@ -414,9 +414,10 @@ impl Engine {
             };
         }
         let scored = self.score_groups(&q, &mut matched);
-        let mut base = self.found(&q, scored.as_ref());
+        let allowed = self.restrict(&q);
+        let mut base = self.found(scored.as_ref(), &allowed);
         let sims = match (&scored, sort) {
-            (Some(s), Sort::Relevance) => self.join_nearest(&q, s, &mut base),
+            (Some(s), Sort::Relevance) => self.join_nearest(&q, s, &allowed, &mut base),
             _ => None,
         };
         let (results, counts, extra_counts) = self.facets(&base, selection, extras.all());
@@ -548,10 +549,16 @@ impl Engine {
 
     /// With best matches to list and the meaning file open: the
     /// [`NEAREST_JOINING`] papers nearest in meaning to the query that its
-    /// exclusions and filters allow join them in `base`, and every
-    /// paper's cosine with the query is returned, to order them
+    /// exclusions and filters allow (`allowed`) join them in `base`, and
+    /// every paper's cosine with the query is returned, to order them
     /// ([`Engine::fuse_best_matches`]).
-    fn join_nearest(&self, q: &Query, s: &Scored, base: &mut FixedBitSet) -> Option<Vec<f32>> {
+    fn join_nearest(
+        &self,
+        q: &Query,
+        s: &Scored,
+        allowed: &FixedBitSet,
+        base: &mut FixedBitSet,
+    ) -> Option<Vec<f32>> {
         let weight = self.meaning_weight();
         if weight == 0.0 || !base.ones().any(|d| !s.holds_all(d)) {
             return None;
@@ -559,9 +566,9 @@ impl Engine {
         let m = self.meaning.get()?;
         let v = m.embed_query(&Self::meaning_text(q))?;
         let sims = m.similarities(&v);
-        let mut allowed = self.restrict(q, None);
-        allowed.difference_with(base);
-        for (d, _) in related::nearest_first(&sims, &allowed, NEAREST_JOINING) {
+        let mut outside = allowed.clone();
+        outside.difference_with(base);
+        for (d, _) in related::nearest_first(&sims, &outside, NEAREST_JOINING) {
             base.insert(d as usize);
         }
         Some(sims)
@@ -591,24 +598,21 @@ impl Engine {
         }
     }
 
-    /// The documents a query finds before the facet selection: those
-    /// holding every word (all, without words), less the excluded words'
-    /// and as the `key:value` filters say; below [`BEST_MATCHES_BELOW`] of
-    /// them, the best matches too.
-    fn found(&self, q: &Query, scored: Option<&Scored>) -> FixedBitSet {
-        let n = self.len();
-        let mut candidates = FixedBitSet::with_capacity(n);
+    /// The documents a query finds before the facet selection, among those
+    /// its exclusions and `key:value` filters allow (`allowed`): those
+    /// holding every word (all, without words); below
+    /// [`BEST_MATCHES_BELOW`] of them, the best matches too.
+    fn found(&self, scored: Option<&Scored>, allowed: &FixedBitSet) -> FixedBitSet {
         let Some(s) = scored else {
-            candidates.insert_range(..);
-            return self.restrict(q, Some(candidates));
+            return allowed.clone();
         };
         let may_pad = s.groups >= BEST_MATCHES_FROM;
-        for d in 0..n {
+        let mut found = FixedBitSet::with_capacity(self.len());
+        for d in allowed.ones() {
             if s.holds_all(d) || (may_pad && s.is_best_match(d)) {
-                candidates.insert(d);
+                found.insert(d);
             }
         }
-        let mut found = self.restrict(q, Some(candidates));
         // Enough papers hold every word as typed: no padding. (Papers that
         // hold some word only by a near spelling do not count: they rank
         // last among those holding every word anyway.)
@@ -622,15 +626,12 @@ impl Engine {
         found
     }
 
-    /// `candidates` less the excluded words' documents and as the
-    /// `key:value` filters say (all documents for `None`).
-    fn restrict(&self, q: &Query, candidates: Option<FixedBitSet>) -> FixedBitSet {
+    /// The documents a query's exclusions (`-word`) and `key:value`
+    /// filters allow.
+    fn restrict(&self, q: &Query) -> FixedBitSet {
         let n = self.len();
-        let mut base = candidates.unwrap_or_else(|| {
-            let mut all = FixedBitSet::with_capacity(n);
-            all.insert_range(..);
-            all
-        });
+        let mut base = FixedBitSet::with_capacity(n);
+        base.insert_range(..);
         for clause in &q.excluded {
             for d in self.clause_docs_exact(clause) {
                 base.set(d as usize, false);
@@ -764,8 +765,7 @@ fn group_weight(papers: usize, holding: usize) -> f32 {
     if holding == 0 {
         return 0.0;
     }
-    let (n, df) = (papers as f32, holding as f32);
-    ((n - df + 0.5) / (df + 0.5)).ln_1p()
+    score::idf(papers, holding)
 }
 
 /// A hit's place in relevance order as one integer: the papers holding

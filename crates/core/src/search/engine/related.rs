@@ -158,7 +158,7 @@ impl Engine {
         let m = self.meaning.get()?;
         let v = m.embed_query(&Self::meaning_text(&q))?;
         let mut base = if self.has_index() {
-            self.restrict(&q, None)
+            self.restrict(&q)
         } else {
             let mut all = FixedBitSet::with_capacity(self.len());
             all.insert_range(..);

@@ -33,6 +33,12 @@ pub const TITLE_WEIGHT: f32 = 3.0;
 /// (a name typed is meant).
 pub const AUTHORS_WEIGHT: f32 = 2.0;
 
+/// BM25's inverse document frequency of what `df` of `n` papers hold.
+pub(super) fn idf(n: usize, df: usize) -> f32 {
+    let (n, df) = (n as f32, df as f32);
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+}
+
 /// Per document, what each field's term frequency is multiplied by: the
 /// field's weight over its BM25 length normalisation. Worked out once per
 /// index rather than for every posting: a two-letter prefix reaches more
@@ -119,9 +125,7 @@ impl Engine {
     }
 
     fn idf(&self, stem: u32) -> f32 {
-        let n = self.index().doc_count() as f32;
-        let df = self.index().df(stem) as f32;
-        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+        idf(self.index().doc_count(), self.index().df(stem) as usize)
     }
 
     /// Documents matching a clause, with score and class; the stems or

@@ -80,19 +80,16 @@ pub fn acl_records() -> &'static [explorer_core::build::Record] {
 }
 
 /// The real list as a list of bare abstracts (one seed file, no titles,
-/// tags or links), compiled once: its papers in the records' order.
+/// tags or links), compiled once as `eval-title-queries` compiles it: its
+/// papers in the records' order, and the records they are.
+pub fn acl_abstracts() -> &'static (Corpus, Vec<&'static explorer_core::build::Record>) {
+    static C: OnceLock<(Corpus, Vec<&'static explorer_core::build::Record>)> = OnceLock::new();
+    C.get_or_init(|| explorer_core::build::title_queries::abstracts_only(acl_records()))
+}
+
+/// The corpus of [`acl_abstracts`].
 pub fn acl_abstracts_corpus() -> &'static Corpus {
-    static C: OnceLock<Corpus> = OnceLock::new();
-    C.get_or_init(|| {
-        let text = explorer_core::build::write_seed(
-            "ACL Anthology abstracts",
-            acl_records()
-                .iter()
-                .filter_map(|r| r.abstract_text.as_deref()),
-        );
-        let dir = scratch_dir("acl-abstracts", &[("abstracts.txt", text)]);
-        compile_dir(&dir).expect("the real list's abstracts compile")
-    })
+    &acl_abstracts().0
 }
 
 /// The engine over [`acl_abstracts_corpus`] (words only: no meaning file).
