@@ -60,8 +60,10 @@ def erf(x):
     return (s * y).astype(np.float32)
 
 
-def forward(w, cfg, ids):
-    """Mean-pooled last hidden states of BERT over `ids` (batch x seq)."""
+def forward(w, cfg, ids, mask=None):
+    """Mean-pooled last hidden states of BERT over `ids` (batch x seq); with
+    `mask` (batch x seq, 1 for a token, 0 for padding) padding is neither
+    attended to nor pooled."""
     eps = cfg["layer_norm_eps"]
     heads = cfg["num_attention_heads"]
     n, seq = ids.shape
@@ -80,6 +82,8 @@ def forward(w, cfg, ids):
         k = lin(h, "attention.self.key").reshape(n, seq, heads, hd).transpose(0, 2, 1, 3)
         v = lin(h, "attention.self.value").reshape(n, seq, heads, hd).transpose(0, 2, 1, 3)
         att = q @ k.transpose(0, 1, 3, 2) / np.sqrt(hd)
+        if mask is not None:
+            att = att + ((1.0 - mask) * -1e9)[:, None, None, :].astype(att.dtype)
         att = np.exp(att - att.max(-1, keepdims=True))
         att /= att.sum(-1, keepdims=True)
         ctx = (att @ v).transpose(0, 2, 1, 3).reshape(n, seq, d)
@@ -96,7 +100,10 @@ def forward(w, cfg, ids):
             w[p + "output.LayerNorm.bias"],
             eps,
         )
-    return h.mean(1)
+    if mask is None:
+        return h.mean(1)
+    m = mask[:, :, None].astype(h.dtype)
+    return (h * m).sum(1) / m.sum(1)
 
 
 def main():

@@ -21,34 +21,107 @@ use crate::model::{frame, nothing_after, unframe, Corrupt, DecodeError, Paper};
 use crate::search::index::Bytes;
 use wordpiece::Vocab;
 
-/// File magic of the meaning file.
-pub const MAGIC: &[u8; 4] = b"PXE\x01";
+/// File magic of the meaning file (`\x02`: token vectors product-quantized).
+pub const MAGIC: &[u8; 4] = b"PXE\x02";
 
 /// How many words explain why a paper is related.
 pub const EXPLAIN_WORDS: usize = 3;
+
+/// Centroids per subspace of the product quantization: one byte per code.
+pub const CENTROIDS: usize = 256;
 
 /// The fields of the meaning file besides its byte arrays.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Header {
     dims: u16,
     unknown: u32,
-    /// Per token id, its weight.
-    weights: Vec<f32>,
     papers: u32,
+    /// The length of each subspace of the product quantization (summing
+    /// to `dims`).
+    subspaces: Vec<u8>,
+    /// Per token id, how many papers hold the token: the weights follow
+    /// from it ([`token_weight`]), and it compresses to almost nothing
+    /// (most tokens are in no paper).
+    df: Vec<u32>,
+    /// The tokens without a vector (numbers, punctuation), ascending.
+    mute: Vec<u32>,
+}
+
+/// The token vectors as shipped: product quantization. Each vector is cut
+/// into subspaces, each piece stored as the index of one of
+/// [`CENTROIDS`] centroids learnt for its place (`tools/distill/compact.py`):
+/// one byte per subspace instead of one per dimension.
+#[derive(Debug, Clone)]
+pub struct Quantized {
+    /// The length of each subspace.
+    pub subspaces: Vec<u8>,
+    /// Per subspace, `CENTROIDS` × its length int8 values.
+    pub books: Bytes,
+    /// Per token, one code per subspace.
+    pub codes: Bytes,
+}
+
+impl Quantized {
+    /// Checks the sizes against `dims` and the token count.
+    pub fn check(&self, dims: usize, tokens: usize) -> Result<(), &'static str> {
+        let total: usize = self.subspaces.iter().map(|&l| usize::from(l)).sum();
+        if total != dims || self.subspaces.contains(&0) {
+            return Err("subspaces");
+        }
+        if self.books.len() != CENTROIDS * dims {
+            return Err("codebooks");
+        }
+        if self.codes.len() != tokens * self.subspaces.len() {
+            return Err("codes");
+        }
+        Ok(())
+    }
+
+    /// Every token's vector rebuilt from its codes (`dims` int8 each), as
+    /// the page ranks with; sizes checked by [`Quantized::check`].
+    pub fn table(&self, dims: usize) -> Vec<u8> {
+        let m = self.subspaces.len();
+        let mut starts = Vec::with_capacity(m);
+        let mut at = 0;
+        for &l in &self.subspaces {
+            starts.push(at);
+            at += CENTROIDS * usize::from(l);
+        }
+        let mut table = Vec::with_capacity(self.codes.len() / m.max(1) * dims);
+        for codes in self.codes.chunks_exact(m) {
+            for ((&c, &l), &start) in codes.iter().zip(&self.subspaces).zip(&starts) {
+                let l = usize::from(l);
+                let from = start + usize::from(c) * l;
+                table.extend_from_slice(&self.books[from..from + l]);
+            }
+        }
+        table
+    }
 }
 
 /// What the page finds by meaning with: the vocabulary, each token's
 /// vector and weight, and each paper's vector.
 ///
-/// Its large arrays are owned when built or decoded from a buffer, and
-/// borrowed from the page's copy of the file ([`Meaning::from_static`]):
+/// The token vectors are rebuilt from their codes when the file is read
+/// (3.9 MB for the 30,522 tokens), and the vocabulary's automaton from its
+/// text; the papers' vectors are borrowed from the page's copy of the file ([`Meaning::from_static`]):
 /// WebAssembly memory never shrinks, so a copy beside them would stay.
 pub struct Meaning {
     pub(crate) dims: usize,
-    pub(crate) vocab: Map<Bytes>,
+    /// Token id → token, one per line (a token the page leaves out is an
+    /// empty line): 40 % smaller compressed than the automaton.
+    pub(crate) tokens: Bytes,
+    /// Token → token id, built from `tokens`.
+    pub(crate) vocab: Map<Vec<u8>>,
     pub(crate) unknown: u32,
+    /// Per token id, how many papers hold it.
+    pub(crate) df: Vec<u32>,
+    /// The tokens without a vector, ascending: their weight is zero.
+    pub(crate) mute: Vec<u32>,
     pub(crate) weights: Vec<f32>,
-    /// Token vectors, `dims` int8 each (unit length × 127).
+    /// The token vectors as shipped.
+    pub(crate) quantized: Quantized,
+    /// Token vectors, `dims` int8 each, rebuilt from `quantized`.
     pub(crate) table: Bytes,
     /// Paper vectors, `dims` int8 each (unit length × 127).
     pub(crate) papers: Bytes,
@@ -80,22 +153,66 @@ impl Vocab for Meaning {
 /// A unit vector in the meaning space.
 pub type Vector = Vec<f32>;
 
+/// The automaton of a vocabulary written one token per line, token id =
+/// line number; empty lines are left out, and of two equal tokens the
+/// first is kept.
+pub(crate) fn vocabulary(lines: &[u8]) -> Map<Vec<u8>> {
+    let mut sorted: Vec<(&[u8], u64)> = (lines.split(|&b| b == b'\n').enumerate())
+        .filter(|(_, t)| !t.is_empty())
+        .map(|(i, t)| (t, i as u64))
+        .collect();
+    sorted.sort_unstable();
+    sorted.dedup_by(|a, b| a.0 == b.0);
+    Map::from_iter(sorted).expect("sorted, unique keys")
+}
+
+/// A prior on how telling a token is, from its rank in the vocabulary:
+/// BERT's WordPiece vocabulary lists whole words from the most frequent
+/// (`the`, id 1996) down, so a later id is a rarer word (Zipf's law).
+fn zipf(id: usize) -> f32 {
+    (2.0 + id.saturating_sub(1995) as f32).ln()
+}
+
+/// A token's weight among `papers` papers of which `df` hold it: its
+/// inverse document frequency (BM25's) times its rank prior ([`zipf`]).
+/// Measured on the judged queries (`./dev eval-meaning`): the product beats
+/// either alone (hybrid recall@10 0.85 against 0.78 and 0.78).
+fn token_weight(id: usize, df: u32, papers: usize) -> f32 {
+    let (n, d) = (papers as f32, df as f32);
+    (1.0 + (n - d + 0.5) / (d + 0.5)).ln() * zipf(id)
+}
+
+/// Every token's weight ([`token_weight`]), zero for those without a
+/// vector (`mute`, ids below `df.len()`).
+pub(crate) fn weights(df: &[u32], mute: &[u32], papers: usize) -> Vec<f32> {
+    let mut w: Vec<f32> = (df.iter().enumerate())
+        .map(|(id, &d)| token_weight(id, d, papers))
+        .collect();
+    for &id in mute {
+        w[id as usize] = 0.0;
+    }
+    w
+}
+
 impl Meaning {
     /// The meaning file.
     pub fn to_bytes(&self) -> Vec<u8> {
         let header = postcard::to_allocvec(&Header {
             dims: self.dims as u16,
             unknown: self.unknown,
-            weights: self.weights.clone(),
             papers: self.paper_count() as u32,
+            subspaces: self.quantized.subspaces.clone(),
+            df: self.df.clone(),
+            mute: self.mute.clone(),
         })
         .expect("header serializes");
         frame(
             MAGIC,
             &[
                 &header,
-                self.vocab.as_fst().as_bytes(),
-                &self.table[..],
+                &self.tokens[..],
+                &self.quantized.books[..],
+                &self.quantized.codes[..],
                 &self.papers[..],
             ],
         )
@@ -117,29 +234,45 @@ impl Meaning {
         bytes: &'a [u8],
         keep: impl Fn(&'a [u8]) -> Bytes,
     ) -> Result<Meaning, DecodeError> {
-        let ([header, vocab, table, papers], rest) = unframe::<4>(MAGIC, bytes)?;
+        let ([header, vocab, books, codes, papers], rest) = unframe::<5>(MAGIC, bytes)?;
         nothing_after(rest)?;
         let corrupt = |what: &'static str| DecodeError::Corrupt(Corrupt::Meaning(what));
         let h: Header =
             postcard::from_bytes(header).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))?;
         let dims = usize::from(h.dims);
-        let tokens = h.weights.len();
+        let tokens = h.df.len();
         if dims == 0 || (h.unknown as usize) >= tokens {
             return Err(corrupt("header"));
         }
-        if table.len() != tokens * dims || papers.len() != h.papers as usize * dims {
+        if papers.len() != h.papers as usize * dims {
             return Err(corrupt("sizes"));
         }
-        if h.weights.iter().any(|w| !w.is_finite()) {
-            return Err(corrupt("weights"));
+        if h.df.iter().any(|&d| d > h.papers) {
+            return Err(corrupt("token counts"));
         }
-        let vocab = Map::new(keep(vocab)).map_err(|_| corrupt("vocabulary"))?;
+        if h.mute.iter().any(|&id| id as usize >= tokens) {
+            return Err(corrupt("tokens without a vector"));
+        }
+        let quantized = Quantized {
+            subspaces: h.subspaces,
+            books: keep(books),
+            codes: keep(codes),
+        };
+        quantized.check(dims, tokens).map_err(corrupt)?;
+        if vocab.split(|&b| b == b'\n').count() != tokens {
+            return Err(corrupt("vocabulary"));
+        }
+        let n = h.papers as usize;
         Ok(Meaning {
             dims,
-            vocab,
+            vocab: vocabulary(vocab),
+            tokens: keep(vocab),
             unknown: h.unknown,
-            weights: h.weights,
-            table: keep(table),
+            weights: weights(&h.df, &h.mute, n),
+            df: h.df,
+            mute: h.mute,
+            table: quantized.table(dims).into(),
+            quantized,
             papers: keep(papers),
         })
     }
