@@ -64,7 +64,11 @@ pub fn eval_meaning(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), E
 /// `eval-title-queries FILE… --sample N`: the records' real titles typed
 /// as queries over their abstracts (titles derived), whole and without
 /// their `NAME:`, and where each ranking puts the paper meant.
-pub fn eval_title_queries(files: &[String], sample: usize) -> Result<(), Error> {
+pub fn eval_title_queries(
+    files: &[String],
+    sample: usize,
+    dump: Option<&Path>,
+) -> Result<(), Error> {
     use explorer_core::build::title_queries::{
         abstracts_only, evaluate, without_name, Bm25, RANKINGS,
     };
@@ -74,6 +78,9 @@ pub fn eval_title_queries(files: &[String], sample: usize) -> Result<(), Error> 
     let queries = explorer_core::build::title_queries::sample(&kept, sample);
     let m = build_meaning(&StaticModel::committed(), &corpus.papers);
     let bm25 = Bm25::new(&corpus);
+    let texts: Vec<String> = (corpus.papers.iter())
+        .map(explorer_core::search::paper_text)
+        .collect();
     let e = explorer_core::Engine::new(corpus);
     e.open_meaning(m)?;
     // Two halves: the weight of meaning in the best matches' order is
@@ -81,6 +88,9 @@ pub fn eval_title_queries(files: &[String], sample: usize) -> Result<(), Error> 
     let (tune, held): (Vec<_>, Vec<_>) = queries.iter().enumerate().partition(|(i, _)| i % 2 == 0);
     let tune: Vec<_> = tune.into_iter().map(|(_, q)| q).collect();
     let held: Vec<_> = held.into_iter().map(|(_, q)| q).collect();
+    if let Some(dir) = dump {
+        dump_title_queries(dir, &texts, &held)?;
+    }
     println!(
         "{} papers as abstracts only; {} real titles typed as queries, half to choose the weight of meaning, half to report\n",
         e.len(),
@@ -116,6 +126,33 @@ pub fn eval_title_queries(files: &[String], sample: usize) -> Result<(), Error> 
             "| {name} | {:.3} / {:.3} | {:.3} / {:.3} |",
             w.recall_at_10, w.mrr, n.recall_at_10, n.mrr
         );
+    }
+    Ok(())
+}
+
+/// The abstracts as embedded (`papers.jsonl`: one JSON string per paper,
+/// in the corpus's order) and the queries (`queries.jsonl`: the title, the
+/// title without its `NAME:`, the paper's position), for a ranking run
+/// outside (the full transformer, `tools/distill/teacher.py`).
+fn dump_title_queries(
+    dir: &Path,
+    texts: &[String],
+    queries: &[&explorer_core::build::title_queries::TitleQuery],
+) -> Result<(), Error> {
+    use explorer_core::build::title_queries::without_name;
+    std::fs::create_dir_all(dir).on(dir)?;
+    let papers: String = (texts.iter())
+        .map(|t| serde_json::to_string(t).expect("a string serializes") + "\n")
+        .collect();
+    let queries: String = (queries.iter())
+        .map(|q| {
+            serde_json::json!({"title": q.query, "nameless": without_name(&q.query), "doc": q.doc})
+                .to_string()
+                + "\n"
+        })
+        .collect();
+    for (name, text) in [("papers.jsonl", papers), ("queries.jsonl", queries)] {
+        write(dir.join(name), text)?;
     }
     Ok(())
 }

@@ -131,6 +131,11 @@ enum Command {
         /// How many titles, spread evenly over the list.
         #[arg(long, default_value_t = 400)]
         sample: usize,
+        /// Also write the abstracts (`papers.jsonl`) and the reported half
+        /// of the queries (`queries.jsonl`) here, for a peer ranked outside
+        /// (`tools/distill/teacher.py`).
+        #[arg(long)]
+        dump: Option<PathBuf>,
         #[arg(required = true)]
         files: Vec<String>,
     },
@@ -179,7 +184,11 @@ fn run(command: Command) -> Result<(), Error> {
             files,
         } => eval::eval_titles(cases, candidates, held_out, &files),
         Command::EvalFormulas { files } => eval::eval_formulas(&files),
-        Command::EvalTitleQueries { sample, files } => eval::eval_title_queries(&files, sample),
+        Command::EvalTitleQueries {
+            sample,
+            dump,
+            files,
+        } => eval::eval_title_queries(&files, sample, dump.as_deref()),
         Command::AbstractsOnly { files, name, out } => eval::abstracts_only(&files, &name, &out),
         Command::ExternalLoader { dist } => {
             single_file::external_loader(&dist).map(|name| eprintln!("loader moved to {name}"))

@@ -89,6 +89,42 @@ fn keystrokes(bencher: divan::Bencher, name: &str) {
         });
 }
 
+/// Titles and questions a reader pastes or types, longer than the
+/// script's: few papers hold every word, so best matches apply.
+const LONG: &[&str] = &[
+    "reinforcement learning for large language model reasoning",
+    "diffusion models for image generation with guidance",
+    "graph neural networks for molecular property prediction",
+    "how do language model agents use tools",
+    "efficient attention for long context transformers",
+];
+
+/// Each long query typed a character at a time, with best matches and
+/// without: the difference is what they and their fusion with the papers
+/// nearest in meaning cost a keystroke (results, ranking, facet counts,
+/// highlights of the first ten cards), at 20,000 papers.
+#[divan::bench(args = [true, false], sample_count = 10)]
+fn long_queries_typed(bencher: divan::Bencher, best_matches: bool) {
+    let e = meaning_engine("synthetic-20k");
+    e.set_best_matches(best_matches);
+    let none = e.no_selection();
+    let prefixes: Vec<&str> = LONG
+        .iter()
+        .flat_map(|q| q.char_indices().map(move |(i, c)| &q[..i + c.len_utf8()]))
+        .collect();
+    bencher
+        .counter(divan::counter::ItemsCount::new(prefixes.len()))
+        .bench(|| {
+            for q in &prefixes {
+                let r = e.search(q, &none, Sort::Relevance);
+                for h in r.hits.iter().take(10) {
+                    divan::black_box(e.highlights(h.doc, &r.matched));
+                }
+            }
+        });
+    e.set_best_matches(true);
+}
+
 /// A facet click with no query: every paper of the most common topic.
 #[divan::bench(args = CORPORA)]
 fn facet_click(bencher: divan::Bencher, name: &str) {

@@ -234,6 +234,9 @@ pub struct Engine {
     /// [`MEANING_WEIGHT`], or another weight an evaluation sets
     /// ([`Engine::set_meaning_weight`]): an `f32`'s bits.
     meaning_weight: std::sync::atomic::AtomicU32,
+    /// Whether best matches follow the papers holding every word (always,
+    /// but for the benchmark that measures what they cost).
+    best_matches: std::sync::atomic::AtomicBool,
     /// The last few query clauses' answers, most recent first
     /// ([`Engine::eval_clause`]).
     clauses: std::sync::Mutex<Vec<(query::Clause, std::sync::Arc<score::ClauseFound>)>>,
@@ -294,6 +297,7 @@ impl Engine {
             folded_values: (0..n_facets).map(|_| std::sync::OnceLock::new()).collect(),
             meaning: std::sync::OnceLock::new(),
             meaning_weight: MEANING_WEIGHT.to_bits().into(),
+            best_matches: true.into(),
             clauses: Default::default(),
             paper_words: Default::default(),
             word_ids: Default::default(),
@@ -327,6 +331,14 @@ impl Engine {
     pub fn set_meaning_weight(&self, weight: f32) {
         self.meaning_weight
             .store(weight.to_bits(), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether papers holding some of a query's words follow those holding
+    /// all (on unless set): off, a query finds only the papers holding
+    /// every word. For the benchmark of what best matches cost.
+    pub fn set_best_matches(&self, on: bool) {
+        self.best_matches
+            .store(on, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// How much meaning weighs in the best matches' order now.
@@ -606,7 +618,8 @@ impl Engine {
         let Some(s) = scored else {
             return allowed.clone();
         };
-        let may_pad = s.groups >= BEST_MATCHES_FROM;
+        let may_pad = s.groups >= BEST_MATCHES_FROM
+            && self.best_matches.load(std::sync::atomic::Ordering::Relaxed);
         let mut found = FixedBitSet::with_capacity(self.len());
         for d in allowed.ones() {
             if s.holds_all(d) || (may_pad && s.is_best_match(d)) {
