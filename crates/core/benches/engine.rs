@@ -64,7 +64,12 @@ fn start_up(bencher: divan::Bencher, name: &str) {
 
 /// Every prefix of every scripted query, as typed.
 fn prefixes() -> Vec<&'static str> {
-    SCRIPT
+    prefixes_of(SCRIPT)
+}
+
+/// Every prefix of every query of `script`, as typed.
+fn prefixes_of(script: &[&'static str]) -> Vec<&'static str> {
+    script
         .iter()
         .flat_map(|q| q.char_indices().map(move |(i, c)| &q[..i + c.len_utf8()]))
         .collect()
@@ -74,13 +79,17 @@ fn prefixes() -> Vec<&'static str> {
 /// (results, ranking, all facet counts), then the first ten cards' highlights.
 #[divan::bench(args = CORPORA)]
 fn keystrokes(bencher: divan::Bencher, name: &str) {
-    let e = engine(name);
+    type_each(bencher, engine(name), &prefixes());
+}
+
+/// What each keystroke computes (results, ranking, all facet counts), then
+/// the first ten cards' highlights, for each of `prefixes`.
+fn type_each(bencher: divan::Bencher, e: &Engine, prefixes: &[&str]) {
     let none = e.no_selection();
-    let prefixes = prefixes();
     bencher
         .counter(divan::counter::ItemsCount::new(prefixes.len()))
         .bench(|| {
-            for q in &prefixes {
+            for q in prefixes {
                 let r = e.search(q, &none, Sort::Relevance);
                 for h in r.hits.iter().take(10) {
                     divan::black_box(e.highlights(h.doc, &r.matched));
@@ -107,21 +116,7 @@ const LONG: &[&str] = &[
 fn long_queries_typed(bencher: divan::Bencher, best_matches: bool) {
     let e = meaning_engine("synthetic-20k");
     e.set_best_matches(best_matches);
-    let none = e.no_selection();
-    let prefixes: Vec<&str> = LONG
-        .iter()
-        .flat_map(|q| q.char_indices().map(move |(i, c)| &q[..i + c.len_utf8()]))
-        .collect();
-    bencher
-        .counter(divan::counter::ItemsCount::new(prefixes.len()))
-        .bench(|| {
-            for q in &prefixes {
-                let r = e.search(q, &none, Sort::Relevance);
-                for h in r.hits.iter().take(10) {
-                    divan::black_box(e.highlights(h.doc, &r.matched));
-                }
-            }
-        });
+    type_each(bencher, e, &prefixes_of(LONG));
     e.set_best_matches(true);
 }
 
