@@ -14,7 +14,6 @@ pub mod wordpiece;
 
 use std::borrow::Cow;
 
-use fst::Map;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{frame, nothing_after, unframe, Corrupt, DecodeError, Paper};
@@ -109,10 +108,12 @@ impl Quantized {
 pub struct Meaning {
     pub(crate) dims: usize,
     /// Token id → token, one per line (a token the page leaves out is an
-    /// empty line): 40 % smaller compressed than the automaton.
+    /// empty line): 40 % smaller compressed than an `fst` automaton.
     pub(crate) tokens: Bytes,
-    /// Token → token id, built from `tokens`.
-    pub(crate) vocab: Map<Vec<u8>>,
+    /// Token → token id: each token's place in `tokens` (start, end, id),
+    /// sorted by the token, for a binary search (no automaton builder in
+    /// the page: 22 KB of WebAssembly).
+    pub(crate) vocab: Vec<(u32, u32, u32)>,
     pub(crate) unknown: u32,
     /// Per token id, how many papers hold it.
     pub(crate) df: Vec<u32>,
@@ -139,10 +140,11 @@ impl std::fmt::Debug for Meaning {
 
 impl Vocab for Meaning {
     fn id(&self, token: &str) -> Option<u32> {
-        self.vocab
-            .get(token)
-            .map(|v| v as u32)
-            .filter(|&v| (v as usize) < self.weights.len())
+        let at = |s: u32, e: u32| &self.tokens[s as usize..e as usize];
+        let i = (self.vocab)
+            .binary_search_by(|&(s, e, _)| at(s, e).cmp(token.as_bytes()))
+            .ok()?;
+        Some(self.vocab[i].2).filter(|&v| (v as usize) < self.weights.len())
     }
 
     fn unknown(&self) -> u32 {
@@ -153,17 +155,23 @@ impl Vocab for Meaning {
 /// A unit vector in the meaning space.
 pub type Vector = Vec<f32>;
 
-/// The automaton of a vocabulary written one token per line, token id =
-/// line number; empty lines are left out, and of two equal tokens the
-/// first is kept.
-pub(crate) fn vocabulary(lines: &[u8]) -> Map<Vec<u8>> {
-    let mut sorted: Vec<(&[u8], u64)> = (lines.split(|&b| b == b'\n').enumerate())
-        .filter(|(_, t)| !t.is_empty())
-        .map(|(i, t)| (t, i as u64))
-        .collect();
-    sorted.sort_unstable();
-    sorted.dedup_by(|a, b| a.0 == b.0);
-    Map::from_iter(sorted).expect("sorted, unique keys")
+/// The index of a vocabulary written one token per line, token id = line
+/// number: each token's (start, end, id), sorted by the token; empty lines
+/// are left out, and of two equal tokens the first is kept.
+pub(crate) fn vocabulary(lines: &[u8]) -> Vec<(u32, u32, u32)> {
+    let mut index = Vec::new();
+    let mut start = 0;
+    for (id, line) in lines.split(|&b| b == b'\n').enumerate() {
+        if !line.is_empty() {
+            // The file is far below 4 GB: u32 offsets and ids.
+            index.push((start as u32, (start + line.len()) as u32, id as u32));
+        }
+        start += line.len() + 1;
+    }
+    let token = |&(s, e, _): &(u32, u32, u32)| &lines[s as usize..e as usize];
+    index.sort_by(|a, b| token(a).cmp(token(b)).then(a.2.cmp(&b.2)));
+    index.dedup_by(|a, b| token(a) == token(b));
+    index
 }
 
 /// A prior on how telling a token is, from its rank in the vocabulary:
