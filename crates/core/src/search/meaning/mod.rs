@@ -102,9 +102,10 @@ impl Quantized {
 /// vector and weight, and each paper's vector.
 ///
 /// The token vectors are rebuilt from their codes when the file is read
-/// (3.9 MB for the 30,522 tokens), and the vocabulary's automaton from its
-/// text; the papers' vectors are borrowed from the page's copy of the file ([`Meaning::from_static`]):
-/// WebAssembly memory never shrinks, so a copy beside them would stay.
+/// (3.9 MB for the 30,522 tokens), and the vocabulary's index from its
+/// text; the rest is borrowed from the page's copy of the file
+/// ([`Meaning::from_static`]): WebAssembly memory never shrinks, so a copy
+/// beside it would stay.
 pub struct Meaning {
     pub(crate) dims: usize,
     /// Token id → token, one per line (a token the page leaves out is an
@@ -112,7 +113,7 @@ pub struct Meaning {
     pub(crate) tokens: Bytes,
     /// Token → token id: each token's place in `tokens` (start, end, id),
     /// sorted by the token, for a binary search (no automaton builder in
-    /// the page: 22 KB of WebAssembly).
+    /// the page: 21 KB of WebAssembly, brotli).
     pub(crate) vocab: Vec<(u32, u32, u32)>,
     pub(crate) unknown: u32,
     /// Per token id, how many papers hold it.
