@@ -2,13 +2,13 @@
 """Compacts the distilled table for the page: product quantization.
 
 The page needs a vector for every token a query can hold, but not 128 bytes
-of one: each vector is cut into sub-vectors (SUBSPACES gives their lengths:
-the leading, wider-spread PCA axes in shorter pieces), every piece is
+of one: each vector is cut into sub-vectors (SUBSPACES gives their lengths: 4
+axes each), every piece is
 replaced by the nearest of 256 centroids learnt for its place (k-means), and
 a token is stored as one byte per piece. Tokens no English text yields
 (`[unused…]`, and pieces with letters of scripts other than Latin, Greek
-or Cyrillic) are left out: the page's tokenizer never finds them, so their codes are zero
-and compress to nothing. Numbers and single punctuation marks or symbols
+or Cyrillic) are left out: the page's tokenizer never finds them, so their
+codes are zero and compress to nothing. Numbers and single punctuation marks or symbols
 stay in the vocabulary without a vector (zero codes too).
 
 Measured (mean cosine of a token's vector with its reconstruction; meaning
@@ -24,7 +24,7 @@ Reproducible: fixed seeds, float64, ties broken by index. Run by
 
     python3 tools/distill/compact.py STATIC_TABLE OUT_FILE
 
-Output, read by `explorer_core::build::StaticModel::from_files`:
+Output, read by `explorer_core::build::StaticModel::parse`:
 
     b"PXQ\\x01", u16 LE version (1), u16 LE dims, u32 LE token count,
     u8 subspace count M, M x u8 subspace lengths (summing to dims),
@@ -114,7 +114,10 @@ def main():
     static, out = sys.argv[1], sys.argv[2]
     subspaces = SUBSPACES
     if len(sys.argv) > 3:  # for measuring other splits: "4*32" or "4*8,6*16"
-        subspaces = [int(l) for part in sys.argv[3].split(",") for l in [part.split("*")[0]] * int(part.split("*")[1])]
+        subspaces = []
+        for part in sys.argv[3].split(","):
+            length, count = part.split("*")
+            subspaces += [int(length)] * int(count)
     tokens, vectors = read_static(static)
     n, dims = vectors.shape
     assert sum(subspaces) == dims

@@ -10,7 +10,7 @@ abstracts for the same held-out titles as `explorer-cli eval-title-queries`.
 DIR/papers.jsonl holds the abstracts (one JSON string per paper, in the
 corpus's order), DIR/queries.jsonl the queries ({"title", "nameless",
 "doc"}). Prints recall@10 and MRR for the title and the title without its
-`NAME:`. Run by `./dev eval-teacher`; the figures are recorded in
+`NAME:`. Run by `./dev eval-titles`; the figures are recorded in
 docs/search.md with that command. The papers' vectors are cached in DIR.
 """
 

@@ -78,19 +78,16 @@ pub fn eval_title_queries(
     let queries = explorer_core::build::title_queries::sample(&kept, sample);
     let m = build_meaning(&StaticModel::committed(), &corpus.papers);
     let bm25 = Bm25::new(&corpus);
-    let texts: Vec<String> = (corpus.papers.iter())
-        .map(explorer_core::search::paper_text)
-        .collect();
-    let e = explorer_core::Engine::new(corpus);
-    e.open_meaning(m)?;
     // Two halves: the weight of meaning in the best matches' order is
     // chosen on the first (every other query) and reported on the second.
     let (tune, held): (Vec<_>, Vec<_>) = queries.iter().enumerate().partition(|(i, _)| i % 2 == 0);
     let tune: Vec<_> = tune.into_iter().map(|(_, q)| q).collect();
     let held: Vec<_> = held.into_iter().map(|(_, q)| q).collect();
     if let Some(dir) = dump {
-        dump_title_queries(dir, &texts, &held)?;
+        dump_title_queries(dir, &corpus.papers, &held)?;
     }
+    let e = explorer_core::Engine::new(corpus);
+    e.open_meaning(m)?;
     println!(
         "{} papers as abstracts only; {} real titles typed as queries, half to choose the weight of meaning, half to report\n",
         e.len(),
@@ -136,13 +133,16 @@ pub fn eval_title_queries(
 /// outside (the full transformer, `tools/distill/teacher.py`).
 fn dump_title_queries(
     dir: &Path,
-    texts: &[String],
+    papers: &[explorer_core::Paper],
     queries: &[&explorer_core::build::title_queries::TitleQuery],
 ) -> Result<(), Error> {
     use explorer_core::build::title_queries::without_name;
     std::fs::create_dir_all(dir).on(dir)?;
-    let papers: String = (texts.iter())
-        .map(|t| serde_json::to_string(t).expect("a string serializes") + "\n")
+    let papers: String = (papers.iter())
+        .map(|p| {
+            let text = explorer_core::search::paper_text(p);
+            serde_json::to_string(&text).expect("a string serializes") + "\n"
+        })
         .collect();
     let queries: String = (queries.iter())
         .map(|q| {

@@ -36,8 +36,8 @@ impl StaticModel {
     /// Reads the distilled file (`PXS\x01`, u16 version 1, u16 dims, u32
     /// token count, the tokens each followed by a newline, the vectors) and
     /// its compact form (`PXQ\x01`, u16 version 1, u16 dims, u32 token
-    /// count, u8 subspace count and their lengths, the kept tokens' bitmap,
-    /// the codebooks, the codes).
+    /// count, u8 subspace count and their lengths, the bitmaps of the kept
+    /// tokens and of those with a vector, the codebooks, the codes).
     pub fn parse(bytes: &[u8], compact: &[u8]) -> Result<StaticModel, DecodeError> {
         let corrupt = |what: &'static str| DecodeError::Corrupt(Corrupt::StaticModel(what));
         let (dims, n, mut rest) = model_header(bytes, b"PXS\x01")?;
@@ -62,14 +62,8 @@ impl StaticModel {
         let (subspaces, rest) = rest
             .split_at_checked(usize::from(m))
             .ok_or_else(|| corrupt("subspaces"))?;
-        let (bits, rest) = rest
-            .split_at_checked(n.div_ceil(8))
-            .ok_or_else(|| corrupt("kept tokens"))?;
-        let kept = (0..n).map(|i| bits[i / 8] >> (i % 8) & 1 == 1).collect();
-        let (bits, rest) = rest
-            .split_at_checked(n.div_ceil(8))
-            .ok_or_else(|| corrupt("tokens with a vector"))?;
-        let vectored = (0..n).map(|i| bits[i / 8] >> (i % 8) & 1 == 1).collect();
+        let (kept, rest) = bitmap(rest, n, "kept tokens")?;
+        let (vectored, rest) = bitmap(rest, n, "tokens with a vector")?;
         let (books, codes) = rest
             .split_at_checked(CENTROIDS * dims)
             .ok_or_else(|| corrupt("codebooks"))?;
@@ -92,6 +86,21 @@ impl StaticModel {
     pub fn committed() -> StaticModel {
         StaticModel::parse(MODEL, COMPACT).expect("the committed model is well formed")
     }
+}
+
+/// A bitmap of `n` bits at the start of `bytes` (least significant first),
+/// and what follows it.
+fn bitmap<'a>(
+    bytes: &'a [u8],
+    n: usize,
+    what: &'static str,
+) -> Result<(Vec<bool>, &'a [u8]), DecodeError> {
+    let (bits, rest) = (bytes.split_at_checked(n.div_ceil(8)))
+        .ok_or(DecodeError::Corrupt(Corrupt::StaticModel(what)))?;
+    Ok((
+        (0..n).map(|i| bits[i / 8] >> (i % 8) & 1 == 1).collect(),
+        rest,
+    ))
 }
 
 /// A model file's magic, u16 version 1, u16 dims and u32 token count: the
