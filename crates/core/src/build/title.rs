@@ -93,7 +93,7 @@ fn rule_title(text: &str) -> String {
     let cleaned = clean(&compress(text, MAX_WORDS));
     if cleaned.is_empty() {
         let words: Vec<&str> = text.split_whitespace().take(MAX_WORDS).collect();
-        words.join(" ").chars().take(110).collect()
+        words.join(" ").chars().take(MAX_CHARS).collect()
     } else {
         cleaned
     }
@@ -101,6 +101,10 @@ fn rule_title(text: &str) -> String {
 
 /// Words in a derived title's description or compressed sentence.
 const MAX_WORDS: usize = 14;
+
+/// Characters in a derived title: a hundred read as a title; beyond, it is
+/// cut at a word ([`compress::clean`]) or not lengthened ([`topic::with_topic`]).
+const MAX_CHARS: usize = 110;
 
 /// The paper's contribution, without a name: the objects of the proposing
 /// cues that say something, then of the studying ones.

@@ -170,6 +170,43 @@ fn list(abstracts: &[String]) -> Vec<u8> {
     s.into_bytes()
 }
 
+/// Texts the properties below found, kept so that they are tried on every
+/// run: a topic that took a title past 110 characters; a word followed by
+/// `—` instead of a space; a name followed by a no-break space.
+#[test]
+fn texts_the_properties_found() {
+    let texts = [
+        "Thus, in this work, we focus on developing a fluent preference-aligned language model \
+         without any instruction-tuning data in the target language In this work, we challenge \
+         this assumption and show that missingness bias can be effectively treated as a \
+         superficial artifact of the model's output spaceWe present Difference-Aware Retrieval \
+         Polices for Imitation Learning (DARP), a novel nearest-neighbor-based imitation learning \
+         approach that addresses this limitation by reparameterizing the imitation learning \
+         problem in terms of local neighborhood structure rather than direct state-to-action \
+         mappingsWhile dominant, is this an optimal way of training? In this paper, we present \
+         RLP, an information-driven reinforcement pretraining objective, that brings the core \
+         spirit of reinforcement learning---exploration---to the last phase of pretrainingThe \
+         results show that the on-policy aspect is crucial and outperforms the alternatives \
+         without relying on any hard-to-obtain data.",
+        "our method,—aReinforcement learning from human or AI feedback (RLHF/RLAIF) has become \
+         the standard paradigm for aligning large language models (LLMs)",
+    ];
+    for text in texts {
+        let t = explorer_core::build::derive_title(text);
+        assert!(!t.is_empty() && t.chars().count() <= 110, "{t}");
+    }
+    // A name before a no-break space and a colon is read as before a colon.
+    use explorer_core::build::title_eval::flaws;
+    let text = "We present GLiNER, a compact model for named entity recognition.";
+    assert_eq!(
+        flaws(
+            "GLiNER\u{a0}: compact model for named entity recognition",
+            text
+        ),
+        flaws("GLiNER: compact model for named entity recognition", text)
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(
         std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(256)

@@ -286,8 +286,8 @@ pub(super) fn clean(title: &str) -> String {
     let t = t.replace("( )", "").replace("()", "");
     let t = t.trim_matches(|c: char| c == ',' || c == ';' || c == ':' || c.is_whitespace());
     // A title of a hundred characters reads as one; beyond, cut at a word.
-    if t.chars().count() > 110 {
-        let cut = t.char_indices().nth(110).map_or(t.len(), |(i, _)| i);
+    if t.chars().count() > MAX_CHARS {
+        let cut = t.char_indices().nth(MAX_CHARS).map_or(t.len(), |(i, _)| i);
         let head = &t[..cut];
         let mut words: Vec<&str> = head[..head.rfind(' ').unwrap_or(cut)]
             .split_whitespace()

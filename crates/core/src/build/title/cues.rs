@@ -168,7 +168,9 @@ pub(super) fn our_named_thing<'a>(
     let names_next = words.get(i + 2).is_some_and(|n| is_coined(bare_word(n.1)));
     let names = matches!(noun.as_str(), "proposed" | "new" | "novel")
         || (names_next && NAMED_NOUNS.contains(&noun.as_str()));
-    let object = off + next.len() + 1;
+    // Past the word and the one character after it (a space, or `—`).
+    let end = off + next.len();
+    let object = end + s.text.get(end..)?.chars().next().map_or(0, char::len_utf8);
     (names && object <= s.text.len()).then(|| Cue {
         sentence: *s,
         object: s.start + object,

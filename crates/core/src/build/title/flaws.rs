@@ -55,7 +55,7 @@ pub fn flaws(title: &str, abstract_text: &str) -> Vec<Flaw> {
     }
     // After a name, its description is judged as the title.
     let (name, desc) = match name_prefix(title) {
-        Some(n) => (Some(n), title[n.len() + 1..].trim()),
+        Some((n, desc)) => (Some(n), desc.trim()),
         None => (None, title),
     };
     let words: Vec<String> = desc
@@ -347,15 +347,16 @@ pub(crate) fn is_baseline(name: &str, text: &str) -> bool {
     compared
 }
 
-/// `NAME` of `NAME: description`: one word before the first colon.
-fn name_prefix(title: &str) -> Option<&str> {
+/// `NAME` of `NAME: description` (one word before the first colon), and
+/// what follows the colon.
+fn name_prefix(title: &str) -> Option<(&str, &str)> {
     let (head, rest) = title.split_once(':')?;
     let head = head.trim();
     (!rest.trim().is_empty()
         && head.chars().count() >= 2
         && !head.contains(char::is_whitespace)
         && head.chars().any(char::is_alphabetic))
-    .then_some(head)
+    .then_some((head, rest))
 }
 
 /// Whether a title may not end with `w` (lower-cased).

@@ -65,7 +65,8 @@ pub(super) fn with_topic(title: &str, text: &str, defs: &[Definition]) -> String
     };
     let words = title.split_whitespace().count() + 1 + phrase.split_whitespace().count();
     let out = format!("{title} {prep} {phrase}");
-    if words <= MAX_WORDS && flaws(&out, text).is_empty() {
+    // (Added after the title was cleaned: it must keep within its length.)
+    if words <= MAX_WORDS && out.chars().count() <= MAX_CHARS && flaws(&out, text).is_empty() {
         out
     } else {
         title.to_string()
