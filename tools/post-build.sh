@@ -2,12 +2,14 @@
 # Trunk post-build hook (see Trunk.toml), in order:
 # 0. the corpus compiled (a malformed one fails the build with file:line)
 #    into corpus-<hash>.bin, which index.html preloads and the app fetches;
-# 1. every paper as static HTML in papers.html (linked from a <noscript> note), and the corpus title as
+# 1. every paper as static HTML in papers.html (paged above 2,000 papers: papers-2.html, …;
+#    linked from a <noscript> note), and the corpus title as
 #    the page title, so browsers without JavaScript/WebAssembly and search
 #    engines see the content; the corpus title as the installed app's name;
 # 2. the component stylesheets merged into one file (the page's first paint
 #    waits for every stylesheet: one request instead of fifteen);
-# 3. explorer-single-file.html: the whole app in one file, for file:// and mail;
+# 3. explorer-single-file.html: the whole app in one file, for file:// and mail
+#    (up to 32 MB, about 8,000 papers: above, it says so and writes none);
 # 4. Trunk's inline loader moved to a file (start-<hash>.js), so the page runs
 #    under a Content-Security-Policy without 'unsafe-inline' scripts, and
 #    fetches the WebAssembly module after the first paint (no preload);

@@ -10,7 +10,7 @@
 set -euo pipefail
 dir="${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 cd "$dir"
-all=$(find . -type f ! -name sw.js ! -name explorer-single-file.html ! -name papers.html | sed 's|^\./||' | LC_ALL=C sort)
+all=$(find . -type f ! -name sw.js ! -name explorer-single-file.html ! -name 'papers*.html' | sed 's|^\./||' | LC_ALL=C sort)
 version=$(for f in $all; do sha256sum "$f"; done | sha256sum | cut -c1-16)
 files=$(echo "$all" | grep -v '^meaning-' || true)
 lazy=$(echo "$all" | grep '^meaning-' || true)

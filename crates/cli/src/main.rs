@@ -27,7 +27,8 @@
 //!                                       only, meaning only, and the page's order of both
 //! explorer-cli single-file DIST --out FILE
 //!                                       one self-contained HTML file from a built DIST (CSS,
-//!                                       JS and WASM inlined): opens from file://, can be mailed
+//!                                       JS and WASM inlined): opens from file://, can be mailed;
+//!                                       not written above 32 MB (about 8,000 papers)
 //! ```
 
 mod error;
@@ -195,7 +196,29 @@ fn run(command: Command) -> Result<(), Error> {
         }
         Command::OneStylesheet { dist } => single_file::one_stylesheet(&dist)
             .map(|name| eprintln!("stylesheets merged into {name}")),
-        Command::SingleFile { dist, out } => write(&out, single_file::build(&dist)?),
+        Command::SingleFile { dist, out } => {
+            let least = single_file::least_bytes(&dist)?;
+            let html = if least > single_file::MAX_BYTES {
+                None
+            } else {
+                Some(single_file::build(&dist)?)
+            };
+            let size = html.as_ref().map_or(least, String::len);
+            if let Some(html) = html.filter(|h| h.len() <= single_file::MAX_BYTES) {
+                write(&out, html)
+            } else {
+                // A stale one from an earlier build would mislead.
+                let _ = std::fs::remove_file(&out);
+                eprintln!(
+                    "{} not written: this list's would be at least {:.0} MB, above the {} MB a browser \
+                     opens from disk in good time (about 8,000 papers); serve dist/ instead",
+                    out.display(),
+                    size as f64 / 1e6,
+                    single_file::MAX_BYTES / 1_000_000
+                );
+                Ok(())
+            }
+        }
         Command::Inspect { dir } => {
             inspect::inspect(&compile(&dir)?);
             Ok(())

@@ -98,6 +98,30 @@ fn quoted_after<'a>(js: &'a str, prefix: &str) -> Option<&'a str> {
     Some(&js[i..j])
 }
 
+/// The largest single file written: 32 MB, about 8,000 papers (the
+/// 3,891 papers of the ACL list make 14 MB, 20,000 synthetic ones 76 MB).
+/// A 76 MB page takes seconds to parse before anything shows, and mail
+/// and wiki uploads refuse it; such a list is served as `dist/` instead.
+pub const MAX_BYTES: usize = 32_000_000;
+
+/// At least how large the single file of `dist` would be: its corpus,
+/// index and WebAssembly in base64. Checked before [`build`], so that a
+/// field of 100,000 papers is not inlined (hundreds of MB) to be dropped.
+pub fn least_bytes(dist: &Path) -> Result<usize, Error> {
+    let mut raw = 0u64;
+    for entry in std::fs::read_dir(dist).on(dist)? {
+        let entry = entry.on(dist)?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let inlined = name.ends_with(".wasm")
+            || (name.ends_with(".bin")
+                && (name.starts_with("corpus-") || name.starts_with("index-")));
+        if inlined {
+            raw += entry.metadata().on(entry.path())?.len();
+        }
+    }
+    Ok(usize::try_from(raw.div_ceil(3) * 4).unwrap_or(usize::MAX))
+}
+
 /// The single file from a built `dist`. Long because it is one streaming
 /// rewrite of `index.html` with a handler per kind of tag (module loader,
 /// classic script, stylesheet, corpus link, icon), each a few lines.

@@ -5,7 +5,9 @@
 use std::path::Path;
 
 use explorer_core::build::{build_meaning, StaticModel};
-use explorer_core::view::{escape, listing, noscript, LISTING_FILE, NOSCRIPT_MARKER};
+use explorer_core::view::{
+    escape, listing, noscript, LISTING_FILE, LISTING_PAGE_PAPERS, NOSCRIPT_MARKER,
+};
 use serde_json::json;
 
 use crate::error::{read_text, write, Error};
@@ -57,7 +59,8 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Res
 }
 
 /// Replaces the noscript marker in `file` with a note linking to
-/// `papers.html`, written beside it, and names the page after the corpus.
+/// `papers.html` (and its further pages), written beside it, and names the
+/// page after the corpus.
 pub fn write_noscript(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), Error> {
     let html = read_text(file)?;
     if !html.contains(NOSCRIPT_MARKER) {
@@ -74,7 +77,18 @@ pub fn write_noscript(corpus: &explorer_core::Corpus, file: &Path) -> Result<(),
             1,
         );
     write(file, html)?;
-    write(file.with_file_name(LISTING_FILE), listing(corpus))
+    let pages = listing(corpus);
+    if pages.len() > 1 {
+        eprintln!(
+            "{LISTING_FILE}: {} papers in {} pages of {LISTING_PAGE_PAPERS}",
+            corpus.papers.len(),
+            pages.len()
+        );
+    }
+    for (name, html) in pages {
+        write(file.with_file_name(name), html)?;
+    }
+    Ok(())
 }
 
 /// The marker in `index.html` replaced by the first screen.

@@ -122,13 +122,30 @@ pub fn escape(s: &str) -> String {
 /// Marker in `index.html` replaced by [`noscript`] at build time.
 pub const NOSCRIPT_MARKER: &str = "<!-- noscript -->";
 
-/// Abstracts are written into the static listing until it reaches this
-/// size; beyond it (a whole conference) papers are listed by title only, so
-/// that the page stays a page, not the corpus twice.
-pub const NOSCRIPT_ABSTRACT_BUDGET: usize = 1 << 20;
+/// Abstracts are written into a page of the static listing until it
+/// reaches this size; beyond it papers are listed by title only, so that
+/// a page of very long abstracts stays a page.
+pub const NOSCRIPT_ABSTRACT_BUDGET: usize = 4 << 20;
 
-/// The file, beside `index.html`, that lists every paper as static HTML.
+/// Papers on one page of the static listing. A list of a few thousand
+/// papers is one page; a field of 100,000 is pages of this many, each
+/// about 2 MB with its abstracts (one 20 MB page of titles only was what
+/// a browser without JavaScript, and a search engine, got before).
+pub const LISTING_PAGE_PAPERS: usize = 2000;
+
+/// The file, beside `index.html`, that lists the papers as static HTML
+/// (the first page of [`listing`]).
 pub const LISTING_FILE: &str = "papers.html";
+
+/// The file of page `k` (from 1) of the static listing: [`LISTING_FILE`],
+/// then `papers-2.html`, `papers-3.html`, …
+pub fn listing_file(k: usize) -> String {
+    if k <= 1 {
+        LISTING_FILE.to_string()
+    } else {
+        format!("papers-{k}.html")
+    }
+}
 
 /// What a browser without JavaScript or WebAssembly sees in `index.html`: a
 /// note and a link to [`listing`]. The papers themselves are not in the
@@ -143,12 +160,31 @@ pub fn noscript(corpus: &Corpus) -> String {
     )
 }
 
-/// Every paper as one static HTML page ([`LISTING_FILE`]): what a browser
-/// without JavaScript or WebAssembly, or a search engine, reads.
-pub fn listing(corpus: &Corpus) -> String {
+/// Every paper as static HTML: what a browser without JavaScript or
+/// WebAssembly, or a search engine, reads. One page (file name, HTML) per
+/// [`LISTING_PAGE_PAPERS`] papers, in list order, each linking to the
+/// others; a list with no papers still has its one page.
+pub fn listing(corpus: &Corpus) -> Vec<(String, String)> {
+    let n = corpus.papers.len();
+    let pages = n.div_ceil(LISTING_PAGE_PAPERS).max(1);
+    (1..=pages)
+        .map(|k| {
+            let from = (k - 1) * LISTING_PAGE_PAPERS;
+            let papers = &corpus.papers[from..(from + LISTING_PAGE_PAPERS).min(n)];
+            (
+                listing_file(k),
+                listing_page(corpus, papers, from, k, pages),
+            )
+        })
+        .collect()
+}
+
+/// Page `k` of `pages` of [`listing`]: `papers`, the first of which is
+/// paper `from` (from 0) of the list.
+fn listing_page(corpus: &Corpus, papers: &[Paper], from: usize, k: usize, pages: usize) -> String {
     let mut body = String::new();
     let mut with_abstract = 0usize;
-    for p in &corpus.papers {
+    for p in papers {
         let list = corpus
             .lists
             .get(p.list as usize)
@@ -172,21 +208,69 @@ pub fn listing(corpus: &Corpus) -> String {
         body.push_str("</article>");
     }
     let n = corpus.papers.len();
-    let listed = if with_abstract == n {
-        format!("All {n} papers are listed below.")
+    let shown = papers.len();
+    let listed = match (pages, with_abstract == shown) {
+        (1, true) => format!("All {n} papers are listed below."),
+        (1, false) => {
+            format!(
+                "All {n} papers are listed below, the first {with_abstract} with their abstracts."
+            )
+        }
+        (_, all) => {
+            let range = format!("Papers {}–{} of {n}", from + 1, from + shown);
+            if all {
+                format!("{range}, page {k} of {pages}.")
+            } else {
+                format!(
+                    "{range}, page {k} of {pages}; the first {with_abstract} with their abstracts."
+                )
+            }
+        }
+    };
+    let nav = if pages == 1 {
+        String::new()
     } else {
-        format!("All {n} papers are listed below, the first {with_abstract} with their abstracts.")
+        let mut nav = String::from("<nav class=\"pages\" aria-label=\"Pages\"><ul>");
+        if k > 1 {
+            let _ = write!(
+                nav,
+                "<li><a rel=\"prev\" href=\"{}\">Previous</a></li>",
+                listing_file(k - 1)
+            );
+        }
+        for j in 1..=pages {
+            if j == k {
+                let _ = write!(nav, "<li><a aria-current=\"page\">{j}</a></li>");
+            } else {
+                let _ = write!(nav, "<li><a href=\"{}\">{j}</a></li>", listing_file(j));
+            }
+        }
+        if k < pages {
+            let _ = write!(
+                nav,
+                "<li><a rel=\"next\" href=\"{}\">Next</a></li>",
+                listing_file(k + 1)
+            );
+        }
+        nav.push_str("</ul></nav>");
+        nav
     };
     let title = escape(&corpus.title());
+    let head_title = if pages == 1 {
+        title.clone()
+    } else {
+        format!("{title} ({k} of {pages})")
+    };
     format!(
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"color-scheme\" content=\"light dark\"><title>{title}</title>\
+         <meta name=\"color-scheme\" content=\"light dark\"><title>{head_title}</title>\
          <style>body{{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem}}\
-         article{{border-top:1px solid #8884;padding:.5rem 0}}.paper-meta{{opacity:.8}}</style></head>\
+         article{{border-top:1px solid #8884;padding:.5rem 0}}.paper-meta{{opacity:.8}}\
+         .pages ul{{display:flex;flex-wrap:wrap;gap:.25rem .75rem;list-style:none;padding:0}}</style></head>\
          <body><main class=\"noscript\"><h1>{title}</h1><p class=\"noscript-note\">Searching and \
          filtering need JavaScript and WebAssembly: <a href=\"./\">open the explorer</a>. \
-         {listed}</p>{body}</main></body></html>"
+         {listed}</p>{nav}{body}{nav}</main></body></html>"
     )
 }
 
@@ -239,20 +323,28 @@ mod tests {
         assert_eq!(abstract_html(&p, &[]), "");
     }
 
-    #[test]
-    fn a_large_corpus_lists_every_title_and_abstracts_up_to_the_budget() {
-        let mut p = paper(&"An abstract of some length. ".repeat(40));
-        p.title = "A title".into();
-        let n = 2 * NOSCRIPT_ABSTRACT_BUDGET / p.text.len();
-        let corpus = Corpus {
+    fn corpus_of(papers: Vec<Paper>) -> Corpus {
+        Corpus {
             lists: vec![],
             facets: vec![],
             reasons: vec![],
             similar_terms: vec![],
-            papers: vec![p; n],
+            papers,
             index: Default::default(),
-        };
-        let html = listing(&corpus);
+        }
+    }
+
+    #[test]
+    fn a_page_of_long_abstracts_lists_every_title_and_abstracts_up_to_the_budget() {
+        let mut p = paper(&"An abstract of some length. ".repeat(400));
+        p.title = "A title".into();
+        let n = 2 * NOSCRIPT_ABSTRACT_BUDGET / p.text.len();
+        assert!(n < LISTING_PAGE_PAPERS);
+        let corpus = corpus_of(vec![p; n]);
+        let pages = listing(&corpus);
+        assert_eq!(pages.len(), 1);
+        let (file, html) = &pages[0];
+        assert_eq!(file, LISTING_FILE);
         assert_eq!(html.matches("<h2>A title</h2>").count(), n);
         let with = html.matches("<p>An abstract").count();
         assert!(with > 0 && with < n, "{with} of {n}");
@@ -260,10 +352,58 @@ mod tests {
             "All {n} papers are listed below, the first {with} with their abstracts."
         )));
         assert!(html.len() < 2 * NOSCRIPT_ABSTRACT_BUDGET);
+        assert!(!html.contains("<nav"), "one page needs no page links");
         // What every visitor downloads only links to it.
         let note = noscript(&corpus);
         assert!(note.contains(&format!("<a href=\"{LISTING_FILE}\">All {n} papers")));
         assert!(note.len() < 1000, "{} bytes", note.len());
+    }
+
+    #[test]
+    fn a_field_is_listed_in_pages_that_link_to_each_other() {
+        let n = 2 * LISTING_PAGE_PAPERS + 7;
+        let papers = (0..n)
+            .map(|i| {
+                let mut p = paper(&format!("Abstract number {i}."));
+                p.id = format!("p{i}");
+                p.title = format!("Title {i}");
+                p
+            })
+            .collect();
+        let pages = listing(&corpus_of(papers));
+        let files: Vec<&str> = pages.iter().map(|(f, _)| f.as_str()).collect();
+        assert_eq!(files, ["papers.html", "papers-2.html", "papers-3.html"]);
+        // Every paper on exactly one page, with its abstract, in list order.
+        let mut seen = Vec::new();
+        for (_, html) in &pages {
+            for part in html.split("<article id=\"p").skip(1) {
+                seen.push(part[..part.find('"').unwrap()].parse::<usize>().unwrap());
+            }
+            assert_eq!(
+                html.matches("<h2>").count(),
+                html.matches("<p>Abstract number").count()
+            );
+        }
+        assert_eq!(seen, (0..n).collect::<Vec<_>>());
+        let (_, second) = &pages[1];
+        assert!(second.contains(&format!(
+            "Papers {}–{} of {n}, page 2 of 3.",
+            LISTING_PAGE_PAPERS + 1,
+            2 * LISTING_PAGE_PAPERS
+        )));
+        assert!(second.contains("<a rel=\"prev\" href=\"papers.html\">"));
+        assert!(second.contains("<a rel=\"next\" href=\"papers-3.html\">"));
+        assert!(second.contains("<a aria-current=\"page\">2</a>"));
+        assert!(!pages[0].1.contains("rel=\"prev\""));
+        assert!(!pages[2].1.contains("rel=\"next\""));
+        assert!(pages[2].1.contains("<a href=\"papers-2.html\">2</a>"));
+    }
+
+    #[test]
+    fn an_empty_list_still_has_its_page() {
+        let pages = listing(&corpus_of(vec![]));
+        assert_eq!(pages.len(), 1);
+        assert!(pages[0].1.contains("All 0 papers are listed below."));
     }
 
     #[test]

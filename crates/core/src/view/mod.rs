@@ -25,7 +25,8 @@ pub use card::{
 };
 pub use export::{export, Format};
 pub use html::{
-    abstract_html, escape, listing, marked_html, noscript, LISTING_FILE, NOSCRIPT_MARKER,
+    abstract_html, escape, listing, listing_file, marked_html, noscript, LISTING_FILE,
+    LISTING_PAGE_PAPERS, NOSCRIPT_MARKER,
 };
 pub use i18n::{Lang, Strings, EN};
 pub use reading_list::{Entry, ImportError, Merged, ReadingList};

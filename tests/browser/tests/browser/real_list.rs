@@ -279,3 +279,64 @@ async fn a_query_no_paper_holds_whole_shows_best_matches_labelled_and_highlighte
     }
     b.close().await;
 }
+
+/// Without JavaScript, a list of thousands of papers is listed in pages:
+/// the reader follows the listing from the explorer's note to its last
+/// page and finds there the last paper of the list, under its real title.
+#[tokio::test]
+async fn without_javascript_the_real_list_is_listed_in_pages() {
+    let build = &real_builds()[0];
+    let papers = &build.engine.corpus.papers;
+    let pages = papers
+        .len()
+        .div_ceil(explorer_core::view::LISTING_PAGE_PAPERS);
+    assert!(pages >= 2, "{} papers fit one page", papers.len());
+    let b = Browser::launch_dist(&build.dist, "/", (1280, 900), false).await;
+    b.client.goto(&b.server.base).await.unwrap();
+    b.client
+        .find(Locator::Css(".noscript-note a"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let first = b.client.find(Locator::Css("article h2")).await.unwrap();
+    assert_eq!(first.text().await.unwrap(), papers[0].title);
+    for page in 2..=pages {
+        b.client
+            .find(Locator::Css(".pages a[rel=next]"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let current = b
+            .client
+            .find(Locator::Css(".pages [aria-current=page]"))
+            .await
+            .unwrap();
+        assert_eq!(current.text().await.unwrap(), page.to_string());
+    }
+    assert!(b
+        .client
+        .find_all(Locator::Css(".pages a[rel=next]"))
+        .await
+        .unwrap()
+        .is_empty());
+    let titles = b.client.find_all(Locator::Css("article h2")).await.unwrap();
+    let last = titles.last().expect("the last page lists papers");
+    assert_eq!(last.text().await.unwrap(), papers[papers.len() - 1].title);
+    let note = b
+        .client
+        .find(Locator::Css(".noscript-note"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        note.contains(&format!("of {}, page {pages} of {pages}", papers.len())),
+        "{note}"
+    );
+    b.close().await;
+}
