@@ -212,7 +212,7 @@ fn run(command: Command) -> Result<(), Error> {
                 eprintln!(
                     "{} not written: this list's would be at least {:.0} MB, above the {} MB a browser \
                      opens from disk in good time (about 8,000 papers); serve dist/ instead",
-                    out.display(),
+                    out.file_name().map_or(out.display().to_string(), |n| n.to_string_lossy().into_owned()),
                     size as f64 / 1e6,
                     single_file::MAX_BYTES / 1_000_000
                 );

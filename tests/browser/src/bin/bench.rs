@@ -25,12 +25,18 @@
 //!   MiniSearch (npm, prefix + fuzzy, title boosted) with the same facet
 //!   counting in JavaScript, on the same papers and the same typed prefixes
 //!
+//! - field size (`target/dist-field-100k` and `-250k`, synthetic): the
+//!   build's time and peak memory, and a cold then a warm visit over an
+//!   emulated 20 Mbit/s, 40 ms link with files sent brotli-compressed:
+//!   navigation → first results, → the first typed query answered, the
+//!   bytes and requests before that answer, memory after it
+//!
 //! A harness, not a test: it asserts nothing about time.
 //!
 //! For working on speed: `BENCH_QUICK=1` (one page run per corpus, no peer,
 //! nothing written; prints the page-load phases and the slowest keystrokes
 //! split into handler / effects / layout, and the slowest to their frame),
-//! `BENCH_CORPUS=seed`, `synthetic-20k` or `real` (one corpus; without
+//! `BENCH_CORPUS=seed`, `synthetic-20k`, `real` or `field` (one corpus, or the field-size lists; without
 //! `BENCH_QUICK` its figures go to a run folder of their own, named for the
 //! corpus too, and the README is left as it is),
 //! `BENCH_REAL_DIR=DIR` (a real list, built into `target/dist-real` as
@@ -62,6 +68,13 @@ const QUERIES: &[&str] = &[
     "topic:agents memory",
     "audio OR speech",
 ];
+
+/// The field-size lists `./dev bench` builds (synthetic, deterministic),
+/// by name (`target/dist-<name>`) and size.
+const FIELDS: [(&str, usize); 2] = [("field-100k", 100_000), ("field-250k", 250_000)];
+
+/// The query typed into a field-size list the moment its app has started.
+const FIELD_QUERY: &str = "diffusion models";
 
 /// For the side-by-side engine comparison: plain words, which both engines
 /// read the same way.
@@ -1307,6 +1320,221 @@ fn table(r: &Value) -> String {
     md
 }
 
+/// Marks when the results of a query typed now are on screen: a result
+/// card with a highlighted word (`window.__answered`, ms since navigation).
+const ANSWER_SCRIPT: &str = r#"
+const query = arguments[0];
+const input = document.querySelector('input[type=search]');
+input.value = query;
+input.dispatchEvent(new Event('input', { bubbles: true }));
+window.__typedAt = performance.now();
+const answered = () => document.querySelector('.results article mark') !== null;
+const mark = () => { if (window.__answered === undefined && answered()) { window.__answered = performance.now(); return true; } return false; };
+if (!mark()) {
+  new MutationObserver((_, o) => { if (mark()) o.disconnect(); })
+    .observe(document.body, { childList: true, subtree: true, characterData: true });
+}
+"#;
+
+/// Bytes on the wire (transfer sizes: brotli bodies and headers) of the
+/// navigation and every file whose response ended by `arguments[0]` ms,
+/// and how many requests.
+const WIRE_SCRIPT: &str = r#"
+const until = arguments[0];
+const all = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+  .filter(e => e.responseEnd > 0 && e.responseEnd <= until);
+return { bytes: all.reduce((s, e) => s + (e.transferSize || 0), 0), requests: all.length,
+  files: all.map(e => [e.name.split('/').pop(), e.transferSize, Math.round(e.responseEnd)]) };
+"#;
+
+/// The emulated link of a field-size run: 20 Mbit/s down and up, 40 ms
+/// round trip (Chromium's network emulation, on the page's requests).
+const LINK: (f64, f64) = (20e6 / 8.0, 40.0);
+
+/// One visit under [`LINK`]: navigation → first results, → the app, → the
+/// first typed query answered, and the bytes and requests before that
+/// answer. The browser `b` is cold (a new one) or warm (visited before:
+/// the service worker's cache).
+async fn visit_over_link(b: &Browser, query: &str) -> Value {
+    let (throughput, latency) = LINK;
+    b.client
+        .issue_cmd(Cdp("Network.enable", json!({})))
+        .await
+        .expect("CDP Network.enable");
+    b.client
+        .issue_cmd(Cdp(
+            "Network.emulateNetworkConditions",
+            json!({ "offline": false, "latency": latency,
+                    "downloadThroughput": throughput, "uploadThroughput": throughput }),
+        ))
+        .await
+        .expect("CDP network emulation");
+    b.client.goto(&b.server.base).await.unwrap();
+    // Polled here, not awaited in the page: over the link a field's start
+    // and first answer take longer than the tests' waits and a script may.
+    let first = poll(b, "window.__firstResults", "first results").await;
+    poll(
+        b,
+        &format!("({}) || null", browser_tests::APP_STARTED),
+        "the app",
+    )
+    .await;
+    let started = b.js("return window.__started ?? null").await;
+    b.client
+        .execute(ANSWER_SCRIPT, vec![json!(query)])
+        .await
+        .expect("typing the query");
+    let answered = poll(b, "window.__answered", "the answer").await;
+    let wire = b.js_with(WIRE_SCRIPT, vec![answered.clone()]).await;
+    let memory = b
+        .js(
+            "return { wasm: window.__wasm ? window.__wasm.memory.buffer.byteLength : null, \
+             heap: performance.memory ? performance.memory.usedJSHeapSize : null }",
+        )
+        .await;
+    json!({
+        "first_results_ms": first,
+        "app_started_ms": started,
+        "typed_at_ms": b.js("return window.__typedAt").await,
+        "answered_ms": answered.as_f64(),
+        "bytes_before_answer": wire["bytes"],
+        "requests_before_answer": wire["requests"],
+        "files_before_answer": wire["files"],
+        "wasm_memory_bytes": memory["wasm"],
+        "js_heap_bytes": memory["heap"],
+    })
+}
+
+/// The value of `expr` once it is neither null nor undefined, polled
+/// every 100 ms for up to 15 minutes.
+async fn poll(b: &Browser, expr: &str, what: &str) -> Value {
+    let t = Instant::now();
+    loop {
+        let v = b.js(&format!("return ({expr}) ?? null")).await;
+        if !v.is_null() {
+            return v;
+        }
+        assert!(t.elapsed().as_secs() < 900, "no {what} in 15 minutes");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+/// A field-size list (`target/dist-<name>`, built by `./dev bench` with
+/// its build time and peak memory in `target/dist-<name>.time`) under an
+/// emulated link, files served brotli-compressed: a cold visit in a new
+/// browser, then a warm one in the same browser.
+async fn measure_field(name: &str, dist: &Path, papers: usize, query: &str) -> Value {
+    eprintln!("bench: {name}: cold and warm visits over the emulated link");
+    let build = std::fs::read_to_string(dist.with_extension("time")).unwrap_or_default();
+    let mut build = build.split_whitespace().map(|v| v.parse::<f64>().ok());
+    let (build_s, build_peak_kb) = (build.next().flatten(), build.next().flatten());
+    let shipped: u64 = std::fs::read_dir(dist)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter_map(|e| e.metadata().ok())
+        .filter(|m| m.is_file())
+        .map(|m| m.len())
+        .sum();
+    browser_tests::precompress(dist);
+    let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
+    b.server
+        .brotli
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let cold = visit_over_link(&b, query).await;
+    // Everything the service worker caches, in, before the warm visit.
+    b.client
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));",
+            vec![],
+        )
+        .await
+        .expect("the service worker installs");
+    let warm = visit_over_link(&b, query).await;
+    b.close().await;
+    json!({
+        "name": name,
+        "link": { "down_up_bits_per_s": LINK.0 * 8.0, "round_trip_ms": LINK.1,
+                  "how": "Chromium network emulation (CDP), the page's requests; files brotli q9 on the fly" },
+        "query": query,
+        "build_s": build_s,
+        "build_peak_bytes": build_peak_kb.map(|k| k * 1024.0),
+        "dist_raw_bytes": shipped,
+        "papers": papers,
+        "cold": cold,
+        "warm": warm,
+    })
+}
+
+/// The field-size figures as a Markdown table: one column per list, cold
+/// and warm visit rows.
+fn field_table(fields: &[Value]) -> String {
+    if fields.is_empty() {
+        return String::new();
+    }
+    let s = |v: &Value| {
+        v.as_f64()
+            .map_or("–".to_string(), |ms| format!("{:.1} s", ms / 1000.0))
+    };
+    let mb = |v: &Value| {
+        v.as_f64()
+            .map_or("–".to_string(), |b| format!("{:.1} MB", b / 1e6))
+    };
+    let mut md = format!(
+        "### Field size, over an emulated link ({:.0} Mbit/s, {:.0} ms round trip, files brotli-compressed)\n\n| measure |",
+        LINK.0 * 8.0 / 1e6,
+        LINK.1
+    );
+    for f in fields {
+        md += &format!(
+            " {} ({} papers) |",
+            f["name"].as_str().unwrap_or("?"),
+            f["papers"]
+        );
+    }
+    md += "\n|---|";
+    md += &"---|".repeat(fields.len());
+    md += "\n";
+    let rows: [(&str, &Cell); 11] = [
+        ("build time", &|f| {
+            s(&(f["build_s"].as_f64().map(|x| x * 1000.0)).into())
+        }),
+        ("build peak memory", &|f| mb(&f["build_peak_bytes"])),
+        ("dist/ raw", &|f| mb(&f["dist_raw_bytes"])),
+        ("cold: navigation → first results", &|f| {
+            s(&f["cold"]["first_results_ms"])
+        }),
+        ("cold: navigation → first typed query answered", &|f| {
+            s(&f["cold"]["answered_ms"])
+        }),
+        ("cold: bytes before that answer (on the wire)", &|f| {
+            mb(&f["cold"]["bytes_before_answer"])
+        }),
+        ("cold: requests before that answer", &|f| {
+            f["cold"]["requests_before_answer"].to_string()
+        }),
+        ("warm: navigation → first results", &|f| {
+            s(&f["warm"]["first_results_ms"])
+        }),
+        ("warm: navigation → first typed query answered", &|f| {
+            s(&f["warm"]["answered_ms"])
+        }),
+        ("WebAssembly memory after the answer", &|f| {
+            mb(&f["cold"]["wasm_memory_bytes"])
+        }),
+        ("JS heap after the answer", &|f| {
+            mb(&f["cold"]["js_heap_bytes"])
+        }),
+    ];
+    for (label, cell) in rows {
+        md += &format!("| {label} |");
+        for f in fields {
+            md += &format!(" {} |", cell(f));
+        }
+        md += "\n";
+    }
+    md + "\n"
+}
+
 /// `bench/runs/<date>-<commit>[-N]/`: a new folder for this run (the
 /// commit's short hash, `-dirty` when the work tree has changes).
 fn run_dir(top: &Path, only: Option<&str>) -> PathBuf {
@@ -1474,6 +1702,15 @@ async fn main() {
     } else if wanted("synthetic-20k") {
         eprintln!("bench: no target/dist-20k (./dev bench builds it); seed corpus only");
     }
+    // Field-size lists (`./dev bench` builds them: target/dist-field-100k,
+    // …), each visited over the emulated link.
+    let mut fields = Vec::new();
+    for (name, papers) in FIELDS {
+        let dist = top.join(format!("target/dist-{name}"));
+        if wanted("field") && !quick && dist.join("index.html").is_file() {
+            fields.push(measure_field(name, &dist, papers, FIELD_QUERY).await);
+        }
+    }
     if quick
         || ["BENCH_PAGES", "BENCH_MEANING"]
             .iter()
@@ -1485,11 +1722,12 @@ async fn main() {
         "browser": "Debian Chromium, headless, via chromedriver",
         "peer": "MiniSearch 7.2.0 (npm), prefix + fuzzy 0.2, title boost 3, authors 2, AND",
         "corpora": reports,
+        "fields": fields,
     });
     // Each run has a folder of its own, named for the day and the commit
     // measured, never overwritten (a second run of the day on the same
     // commit gets `-2`, …). One corpus alone (`BENCH_CORPUS`) is a run too.
-    let md: String = reports.iter().map(table).collect();
+    let md: String = reports.iter().map(table).collect::<String>() + &field_table(&fields);
     let run = run_dir(&top, only.as_deref());
     std::fs::create_dir_all(&run).unwrap();
     std::fs::write(
@@ -1503,7 +1741,8 @@ async fn main() {
         let readme = top.join("README.md");
         let text = std::fs::read_to_string(&readme).unwrap();
         let name = run.strip_prefix(&top).unwrap().display().to_string();
-        std::fs::write(&readme, with_summary(&text, &summary(&reports, &name))).unwrap();
+        let table = summary(&reports, &name) + "\n" + &field_table(&fields);
+        std::fs::write(&readme, with_summary(&text, &table)).unwrap();
     }
     eprintln!("bench: written to {}", run.display());
     println!("{md}");
