@@ -201,8 +201,10 @@ fn prepare_explaining_words() {
 /// needs it: a query (typed, or in the link that opened the page) or "more
 /// like my reading list". It is most of what the page could download (the
 /// embedding table), and a reader who only browses never needs it; the
-/// words-only results never wait for it. (The outside world, hence an
-/// Effect.)
+/// words-only results never wait for it. Nor does the index: a query typed
+/// before the index is in fetches the meaning file after it (on a slow link
+/// the two would share it, and at 100,000 papers the first answer came
+/// 4 s later). (The outside world, hence an Effect.)
 fn fetch_meaning_when_asked(x: Explorer) {
     if engine().has_meaning() {
         return;
@@ -213,7 +215,7 @@ fn fetch_meaning_when_asked(x: Explorer) {
             .view
             .state
             .with(|s| !s.query.trim().is_empty() || s.like_starred);
-        if !wanted || asked.get_value() {
+        if !wanted || !x.has_index() || asked.get_value() {
             return;
         }
         asked.set_value(true);

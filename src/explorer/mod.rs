@@ -155,6 +155,11 @@ impl Explorer {
         self.search.index_ready.set(true);
     }
 
+    /// Whether the search index is open (reactive).
+    pub fn has_index(&self) -> bool {
+        self.search.index_ready.get()
+    }
+
     /// Whether the meaning file is open (reactive).
     pub fn has_meaning(&self) -> bool {
         self.search.meaning_ready.get()

@@ -71,6 +71,54 @@ async fn the_meaning_file_is_fetched_when_the_reader_first_types() {
     b.close().await;
 }
 
+/// A reader who types before the index is in (a slow link): the meaning
+/// file waits for the index, so that the two do not share the link while
+/// the words-only answer needs only the index.
+#[tokio::test]
+async fn a_query_typed_before_the_index_fetches_the_meaning_file_after_it() {
+    let index = std::fs::read_dir(browser_tests::dist_dir())
+        .unwrap()
+        .filter_map(|f| f.ok()?.file_name().into_string().ok())
+        .find(|n| n.starts_with("index-") && n.ends_with(".bin"))
+        .expect("the build's index file");
+    let b = Browser::start().await;
+    let fetched = |what: &str| {
+        let what = what.to_string();
+        b.server
+            .requests
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|r| r.contains(&what))
+    };
+    b.server.hold(&index);
+    b.open("").await;
+    b.type_query(QUERY).await;
+    // The page says it waits for the index.
+    let loading = explorer_core::view::EN.index_loading;
+    b.wait_for(
+        &format!(
+            "document.querySelector('.status[role=status]')?.textContent.includes('{loading}')"
+        ),
+        "the status to say the index is loading",
+    )
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    assert!(fetched("/index-"), "the index was asked for");
+    assert!(
+        !fetched("/meaning-"),
+        "the meaning file was fetched while the index was on its way"
+    );
+    b.server.release();
+    b.wait_for(
+        "document.querySelector('.related .related-list .related-title') !== null",
+        "the related papers, once the index is in",
+    )
+    .await;
+    assert!(fetched("/meaning-"));
+    b.close().await;
+}
+
 #[tokio::test]
 async fn a_paraphrase_lists_the_paper_it_means_under_related_by_meaning() {
     let b = Browser::start().await;
