@@ -172,6 +172,32 @@ impl Browser {
         strings(self.js(&format!("return [...document.querySelectorAll('.results article.paper {within} mark')].map(e => e.textContent)")).await)
     }
 
+    /// The text of the first element matching a CSS selector, read over
+    /// WebDriver (no script: works with JavaScript off).
+    pub async fn text_of(&self, css: &str) -> String {
+        let el = self.client.find(Locator::Css(css)).await;
+        let el = el.unwrap_or_else(|e| panic!("no {css}: {e}"));
+        el.text().await.unwrap()
+    }
+
+    /// The texts of every element matching a CSS selector, in document
+    /// order (no script, as [`Browser::text_of`]).
+    pub async fn texts_of(&self, css: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for el in self.client.find_all(Locator::Css(css)).await.unwrap() {
+            out.push(el.text().await.unwrap());
+        }
+        out
+    }
+
+    /// Follows the first link matching a CSS selector with a plain
+    /// WebDriver click (no script, as [`Browser::text_of`]).
+    pub async fn follow(&self, css: &str) {
+        let el = self.client.find(Locator::Css(css)).await;
+        let el = el.unwrap_or_else(|e| panic!("no {css}: {e}"));
+        el.click().await.unwrap();
+    }
+
     /// Clicks the first element matching a CSS selector.
     pub async fn click(&self, css: &str) {
         let el = self

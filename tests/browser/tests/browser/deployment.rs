@@ -121,33 +121,12 @@ async fn fits_a_phone_screen() {
 async fn without_javascript_every_paper_is_still_listed() {
     let b = Browser::launch_with("/", (1280, 900), false).await;
     b.client.goto(&b.server.base).await.unwrap();
-    let note = b
-        .client
-        .find(Locator::Css(".noscript-note"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let note = b.text_of(".noscript-note").await;
     assert!(note.contains("JavaScript and WebAssembly"), "{note}");
     assert_eq!(b.client.title().await.unwrap(), engine().corpus.title());
     // The explorer's page links to a plain one with every paper.
-    b.client
-        .find(Locator::Css(".noscript-note a"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let articles = b
-        .client
-        .find_all(Locator::Css(".noscript article h2"))
-        .await
-        .unwrap();
-    let mut titles = Vec::new();
-    for a in &articles {
-        titles.push(a.text().await.unwrap());
-    }
+    b.follow(".noscript-note a").await;
+    let titles = b.texts_of(".noscript article h2").await;
     let want: Vec<String> = engine()
         .corpus
         .papers

@@ -7,6 +7,16 @@ use browser_tests::{engine, strings, Browser};
 /// No paper has either word: the page lists papers close in meaning.
 const QUERY: &str = "wiping recollections";
 
+/// Whether the page has asked the server for a path containing `what`.
+fn fetched(b: &Browser, what: &str) -> bool {
+    b.server
+        .requests
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|r| r.contains(what))
+}
+
 /// Opens the page on [`QUERY`] and waits for its related papers.
 async fn open_paraphrase(b: &Browser) {
     b.open(&format!("?q={}", QUERY.replace(' ', "+"))).await;
@@ -34,21 +44,12 @@ async fn wait_for_related(b: &Browser, want: &[String], what: &str) {
 #[tokio::test]
 async fn the_meaning_file_is_fetched_when_the_reader_first_types() {
     let b = Browser::start().await;
-    let fetched = |what: &str| {
-        let what = what.to_string();
-        b.server
-            .requests
-            .lock()
-            .unwrap()
-            .iter()
-            .any(|r| r.contains(&what))
-    };
     b.open("").await;
     b.wait_for_titles(&browser_tests::all_titles()).await;
     // The index comes once the first results are painted: wait for it, and
     // half a second more, the page left alone.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while !fetched("/index-") {
+    while !fetched(&b, "/index-") {
         assert!(
             std::time::Instant::now() < deadline,
             "the index was never fetched"
@@ -57,7 +58,7 @@ async fn the_meaning_file_is_fetched_when_the_reader_first_types() {
     }
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     assert!(
-        !fetched("/meaning-"),
+        !fetched(&b, "/meaning-"),
         "the meaning file came before any query"
     );
     // The reader types: related papers come, from the meaning file.
@@ -67,7 +68,7 @@ async fn the_meaning_file_is_fetched_when_the_reader_first_types() {
         "the related papers",
     )
     .await;
-    assert!(fetched("/meaning-"));
+    assert!(fetched(&b, "/meaning-"));
     b.close().await;
 }
 
@@ -82,15 +83,6 @@ async fn a_query_typed_before_the_index_fetches_the_meaning_file_after_it() {
         .find(|n| n.starts_with("index-") && n.ends_with(".bin"))
         .expect("the build's index file");
     let b = Browser::start().await;
-    let fetched = |what: &str| {
-        let what = what.to_string();
-        b.server
-            .requests
-            .lock()
-            .unwrap()
-            .iter()
-            .any(|r| r.contains(&what))
-    };
     b.server.hold(&index);
     b.open("").await;
     b.type_query(QUERY).await;
@@ -104,9 +96,9 @@ async fn a_query_typed_before_the_index_fetches_the_meaning_file_after_it() {
     )
     .await;
     tokio::time::sleep(std::time::Duration::from_millis(700)).await;
-    assert!(fetched("/index-"), "the index was asked for");
+    assert!(fetched(&b, "/index-"), "the index was asked for");
     assert!(
-        !fetched("/meaning-"),
+        !fetched(&b, "/meaning-"),
         "the meaning file was fetched while the index was on its way"
     );
     b.server.release();
@@ -115,7 +107,7 @@ async fn a_query_typed_before_the_index_fetches_the_meaning_file_after_it() {
         "the related papers, once the index is in",
     )
     .await;
-    assert!(fetched("/meaning-"));
+    assert!(fetched(&b, "/meaning-"));
     b.close().await;
 }
 

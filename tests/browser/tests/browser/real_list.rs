@@ -293,47 +293,18 @@ async fn without_javascript_the_real_list_is_listed_in_pages() {
     assert!(pages >= 2, "{} papers fit one page", papers.len());
     let b = Browser::launch_dist(&build.dist, "/", (1280, 900), false).await;
     b.client.goto(&b.server.base).await.unwrap();
-    b.client
-        .find(Locator::Css(".noscript-note a"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let first = b.client.find(Locator::Css("article h2")).await.unwrap();
-    assert_eq!(first.text().await.unwrap(), papers[0].title);
+    b.follow(".noscript-note a").await;
+    assert_eq!(b.text_of("article h2").await, papers[0].title);
     for page in 2..=pages {
-        b.client
-            .find(Locator::Css(".pages a[rel=next]"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
-        let current = b
-            .client
-            .find(Locator::Css(".pages [aria-current=page]"))
-            .await
-            .unwrap();
-        assert_eq!(current.text().await.unwrap(), page.to_string());
+        b.follow(".pages a[rel=next]").await;
+        let current = b.text_of(".pages [aria-current=page]").await;
+        assert_eq!(current, page.to_string());
     }
-    assert!(b
-        .client
-        .find_all(Locator::Css(".pages a[rel=next]"))
-        .await
-        .unwrap()
-        .is_empty());
-    let titles = b.client.find_all(Locator::Css("article h2")).await.unwrap();
+    assert!(b.texts_of(".pages a[rel=next]").await.is_empty());
+    let titles = b.texts_of("article h2").await;
     let last = titles.last().expect("the last page lists papers");
-    assert_eq!(last.text().await.unwrap(), papers[papers.len() - 1].title);
-    let note = b
-        .client
-        .find(Locator::Css(".noscript-note"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    assert_eq!(last, &papers[papers.len() - 1].title);
+    let note = b.text_of(".noscript-note").await;
     assert!(
         note.contains(&format!("of {}, page {pages} of {pages}", papers.len())),
         "{note}"
