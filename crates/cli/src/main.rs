@@ -196,17 +196,9 @@ fn run(command: Command) -> Result<(), Error> {
         }
         Command::OneStylesheet { dist } => single_file::one_stylesheet(&dist)
             .map(|name| eprintln!("stylesheets merged into {name}")),
-        Command::SingleFile { dist, out } => {
-            let least = single_file::least_bytes(&dist)?;
-            let html = if least > single_file::MAX_BYTES {
-                None
-            } else {
-                Some(single_file::build(&dist)?)
-            };
-            let size = html.as_ref().map_or(least, String::len);
-            if let Some(html) = html.filter(|h| h.len() <= single_file::MAX_BYTES) {
-                write(&out, html)
-            } else {
+        Command::SingleFile { dist, out } => match single_file::build_within_limit(&dist)? {
+            Ok(html) => write(&out, html),
+            Err(size) => {
                 // A stale one from an earlier build would mislead.
                 let _ = std::fs::remove_file(&out);
                 eprintln!(
@@ -218,7 +210,7 @@ fn run(command: Command) -> Result<(), Error> {
                 );
                 Ok(())
             }
-        }
+        },
         Command::Inspect { dir } => {
             inspect::inspect(&compile(&dir)?);
             Ok(())

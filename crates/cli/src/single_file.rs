@@ -107,7 +107,7 @@ pub const MAX_BYTES: usize = 32_000_000;
 /// At least how large the single file of `dist` would be: its corpus,
 /// index and WebAssembly in base64. Checked before [`build`], so that a
 /// field of 100,000 papers is not inlined (hundreds of MB) to be dropped.
-pub fn least_bytes(dist: &Path) -> Result<usize, Error> {
+fn least_bytes(dist: &Path) -> Result<usize, Error> {
     let mut raw = 0u64;
     for entry in std::fs::read_dir(dist).on(dist)? {
         let entry = entry.on(dist)?;
@@ -120,6 +120,22 @@ pub fn least_bytes(dist: &Path) -> Result<usize, Error> {
         }
     }
     Ok(usize::try_from(raw.div_ceil(3) * 4).unwrap_or(usize::MAX))
+}
+
+/// The single file of `dist` when it is at most [`MAX_BYTES`]; else
+/// `Err` with how large it would at least be (without inlining it when
+/// [`least_bytes`] already says so).
+pub fn build_within_limit(dist: &Path) -> Result<Result<String, usize>, Error> {
+    let least = least_bytes(dist)?;
+    if least > MAX_BYTES {
+        return Ok(Err(least));
+    }
+    let html = build(dist)?;
+    Ok(if html.len() > MAX_BYTES {
+        Err(html.len())
+    } else {
+        Ok(html)
+    })
 }
 
 /// The single file from a built `dist`. Long because it is one streaming

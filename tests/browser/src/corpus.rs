@@ -16,6 +16,17 @@ pub fn dist_dir() -> PathBuf {
     dir
 }
 
+/// The name of a build's content-hashed file of `kind` (`corpus`,
+/// `index`, `meaning`: `<kind>-<hash>.bin`) in `dist`.
+pub fn build_file(dist: &Path, kind: &str) -> String {
+    let prefix = format!("{kind}-");
+    std::fs::read_dir(dist)
+        .unwrap()
+        .filter_map(|f| f.ok()?.file_name().into_string().ok())
+        .find(|n| n.starts_with(&prefix) && n.ends_with(".bin"))
+        .unwrap_or_else(|| panic!("no {kind}-<hash>.bin in {}", dist.display()))
+}
+
 /// The build of the synthetic conference-size corpus (`./dev test` makes it:
 /// `$EXPLORER_SCALE_DIST`, else `target/dist-scale`), and the corpus
 /// directory it was built from (`target/synthetic`).
@@ -62,15 +73,7 @@ pub fn real_builds() -> &'static [RealBuild; 2] {
             let engine = Engine::new(corpus);
             // The meaning file the page fetches once the reader types: it
             // orders the best matches too.
-            let meaning = std::fs::read_dir(&dist)
-                .unwrap()
-                .map(|f| f.unwrap().path())
-                .find(|p| {
-                    p.file_name()
-                        .and_then(|n| n.to_str())
-                        .is_some_and(|n| n.starts_with("meaning-") && n.ends_with(".bin"))
-                })
-                .expect("the build's meaning file");
+            let meaning = dist.join(build_file(&dist, "meaning"));
             let meaning =
                 explorer_core::search::Meaning::from_bytes(&std::fs::read(meaning).unwrap())
                     .expect("the meaning file decodes");

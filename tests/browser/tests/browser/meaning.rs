@@ -77,11 +77,7 @@ async fn the_meaning_file_is_fetched_when_the_reader_first_types() {
 /// the words-only answer needs only the index.
 #[tokio::test]
 async fn a_query_typed_before_the_index_fetches_the_meaning_file_after_it() {
-    let index = std::fs::read_dir(browser_tests::dist_dir())
-        .unwrap()
-        .filter_map(|f| f.ok()?.file_name().into_string().ok())
-        .find(|n| n.starts_with("index-") && n.ends_with(".bin"))
-        .expect("the build's index file");
+    let index = browser_tests::build_file(&browser_tests::dist_dir(), "index");
     let b = Browser::start().await;
     b.server.hold(&index);
     b.open("").await;
