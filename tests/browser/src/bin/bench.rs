@@ -1465,6 +1465,37 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, query: &str) -> V
     })
 }
 
+/// The field-size figures in a sentence per list, for the README (the
+/// whole table is in the run's `results.md`).
+fn field_summary(fields: &[Value]) -> String {
+    let s = |v: &Value| {
+        v.as_f64()
+            .map_or("–".to_string(), |ms| format!("{:.1} s", ms / 1000.0))
+    };
+    let mb = |v: &Value| {
+        v.as_f64()
+            .map_or("–".to_string(), |b| format!("{:.1} MB", b / 1e6))
+    };
+    if fields.is_empty() {
+        return String::new();
+    }
+    let mut md = format!(
+        "\nOver an emulated {:.0} Mbit/s, {:.0} ms link, the first typed query is answered after:\n\n",
+        LINK.0 * 8.0 / 1e6,
+        LINK.1
+    );
+    for f in fields {
+        md += &format!(
+            "- {} papers: {} cold ({} on the wire), {} warm\n",
+            f["papers"],
+            s(&f["cold"]["answered_ms"]),
+            mb(&f["cold"]["bytes_before_answer"]),
+            s(&f["warm"]["answered_ms"]),
+        );
+    }
+    md
+}
+
 /// The field-size figures as a Markdown table: one column per list, cold
 /// and warm visit rows.
 fn field_table(fields: &[Value]) -> String {
@@ -1741,7 +1772,7 @@ async fn main() {
         let readme = top.join("README.md");
         let text = std::fs::read_to_string(&readme).unwrap();
         let name = run.strip_prefix(&top).unwrap().display().to_string();
-        let table = summary(&reports, &name) + "\n" + &field_table(&fields);
+        let table = summary(&reports, &name) + &field_summary(&fields);
         std::fs::write(&readme, with_summary(&text, &table)).unwrap();
     }
     eprintln!("bench: written to {}", run.display());
