@@ -1465,17 +1465,42 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, query: &str) -> V
     })
 }
 
+/// Milliseconds as seconds (`41.9 s`); `–` when not measured.
+fn secs(v: &Value) -> String {
+    v.as_f64()
+        .map_or("–".to_string(), |ms| format!("{:.1} s", ms / 1000.0))
+}
+
+/// Bytes as MB (`92.4 MB`, 10⁶ bytes); `–` when not measured.
+fn megabytes(v: &Value) -> String {
+    v.as_f64()
+        .map_or("–".to_string(), |b| format!("{:.1} MB", b / 1e6))
+}
+
+/// A Markdown table: a column per item (headed `heads`), a row per
+/// `(label, cell)`, `first` heading the labels' column.
+fn markdown_table(
+    first: &str,
+    heads: &[String],
+    rows: &[(&str, &Cell)],
+    items: &[Value],
+) -> String {
+    let mut md = format!("| {first} | {} |\n|---|", heads.join(" | "));
+    md += &"---|".repeat(heads.len());
+    md += "\n";
+    for (label, cell) in rows {
+        md += &format!("| {label} |");
+        for item in items {
+            md += &format!(" {} |", cell(item));
+        }
+        md += "\n";
+    }
+    md
+}
+
 /// The field-size figures in a sentence per list, for the README (the
 /// whole table is in the run's `results.md`).
 fn field_summary(fields: &[Value]) -> String {
-    let s = |v: &Value| {
-        v.as_f64()
-            .map_or("–".to_string(), |ms| format!("{:.1} s", ms / 1000.0))
-    };
-    let mb = |v: &Value| {
-        v.as_f64()
-            .map_or("–".to_string(), |b| format!("{:.1} MB", b / 1e6))
-    };
     if fields.is_empty() {
         return String::new();
     }
@@ -1488,9 +1513,9 @@ fn field_summary(fields: &[Value]) -> String {
         md += &format!(
             "- {} papers: {} cold ({} on the wire), {} warm\n",
             f["papers"],
-            s(&f["cold"]["answered_ms"]),
-            mb(&f["cold"]["bytes_before_answer"]),
-            s(&f["warm"]["answered_ms"]),
+            secs(&f["cold"]["answered_ms"]),
+            megabytes(&f["cold"]["bytes_before_answer"]),
+            secs(&f["warm"]["answered_ms"]),
         );
     }
     md
@@ -1502,68 +1527,52 @@ fn field_table(fields: &[Value]) -> String {
     if fields.is_empty() {
         return String::new();
     }
-    let s = |v: &Value| {
-        v.as_f64()
-            .map_or("–".to_string(), |ms| format!("{:.1} s", ms / 1000.0))
-    };
-    let mb = |v: &Value| {
-        v.as_f64()
-            .map_or("–".to_string(), |b| format!("{:.1} MB", b / 1e6))
-    };
-    let mut md = format!(
-        "### Field size, over an emulated link ({:.0} Mbit/s, {:.0} ms round trip, files brotli-compressed)\n\n| measure |",
-        LINK.0 * 8.0 / 1e6,
-        LINK.1
-    );
-    for f in fields {
-        md += &format!(
-            " {} ({} papers) |",
-            f["name"].as_str().unwrap_or("?"),
-            f["papers"]
-        );
-    }
-    md += "\n|---|";
-    md += &"---|".repeat(fields.len());
-    md += "\n";
+    let heads: Vec<String> = (fields.iter())
+        .map(|f| {
+            format!(
+                "{} ({} papers)",
+                f["name"].as_str().unwrap_or("?"),
+                f["papers"]
+            )
+        })
+        .collect();
     let rows: [(&str, &Cell); 11] = [
         ("build time", &|f| {
-            s(&(f["build_s"].as_f64().map(|x| x * 1000.0)).into())
+            secs(&(f["build_s"].as_f64().map(|x| x * 1000.0)).into())
         }),
-        ("build peak memory", &|f| mb(&f["build_peak_bytes"])),
-        ("dist/ raw", &|f| mb(&f["dist_raw_bytes"])),
+        ("build peak memory", &|f| megabytes(&f["build_peak_bytes"])),
+        ("dist/ raw", &|f| megabytes(&f["dist_raw_bytes"])),
         ("cold: navigation → first results", &|f| {
-            s(&f["cold"]["first_results_ms"])
+            secs(&f["cold"]["first_results_ms"])
         }),
         ("cold: navigation → first typed query answered", &|f| {
-            s(&f["cold"]["answered_ms"])
+            secs(&f["cold"]["answered_ms"])
         }),
         ("cold: bytes before that answer (on the wire)", &|f| {
-            mb(&f["cold"]["bytes_before_answer"])
+            megabytes(&f["cold"]["bytes_before_answer"])
         }),
         ("cold: requests before that answer", &|f| {
             f["cold"]["requests_before_answer"].to_string()
         }),
         ("warm: navigation → first results", &|f| {
-            s(&f["warm"]["first_results_ms"])
+            secs(&f["warm"]["first_results_ms"])
         }),
         ("warm: navigation → first typed query answered", &|f| {
-            s(&f["warm"]["answered_ms"])
+            secs(&f["warm"]["answered_ms"])
         }),
         ("WebAssembly memory after the answer", &|f| {
-            mb(&f["cold"]["wasm_memory_bytes"])
+            megabytes(&f["cold"]["wasm_memory_bytes"])
         }),
         ("JS heap after the answer", &|f| {
-            mb(&f["cold"]["js_heap_bytes"])
+            megabytes(&f["cold"]["js_heap_bytes"])
         }),
     ];
-    for (label, cell) in rows {
-        md += &format!("| {label} |");
-        for f in fields {
-            md += &format!(" {} |", cell(f));
-        }
-        md += "\n";
-    }
-    md + "\n"
+    format!(
+        "### Field size, over an emulated link ({:.0} Mbit/s, {:.0} ms round trip, files brotli-compressed)\n\n{}\n",
+        LINK.0 * 8.0 / 1e6,
+        LINK.1,
+        markdown_table("measure", &heads, &rows, fields)
+    )
 }
 
 /// `bench/runs/<date>-<commit>[-N]/`: a new folder for this run (the
@@ -1619,20 +1628,19 @@ fn summary(reports: &[Value], run: &str) -> String {
     let with_plain = |r: &Value, ours: &str, plain: &str, at: &str| {
         format!("{} ({})", ms(&r[ours][at]), ms(&r[plain][at]))
     };
-    let mut md = format!(
+    let md = format!(
         "From [`{run}/results.md`]({run}/results.md), written by `./dev bench`. \
-         The plain MiniSearch page's figure in parentheses.\n\n|"
+         The plain MiniSearch page's figure in parentheses.\n\n"
     );
-    for r in reports {
-        md += &format!(
-            " | {} ({} papers)",
-            r["corpus"].as_str().unwrap_or("?"),
-            r["papers"]
-        );
-    }
-    md += " |\n|---|";
-    md += &"---|".repeat(reports.len());
-    md += "\n";
+    let heads: Vec<String> = (reports.iter())
+        .map(|r| {
+            format!(
+                "{} ({} papers)",
+                r["corpus"].as_str().unwrap_or("?"),
+                r["papers"]
+            )
+        })
+        .collect();
     let rows: [(&str, &Cell); 9] = [
         ("navigation → first results, p50", &|r| {
             with_plain(
@@ -1679,14 +1687,7 @@ fn summary(reports: &[Value], run: &str) -> String {
                 .map_or("–".into(), mb)
         }),
     ];
-    for (label, cell) in rows {
-        md += &format!("| {label} |");
-        for r in reports {
-            md += &format!(" {} |", cell(r));
-        }
-        md += "\n";
-    }
-    md
+    md + &markdown_table("", &heads, &rows, reports)
 }
 
 /// `readme` with the text between its bench markers replaced by `table`.
