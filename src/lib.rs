@@ -215,7 +215,9 @@ fn fetch_meaning_when_asked(x: Explorer) {
             .view
             .state
             .with(|s| !s.query.trim().is_empty() || s.like_starred);
-        if !wanted || !x.has_index() || asked.get_value() {
+        // Nor while the first answer's packs of postings are on their way.
+        let waiting = x.search.response.with(|r| r.waiting_for_index);
+        if !wanted || !x.has_index() || waiting || asked.get_value() {
             return;
         }
         asked.set_value(true);

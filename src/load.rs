@@ -75,15 +75,19 @@ async fn fetch_kept(href: &str) -> Result<&'static [u8], LoadError> {
 
 /// Fetches a file of this build, its bytes left in the browser's memory.
 async fn fetch_array(href: &str) -> Result<js_sys::Uint8Array, LoadError> {
+    read_array(href, window().fetch_with_str(href)).await
+}
+
+/// The bytes of a fetch already under way (`request`, of `href`).
+async fn read_array(href: &str, request: js_sys::Promise) -> Result<js_sys::Uint8Array, LoadError> {
     let fail = |e: wasm_bindgen::JsValue| LoadError::Fetch {
         href: href.to_string(),
         reason: js_error(&e),
     };
-    let response: web_sys::Response =
-        wasm_bindgen_futures::JsFuture::from(window().fetch_with_str(href))
-            .await
-            .map_err(fail)?
-            .unchecked_into();
+    let response: web_sys::Response = wasm_bindgen_futures::JsFuture::from(request)
+        .await
+        .map_err(fail)?
+        .unchecked_into();
     if !response.ok() {
         return Err(LoadError::Http {
             href: href.to_string(),
@@ -165,6 +169,64 @@ pub async fn load_index() -> Result<(), LoadError> {
     };
     let data = explorer_core::search::IndexData::from_static(bytes).map_err(fail)?;
     engine().open_index(data).map_err(fail)
+}
+
+thread_local! {
+    /// The packs of postings asked for (in flight or in), so that a pack
+    /// is fetched once however many answers name it.
+    static ASKED: std::cell::RefCell<std::collections::HashSet<u32>> = Default::default();
+}
+
+/// Fetches the packs of postings an answer named
+/// ([`explorer_core::Response::missing_packs`]) that are not already on
+/// their way, all at once, from beside the index, and adds each to the
+/// engine; `done` is told when they are all in, or of the first failure
+/// (the packs that failed can be asked for again).
+pub fn fetch_packs(packs: &[u32], done: impl FnOnce(Result<(), LoadError>) + 'static) {
+    let new: Vec<u32> = ASKED.with_borrow_mut(|asked| {
+        packs
+            .iter()
+            .copied()
+            .filter(|&k| !engine().has_pack(k) && asked.insert(k))
+            .collect()
+    });
+    if new.is_empty() {
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        let result = fetch_new_packs(&new).await;
+        if result.is_err() {
+            ASKED.with_borrow_mut(|asked| {
+                for k in &new {
+                    if !engine().has_pack(*k) {
+                        asked.remove(k);
+                    }
+                }
+            });
+        }
+        done(result);
+    });
+}
+
+/// [`fetch_packs`]' requests, all started before the first is read.
+async fn fetch_new_packs(packs: &[u32]) -> Result<(), LoadError> {
+    let index = corpus_link("data-index")?;
+    let folder = &index[..index.rfind('/').map_or(0, |i| i + 1)];
+    let requests: Vec<(u32, String, js_sys::Promise)> = packs
+        .iter()
+        .filter_map(|&k| {
+            let href = format!("{folder}{}", engine().pack_file(k)?);
+            let request = window().fetch_with_str(&href);
+            Some((k, href, request))
+        })
+        .collect();
+    for (k, href, request) in requests {
+        let bytes = read_array(&href, request).await?.to_vec();
+        engine()
+            .add_pack(k, bytes.into())
+            .map_err(|error| LoadError::Decode { href, error })?;
+    }
+    Ok(())
 }
 
 /// Fetches the meaning file, if the page names one (the single-file build

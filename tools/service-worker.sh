@@ -4,26 +4,35 @@
 # so one build's HTML, JS and WASM are always served together, and a new
 # deploy gets a new cache (the old one is deleted when the new worker takes
 # over, which the page asks for only when the user clicks "Reload"). The
-# files the page fetches only on first use (the meaning file, most of the
-# build's bytes) are not precached: they go into the same cache when first
-# fetched, and work offline from then on.
+# files the page fetches only on first use (the meaning file, and the packs
+# of postings, fetched as queries read them: together most of the build's
+# bytes) are not precached: they go into the same cache when first fetched,
+# and work offline from then on. A list whose packs of postings come to at
+# most 1 MB (about 1,500 papers; the page fetches them all at once too:
+# EAGER_POSTINGS_BYTES in crates/core/src/search/index.rs) has them
+# precached, so that after one visit it searches offline as a whole; a
+# larger list keeps what its reader's queries fetched.
 set -euo pipefail
 dir="${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 cd "$dir"
 all=$(find . -type f ! -name sw.js ! -name explorer-single-file.html ! -name 'papers*.html' | sed 's|^\./||' | LC_ALL=C sort)
 version=$(for f in $all; do sha256sum "$f"; done | sha256sum | cut -c1-16)
-files=$(echo "$all" | grep -v '^meaning-' || true)
-lazy=$(echo "$all" | grep '^meaning-' || true)
+on_first_use='^(meaning|postings)-[0-9a-f]{16}[.]bin$'
+postings_bytes=$(find . -maxdepth 1 -name 'postings-*.bin' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
+if [ "$postings_bytes" -le 1000000 ]; then
+  not_precached='^meaning-[0-9a-f]{16}[.]bin$'
+else
+  not_precached=$on_first_use
+fi
+files=$(echo "$all" | grep -Ev "$not_precached" || true)
+lazy=$(echo "$all" | grep -Ec "$not_precached" || true)
 {
   echo "// Generated at build time by tools/service-worker.sh; do not edit."
   echo "const CACHE = 'paper-explorer-$version';"
   printf 'const FILES = ["./"'
   for f in $files; do printf ', "./%s"' "$f"; done
   echo '];'
-  printf 'const ON_FIRST_USE = ['
-  sep=''
-  for f in $lazy; do printf '%s"./%s"' "$sep" "$f"; sep=', '; done
-  echo '].map((f) => new URL(f, self.location).href);'
+  echo "const ON_FIRST_USE = /\/${on_first_use#^}/;"
   cat <<'JS'
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
@@ -46,11 +55,11 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     caches.open(CACHE).then((cache) => cache.match(req, opts).then((hit) => hit || fetch(req).then((res) => {
       // A file fetched on first use is kept for offline from then on.
-      if (res.ok && ON_FIRST_USE.includes(req.url)) cache.put(req, res.clone());
+      if (res.ok && ON_FIRST_USE.test(new URL(req.url).pathname)) cache.put(req, res.clone());
       return res;
     }))),
   );
 });
 JS
 } > sw.js
-echo "service worker: $(echo "$files" | wc -l) files precached as paper-explorer-$version, $(echo "$lazy" | grep -c . || true) cached on first use"
+echo "service worker: $(echo "$files" | wc -l) files precached as paper-explorer-$version, $lazy cached on first use"

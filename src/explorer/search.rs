@@ -13,7 +13,9 @@ use super::View;
 #[derive(Clone, Copy)]
 pub struct Search {
     /// Recomputed synchronously on every change: search, facet counts and
-    /// highlight inputs for this corpus take well under a frame.
+    /// highlight inputs for this corpus take well under a frame. An answer
+    /// that needs packs of postings not in yet names them; they are
+    /// fetched, and the view searched again.
     pub response: Memo<Response>,
     /// Set once the search index, fetched after the first results, is open.
     pub(super) index_ready: RwSignal<bool>,
@@ -21,6 +23,9 @@ pub struct Search {
     /// open: the best matches are then ordered by meaning too, and papers
     /// related by meaning can be listed.
     pub(super) meaning_ready: RwSignal<bool>,
+    /// Set when a pack of postings the query reads could not be fetched
+    /// (offline, never fetched before); cleared when packs come in.
+    pub packs_failed: RwSignal<bool>,
 }
 
 impl Search {
@@ -35,10 +40,13 @@ impl Search {
         // The index arrives after the first results (`App` fetches it).
         let index_ready = RwSignal::new(engine.has_index());
         let meaning_ready = RwSignal::new(engine.has_meaning());
-        let response = Memo::new(move |_| {
+        let packs_in = RwSignal::new(0u32);
+        let packs_failed = RwSignal::new(false);
+        let response = Memo::new(move |shown: Option<&Response>| {
             index_ready.track();
             meaning_ready.track();
-            shared.with(|shared| {
+            packs_in.track();
+            let answer = shared.with(|shared| {
                 starred.with(|starred| {
                     region_docs.with(|inside| {
                         state.with(|s| {
@@ -51,12 +59,53 @@ impl Search {
                         })
                     })
                 })
+            });
+            // While the packs of postings the new query reads are on their
+            // way, the results shown stay, marked waiting (the status bar
+            // says the index is loading), rather than blinking empty.
+            match shown {
+                Some(shown) if !answer.missing_packs.is_empty() && !shown.hits.is_empty() => {
+                    Response {
+                        waiting_for_index: true,
+                        missing_packs: answer.missing_packs,
+                        ..shown.clone()
+                    }
+                }
+                _ => answer,
+            }
+        });
+        // The packs an answer lacks are fetched (the outside world), or
+        // all of a small list's once its index is in; once in, the view is
+        // searched again.
+        Effect::new(move |_| {
+            let all: Vec<u32> = if index_ready.get() && engine.packs_are_few() {
+                (0..engine.pack_count() as u32).collect()
+            } else {
+                Vec::new()
+            };
+            response.with(|r| {
+                let wanted = if all.is_empty() {
+                    &r.missing_packs
+                } else {
+                    &all
+                };
+                crate::load::fetch_packs(wanted, move |result| match result {
+                    Ok(()) => {
+                        packs_failed.set(false);
+                        packs_in.update(|n| *n += 1);
+                    }
+                    Err(e) => {
+                        web_sys::console::warn_1(&e.to_string().into());
+                        packs_failed.set(true);
+                    }
+                })
             })
         });
         Search {
             response,
             index_ready,
             meaning_ready,
+            packs_failed,
         }
     }
 }

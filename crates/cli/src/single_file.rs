@@ -98,6 +98,23 @@ fn quoted_after<'a>(js: &'a str, prefix: &str) -> Option<&'a str> {
     Some(&js[i..j])
 }
 
+/// The search index of `dist` whole: its head (`href`) with every pack of
+/// its postings put back, each checked against the hash the head names
+/// (the single file fetches nothing).
+fn whole_index(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
+    use explorer_core::search::{pack_file_name, IndexData};
+    let head =
+        IndexData::from_bytes(&read_beside(dist, href)?).map_err(|e| Error::unexpected(href, e))?;
+    let mut packs = Vec::with_capacity(head.packs.len());
+    for r in &head.packs {
+        packs.push(read_beside(dist, &pack_file_name(r.hash))?);
+    }
+    let mut packs = packs.into_iter();
+    let whole = IndexData::joined(head, |_| packs.next().unwrap_or_default())
+        .map_err(|e| Error::unexpected(href, e))?;
+    Ok(whole.to_frame())
+}
+
 /// The largest single file written: 32 MB, about 8,000 papers (the
 /// 3,891 papers of the ACL list make 14 MB, 20,000 synthetic ones 76 MB).
 /// A 76 MB page takes seconds to parse before anything shows, and mail
@@ -114,7 +131,9 @@ fn least_bytes(dist: &Path) -> Result<usize, Error> {
         let name = entry.file_name().to_string_lossy().into_owned();
         let inlined = name.ends_with(".wasm")
             || (name.ends_with(".bin")
-                && (name.starts_with("corpus-") || name.starts_with("index-")));
+                && ["corpus-", "index-", "postings-"]
+                    .iter()
+                    .any(|kind| name.starts_with(kind)));
         if inlined {
             raw += entry.metadata().on(entry.path())?.len();
         }
@@ -203,7 +222,10 @@ pub fn build(dist: &Path) -> Result<String, Error> {
                         let index = el
                             .get_attribute("data-index")
                             .ok_or("corpus link without data-index")?;
-                        let index = data_url(&index, "application/octet-stream")?;
+                        let index = format!(
+                            "data:application/octet-stream;base64,{}",
+                            base64(&whole_index(dist, &index)?)
+                        );
                         // The meaning file is left out: related-by-meaning
                         // is off in the single file, which stays small.
                         el.replace(
@@ -405,7 +427,14 @@ mod tests {
         put("a.css", b"body { color: red }");
         put("b.css", b"p { margin: 0 }");
         put("c.bin", b"corpus");
-        put("i.bin", b"index");
+        // The index in small packs, which the single file joins again.
+        let corpus = explorer_core::build::compile_dir(Path::new("../../corpus")).unwrap();
+        let packed = corpus.index.in_packs(4096);
+        assert!(packed.packs.len() > 1);
+        put("i.bin", &packed.head.to_frame());
+        for (r, bytes) in packed.head.packs.iter().zip(&packed.packs) {
+            put(&explorer_core::search::pack_file_name(r.hash), bytes);
+        }
         put("icon.svg", b"<svg/>");
         put(
             "index.html",
@@ -434,7 +463,7 @@ mod tests {
         )));
         assert!(html.contains(&format!(
             "data-index=\"data:application/octet-stream;base64,{}\"",
-            base64(b"index")
+            base64(&corpus.to_parts().index)
         )));
         assert!(html.contains(&format!(
             "href=\"data:image/svg+xml;base64,{}\"",

@@ -23,27 +23,38 @@ pub fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), Error> {
     write_manifest(corpus, &dir.join("manifest.webmanifest"))
 }
 
-/// The compiled corpus's two parts in `dir`, each named for its content:
+/// The compiled corpus in `dir`, each file named for its content:
 /// `corpus-<hash>.bin` (the papers: what the first results need), which
-/// `index` preloads while the WebAssembly compiles, and `index-<hash>.bin`
-/// (the search index), which the app fetches after the first results. One
-/// `<link data-corpus href=… data-index=…>` names both.
+/// `index` preloads while the WebAssembly compiles; `index-<hash>.bin`
+/// (the search index without its postings), which the app fetches after
+/// the first results; the postings in packs, `postings-<hash>.bin`, each
+/// fetched when a query's words are in it; the meaning file. One
+/// `<link data-corpus href=… data-index=… data-meaning=…>` names them (the
+/// index names its packs).
 fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Result<(), Error> {
     let parts = corpus.to_parts();
     let name =
         |kind: &str, bytes: &[u8]| format!("{kind}-{:016x}.bin", xxhash_rust::xxh3::xxh3_64(bytes));
     let meaning = build_meaning(&StaticModel::committed(), &corpus.papers).to_bytes();
+    let packed = corpus.index.in_packs(explorer_core::search::PACK_BYTES);
+    let head = packed.head.to_frame();
     let (papers, search, close) = (
         name("corpus", &parts.papers),
-        name("index", &parts.index),
+        name("index", &head),
         name("meaning", &meaning),
     );
     for (file, bytes) in [
         (&papers, &parts.papers),
-        (&search, &parts.index),
+        (&search, &head),
         (&close, &meaning),
     ] {
         write(dir.join(file), bytes)?;
+    }
+    for (r, bytes) in packed.head.packs.iter().zip(&packed.packs) {
+        write(
+            dir.join(explorer_core::search::pack_file_name(r.hash)),
+            bytes,
+        )?;
     }
     let html = read_text(index)?;
     if !html.contains("</head>") || html.contains("data-corpus") {

@@ -28,6 +28,9 @@ pub fn StatusBar() -> impl IntoView {
                 {move || {
                     let t = tr.get();
                     match parts() {
+                        _ if waiting() && x.search.packs_failed.get() => {
+                            t.index_part_failed.to_string()
+                        }
                         _ if waiting() => t.index_loading.to_string(),
                         (all, 0) => (t.status)(all, total),
                         (all, some) => (t.status_best)(all, some, total),

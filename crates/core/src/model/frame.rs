@@ -14,7 +14,7 @@ pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// File magic of its second part: the search index.
 pub const INDEX_MAGIC: &[u8; 4] = b"PXI\x01";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 8;
+pub const FORMAT_VERSION: u16 = 9;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 /// Why bytes are not a corpus this version can read.
@@ -56,6 +56,9 @@ pub enum Corrupt {
     },
     /// The index is not of these papers (another number of them).
     IndexMismatch,
+    /// A pack of postings is not the one the index names (another build's,
+    /// or damaged).
+    PackMismatch,
     /// The meaning file has vectors for another number of papers.
     MeaningMismatch {
         /// Papers in the meaning file.
@@ -81,6 +84,7 @@ impl std::fmt::Display for Corrupt {
             Corrupt::FacetTwice(kind) => write!(f, "facet {} twice", kind.key()),
             Corrupt::OutOfRange { paper, what } => write!(f, "paper {paper}: {what} out of range"),
             Corrupt::IndexMismatch => write!(f, "index and papers disagree"),
+            Corrupt::PackMismatch => write!(f, "a pack of postings is not this index's"),
             Corrupt::MeaningMismatch { meaning, corpus } => {
                 write!(f, "meaning file has {meaning} papers, the corpus {corpus}")
             }
@@ -208,6 +212,22 @@ impl crate::search::index::IndexData {
         Ok(data)
     }
 
+    /// Decodes an index part ([`Parts::index`], or the head of an index
+    /// in packs), copying its sections.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
+        let (data, rest) = Self::decode(bytes, |s| Cow::Owned(s.to_vec()))?;
+        nothing_after(rest)?;
+        Ok(data)
+    }
+
+    /// The index as one frame: its own fields (postcard), then its two
+    /// automata and its postings (empty when they are in packs).
+    pub fn to_frame(&self) -> Vec<u8> {
+        let own = postcard::to_allocvec(self).expect("index serializes");
+        let [stems, surface, postings] = self.sections();
+        frame(INDEX_MAGIC, &[&own, stems, surface, postings])
+    }
+
     fn decode<'a>(
         bytes: &'a [u8],
         keep: impl Fn(&'a [u8]) -> crate::search::index::Bytes,
@@ -230,11 +250,9 @@ impl Corpus {
             ..self.clone()
         })
         .expect("corpus serializes");
-        let own = postcard::to_allocvec(&self.index).expect("index serializes");
-        let [stems, surface, postings] = self.index.sections();
         Parts {
             papers: frame(MAGIC, &[&papers]),
-            index: frame(INDEX_MAGIC, &[&own, stems, surface, postings]),
+            index: self.index.to_frame(),
         }
     }
 

@@ -11,6 +11,7 @@
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
+use std::sync::{Mutex, OnceLock};
 
 use fst::automaton::Str;
 use fst::{Automaton, IntoStreamer, Map, Streamer};
@@ -71,6 +72,50 @@ pub struct IndexData {
     pub postings: Bytes,
     /// Tokens per document per field.
     pub doc_len: Vec<[u32; N_FIELDS]>,
+    /// Empty when `postings` holds every stem's postings; else the
+    /// postings come in packs, files of their own fetched when a query
+    /// needs them ([`IndexData::in_packs`]), and `postings` is empty.
+    pub packs: Vec<PackRef>,
+}
+
+/// One pack of an index's postings: the postings of the stems from
+/// `first_stem` up to the next pack's first stem (stems are numbered in
+/// sorted order, so a pack is a range of the vocabulary, and a prefix's
+/// words lie in few packs), in a file named for its content.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PackRef {
+    /// Its first stem.
+    pub first_stem: u32,
+    /// The xxh3-64 of its bytes: its file's name ([`pack_file_name`]),
+    /// and checked when it arrives.
+    pub hash: u64,
+}
+
+/// How large a pack of postings is made, at least (a stem whose postings
+/// are larger has a pack of its own): about 15 KB with brotli. On the
+/// real list (3,891 papers, 62 packs) a typed title of eight words reads
+/// a sixth of the postings, where packs twice as large made it a quarter
+/// (`tests/native/packs.rs`); a field of 100,000 papers has about 3,000.
+pub const PACK_BYTES: usize = 32 * 1024;
+
+/// Up to this many bytes of postings in all (a list of about 1,500
+/// papers), the page fetches every pack as soon as the index's head is in,
+/// and the service worker precaches them (`tools/service-worker.sh`): a
+/// small list then searches without a round trip per new word, and
+/// offline as a whole after one visit.
+pub const EAGER_POSTINGS_BYTES: usize = 1_000_000;
+
+/// The file name of a pack of postings, from its hash.
+pub fn pack_file_name(hash: u64) -> String {
+    format!("postings-{hash:016x}.bin")
+}
+
+/// An index in packs ([`IndexData::in_packs`]).
+pub struct Packed {
+    /// The index without its postings, and the packs' table.
+    pub head: IndexData,
+    /// Each pack's bytes, in [`IndexData::packs`]' order.
+    pub packs: Vec<Vec<u8>>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -358,11 +403,68 @@ impl IndexData {
             df,
             postings: postings.into(),
             doc_len: c.doc_len,
+            packs: Vec::new(),
         }
     }
 }
 
 impl IndexData {
+    /// The index with its postings cut into packs of at least `pack_bytes`
+    /// (at most one stem's past that), by stem: what the build ships, so
+    /// that the page fetches only the packs a query's words are in.
+    pub fn in_packs(&self, pack_bytes: usize) -> Packed {
+        assert!(self.packs.is_empty(), "the postings are whole");
+        let n = self.df.len();
+        let mut refs = Vec::new();
+        let mut packs = Vec::new();
+        let mut first = 0;
+        while first < n {
+            let start = self.offsets[first];
+            let mut end = first + 1;
+            while end < n && ((self.offsets[end] - start) as usize) < pack_bytes {
+                end += 1;
+            }
+            let bytes = self.postings[start as usize..self.offsets[end] as usize].to_vec();
+            refs.push(PackRef {
+                first_stem: first as u32,
+                hash: xxhash_rust::xxh3::xxh3_64(&bytes),
+            });
+            packs.push(bytes);
+            first = end;
+        }
+        Packed {
+            head: IndexData {
+                postings: Bytes::Owned(Vec::new()),
+                packs: refs,
+                ..self.clone()
+            },
+            packs,
+        }
+    }
+
+    /// The whole index again from its head and its packs, each checked
+    /// against its hash (the single-file build, which fetches nothing).
+    pub fn joined(
+        head: IndexData,
+        mut pack: impl FnMut(&PackRef) -> Vec<u8>,
+    ) -> Result<IndexData, crate::model::DecodeError> {
+        let mut postings = Vec::new();
+        for r in &head.packs {
+            let bytes = pack(r);
+            if xxhash_rust::xxh3::xxh3_64(&bytes) != r.hash {
+                return Err(crate::model::DecodeError::Corrupt(
+                    crate::model::Corrupt::PackMismatch,
+                ));
+            }
+            postings.extend_from_slice(&bytes);
+        }
+        Ok(IndexData {
+            postings: postings.into(),
+            packs: Vec::new(),
+            ..head
+        })
+    }
+
     /// The byte arrays, in the order they follow the corpus body.
     pub(crate) fn sections(&self) -> [&[u8]; 3] {
         [&self.stems, &self.surface, &self.postings]
@@ -390,7 +492,15 @@ pub struct Index {
     pub(crate) surface: Map<Bytes>,
     offsets: Vec<u32>,
     df: Vec<u32>,
+    /// Every stem's postings, or nothing when they come in packs.
     postings: Bytes,
+    /// The packs' table ([`IndexData::packs`]); empty for whole postings.
+    packs: Vec<PackRef>,
+    /// Each pack's bytes, once added ([`Index::add_pack`]).
+    pack_bytes: Vec<OnceLock<Bytes>>,
+    /// The packs whose postings were asked for before they were added
+    /// ([`Index::take_missing`]).
+    missing: Mutex<Vec<u32>>,
     /// Tokens per document per field.
     pub doc_len: Vec<[u32; N_FIELDS]>,
     /// The average of `doc_len`, per field (BM25's length normalisation).
@@ -404,14 +514,27 @@ impl Index {
         let stems = Map::new(data.stems).ok()?;
         let surface = Map::new(data.surface).ok()?;
         let n = stems.len();
+        let packs_fit = if data.packs.is_empty() {
+            data.offsets
+                .last()
+                .is_some_and(|&e| e as usize == data.postings.len())
+        } else {
+            data.postings.is_empty()
+                && data.packs[0].first_stem == 0
+                && data
+                    .packs
+                    .windows(2)
+                    .all(|w| w[0].first_stem < w[1].first_stem)
+                && data
+                    .packs
+                    .last()
+                    .is_some_and(|p| (p.first_stem as usize) < n)
+        };
         let consistent = data.doc_len.len() == docs
             && data.df.len() == n
             && data.offsets.len() == n + 1
             && data.offsets.windows(2).all(|w| w[0] <= w[1])
-            && data
-                .offsets
-                .last()
-                .is_some_and(|&e| e as usize == data.postings.len());
+            && packs_fit;
         if !consistent {
             return None;
         }
@@ -424,9 +547,111 @@ impl Index {
             offsets: data.offsets,
             df: data.df,
             postings: data.postings,
+            pack_bytes: data.packs.iter().map(|_| OnceLock::new()).collect(),
+            packs: data.packs,
+            missing: Mutex::new(Vec::new()),
             doc_len: data.doc_len,
             avg_len,
         })
+    }
+
+    /// The size of every stem's postings together, in packs or not.
+    pub fn postings_bytes(&self) -> usize {
+        self.offsets.last().copied().unwrap_or(0) as usize
+    }
+
+    /// How many packs the postings come in (0: they are whole).
+    pub fn pack_count(&self) -> usize {
+        self.packs.len()
+    }
+
+    /// The file of pack `k`, named for its content.
+    pub fn pack_file(&self, k: u32) -> Option<String> {
+        self.packs.get(k as usize).map(|p| pack_file_name(p.hash))
+    }
+
+    /// Whether pack `k` has been added.
+    pub fn has_pack(&self, k: u32) -> bool {
+        self.pack_bytes
+            .get(k as usize)
+            .is_some_and(|b| b.get().is_some())
+    }
+
+    /// Adds pack `k` of the postings, refused unless its bytes are the
+    /// ones the head names (a pack of another build, or damaged).
+    pub fn add_pack(&self, k: u32, bytes: Bytes) -> Result<(), crate::model::DecodeError> {
+        let wrong = crate::model::DecodeError::Corrupt(crate::model::Corrupt::PackMismatch);
+        let Some(r) = self.packs.get(k as usize) else {
+            return Err(wrong);
+        };
+        if xxhash_rust::xxh3::xxh3_64(&bytes) != r.hash || bytes.len() != self.pack_len(k) {
+            return Err(wrong);
+        }
+        let _ = self.pack_bytes[k as usize].set(bytes);
+        Ok(())
+    }
+
+    /// The byte length pack `k` has.
+    fn pack_len(&self, k: u32) -> usize {
+        let first = |k: usize| {
+            self.packs
+                .get(k)
+                .map_or(self.df.len(), |p| p.first_stem as usize)
+        };
+        let (a, b) = (first(k as usize), first(k as usize + 1));
+        (self.offsets[b] - self.offsets[a]) as usize
+    }
+
+    /// The packs asked for since the last call and not added, sorted:
+    /// what a search read as empty, and must fetch before it is right.
+    pub fn take_missing(&self) -> Vec<u32> {
+        let mut missing =
+            std::mem::take(&mut *self.missing.lock().unwrap_or_else(|e| e.into_inner()));
+        missing.sort_unstable();
+        missing.dedup();
+        missing
+    }
+
+    /// How many times a pack was asked for and not there since the last
+    /// [`Index::take_missing`].
+    pub(crate) fn miss_count(&self) -> usize {
+        self.missing.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// A stem's postings bytes: from the whole postings, or from its pack
+    /// (empty, and the pack noted missing, while the pack is not in).
+    fn stem_bytes(&self, stem: u32) -> &[u8] {
+        let (Some(&start), Some(&end)) = (
+            self.offsets.get(stem as usize),
+            self.offsets.get(stem as usize + 1),
+        ) else {
+            return &[];
+        };
+        if self.packs.is_empty() {
+            return self
+                .postings
+                .get(start as usize..end as usize)
+                .unwrap_or_default();
+        }
+        let k = self
+            .packs
+            .partition_point(|p| p.first_stem <= stem)
+            .saturating_sub(1);
+        match self.pack_bytes[k].get() {
+            Some(bytes) => {
+                let base = self.offsets[self.packs[k].first_stem as usize];
+                bytes
+                    .get((start - base) as usize..(end - base) as usize)
+                    .unwrap_or_default()
+            }
+            None => {
+                self.missing
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(k as u32);
+                &[]
+            }
+        }
     }
 
     /// The id of a stem.
@@ -454,15 +679,8 @@ impl Index {
     /// [`Index::postings`] one at a time, decoded as they are read: scoring
     /// a short prefix walks more than 100,000 postings and keeps none.
     pub(crate) fn postings_iter(&self, stem: u32, with_positions: bool) -> Postings<'_> {
-        let bytes = match (
-            self.offsets.get(stem as usize),
-            self.offsets.get(stem as usize + 1),
-        ) {
-            (Some(&start), Some(&end)) => self.postings.get(start as usize..end as usize),
-            _ => None,
-        };
         Postings {
-            bytes: bytes.unwrap_or_default(),
+            bytes: self.stem_bytes(stem),
             at: 0,
             last: None,
             docs: self.doc_len.len() as u32,
@@ -609,6 +827,7 @@ mod tests {
             df: vec![2],
             postings: postings.into(),
             doc_len: vec![[1, 1, 0]; 2],
+            packs: Vec::new(),
         };
         Index::open(data, 2).expect("consistent")
     }
@@ -629,6 +848,7 @@ mod tests {
             df: vec![0; 3],
             postings: Vec::new().into(),
             doc_len: vec![[1, 1, 0]],
+            packs: Vec::new(),
         };
         let index = Index::open(data, 1).expect("consistent");
         let text = "Learning models: LLMs model learning zebras";

@@ -13,7 +13,10 @@ pub use engine::{
     RelatedSet, Response, Selection, Sort, BEST_MATCHES_BELOW, BEST_MATCH_SHARE, KEPT_PAPER_WORDS,
     MEANING_WEIGHT, RELATED, RELATED_POOL,
 };
-pub use index::{fields, Bytes, Index, IndexData, WordIds};
+pub use index::{
+    fields, pack_file_name, Bytes, Index, IndexData, PackRef, Packed, WordIds,
+    EAGER_POSTINGS_BYTES, PACK_BYTES,
+};
 pub use kept::kept_or_made;
 pub use meaning::{paper_text, wordpiece, Explainer, Meaning, PaperWords, PiecesMemo, Vector};
 pub use query::{parse as parse_query, Clause, Filter, Query, Term, MAX_QUERY_CHARS};

@@ -86,6 +86,9 @@ pub struct Strings {
     /// The status while a query waits for the search index (fetched after
     /// the first results).
     pub index_loading: &'static str,
+    /// The status when a part of the index a query needs could not be
+    /// fetched (offline, and never fetched before).
+    pub index_part_failed: &'static str,
     /// The list of papers close in meaning to the query: its heading, what
     /// it is, and the words that bring each paper.
     pub related_heading: &'static str,
@@ -230,6 +233,7 @@ pub static EN: Strings = Strings {
     export_as: "Export the results as",
     no_results: "No papers match this search.",
     index_loading: "Loading the search index…",
+    index_part_failed: "Part of the search index this search needs could not be loaded: are you offline?",
     related_heading: "Related by meaning",
     related_note: "Papers close in meaning to your search, whether or not they use its words.",
     related_via: "via:",
@@ -399,6 +403,7 @@ pub static ZH: Strings = Strings {
     export_as: "将结果导出为",
     no_results: "没有符合此搜索的论文。",
     index_loading: "正在加载搜索索引…",
+    index_part_failed: "无法加载此搜索所需的部分索引：是否处于离线状态？",
     related_heading: "语义相关",
     related_note: "与搜索含义相近的论文，不一定包含相同的词语。",
     related_via: "相关词：",

@@ -11,6 +11,7 @@ mod formats;
 mod host_api;
 mod malformed_corpus;
 mod meaning;
+mod packs;
 mod properties;
 mod real_list;
 mod real_list_tags;

@@ -1,6 +1,7 @@
 //! Offline after the first load, and clean updates: the service worker
 //! generated at build time precaches the build, and keeps the files fetched
-//! on first use (the meaning file) once they are.
+//! on first use (the meaning file, the packs of postings a query reads)
+//! once they are.
 
 use std::sync::atomic::Ordering;
 
@@ -93,5 +94,55 @@ async fn a_new_build_waits_for_the_users_click() {
         assert!(std::time::Instant::now() < deadline, "caches: {now:?}");
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
+    b.close().await;
+}
+
+/// A list too large to precache whole (the real list: its postings come
+/// in some seventy packs, 2.5 MB) keeps the packs its reader's queries
+/// fetched: such a query is answered offline as online, and a query that
+/// needs a pack never fetched says so instead of finding nothing.
+#[tokio::test]
+async fn a_large_list_searches_offline_what_its_reader_fetched() {
+    let build = &browser_tests::real_builds()[0];
+    let b = Browser::launch_dist(&build.dist, "/", (1280, 900), true).await;
+    b.open("").await;
+    b.wait_for(CONTROLLED, "the service worker to take control")
+        .await;
+    let query = "neural machine translation";
+    let want = browser_tests::ranked_titles(&build.engine, query);
+    b.type_query(query).await;
+    b.wait_for_titles_prefix(&want).await;
+    let packs = std::fs::read_dir(&build.dist)
+        .unwrap()
+        .filter(|f| {
+            let name = f.as_ref().unwrap().file_name();
+            name.to_string_lossy().starts_with("postings-")
+        })
+        .count();
+    let fetched = b
+        .js("return new Set(performance.getEntriesByType('resource').map(r => r.name).filter(n => n.includes('/postings-'))).size")
+        .await
+        .as_u64()
+        .unwrap() as usize;
+    assert!(
+        fetched > 0 && fetched * 3 < packs,
+        "{fetched} of {packs} packs fetched for one query"
+    );
+
+    b.server.offline.store(true, Ordering::SeqCst);
+    b.client
+        .goto(&format!("{}?q=neural+machine+translation", b.server.base))
+        .await
+        .unwrap();
+    b.wait_for_titles_prefix(&want).await;
+    // `sarcasm`'s words are in packs no query fetched.
+    b.clear_query().await;
+    b.type_query("sarcasm").await;
+    let failed = explorer_core::view::EN.index_part_failed;
+    b.wait_for(
+        &format!("document.querySelector('.status[role=status]').textContent === {failed:?}"),
+        "the status saying part of the index is not there",
+    )
+    .await;
     b.close().await;
 }

@@ -10,7 +10,7 @@ use fixedbitset::FixedBitSet;
 
 use crate::model::facet::{FacetKind, ANY_FACET};
 use crate::model::{Corpus, DecodeError, Paper};
-use crate::search::index::{Index, IndexData};
+use crate::search::index::{Bytes, Index, IndexData};
 use crate::search::query::{self, Clause, Query};
 pub use facets::{Extra, ExtraCounts, Extras};
 pub(crate) use highlight::{overlaps, split_by_marks};
@@ -119,9 +119,14 @@ pub struct Response {
     pub extra_counts: ExtraCounts,
     /// The words matched, for highlighting the hits.
     pub matched: Matched,
-    /// The query has words to look up, and the index is not loaded yet:
-    /// no hits until it is.
+    /// The query has words to look up, and the index, or a pack of its
+    /// postings the words are in ([`Response::missing_packs`]), is not
+    /// loaded yet: no hits until it is.
     pub waiting_for_index: bool,
+    /// The packs of postings this query reads that are not in: fetch them
+    /// ([`Engine::pack_file`]), add them ([`Engine::add_pack`]) and search
+    /// again. Empty when nothing is missing.
+    pub missing_packs: Vec<u32>,
     /// How many of the hits hold every word of the query: they come first.
     /// The rest are best matches ([`BEST_MATCHES_BELOW`]): papers that hold
     /// most of the query's words, weighed by how rare each word is. All
@@ -410,23 +415,21 @@ impl Engine {
     ) -> Response {
         let q = self.parse_query(query);
         let mut matched = Matched::default();
-        if !q.groups.is_empty() && !self.has_index() {
-            return Response {
-                hits: Vec::new(),
-                counts: self
-                    .corpus
-                    .facets
-                    .iter()
-                    .map(|f| vec![0; f.values.len()])
-                    .collect(),
-                extra_counts: ExtraCounts::default(),
-                matched,
-                waiting_for_index: true,
-                all_words: 0,
-            };
+        let reads_words = !q.groups.is_empty() || !q.excluded.is_empty();
+        if reads_words && !self.has_index() {
+            return self.waiting(Vec::new());
+        }
+        if reads_words {
+            self.index().take_missing();
         }
         let scored = self.score_groups(&q, &mut matched);
         let allowed = self.restrict(&q);
+        if reads_words {
+            let missing = self.index().take_missing();
+            if !missing.is_empty() {
+                return self.waiting(missing);
+            }
+        }
         let mut base = self.found(scored.as_ref(), &allowed);
         let sims = match (&scored, sort) {
             (Some(s), Sort::Relevance) => self.join_nearest(&q, s, &allowed, &mut base),
@@ -447,7 +450,62 @@ impl Engine {
             extra_counts,
             matched,
             waiting_for_index: false,
+            missing_packs: Vec::new(),
         }
+    }
+
+    /// The answer while the index, or packs of it, are not in.
+    fn waiting(&self, missing_packs: Vec<u32>) -> Response {
+        Response {
+            hits: Vec::new(),
+            counts: self
+                .corpus
+                .facets
+                .iter()
+                .map(|f| vec![0; f.values.len()])
+                .collect(),
+            extra_counts: ExtraCounts::default(),
+            matched: Matched::default(),
+            waiting_for_index: true,
+            missing_packs,
+            all_words: 0,
+        }
+    }
+
+    /// How many packs the index's postings come in (0 while the index is
+    /// not open, or when they came whole).
+    pub fn pack_count(&self) -> usize {
+        self.index.get().map_or(0, Index::pack_count)
+    }
+
+    /// Whether the postings are in packs small enough together
+    /// ([`crate::search::EAGER_POSTINGS_BYTES`]) to fetch them all once the
+    /// index's head is in.
+    pub fn packs_are_few(&self) -> bool {
+        self.index.get().is_some_and(|i| {
+            i.pack_count() > 0 && i.postings_bytes() <= crate::search::EAGER_POSTINGS_BYTES
+        })
+    }
+
+    /// The file of pack `k` of the postings, beside the index's.
+    pub fn pack_file(&self, k: u32) -> Option<String> {
+        self.index.get()?.pack_file(k)
+    }
+
+    /// Whether pack `k` of the postings is in.
+    pub fn has_pack(&self, k: u32) -> bool {
+        self.index.get().is_some_and(|i| i.has_pack(k))
+    }
+
+    /// Adds pack `k` of the postings ([`Response::missing_packs`]); a pack
+    /// that is not the one the index names is refused.
+    pub fn add_pack(&self, k: u32, bytes: Bytes) -> Result<(), crate::model::DecodeError> {
+        self.index
+            .get()
+            .ok_or(crate::model::DecodeError::Corrupt(
+                crate::model::Corrupt::PackMismatch,
+            ))?
+            .add_pack(k, bytes)
     }
 
     /// Per document, what the query's word groups found (AND across

@@ -158,7 +158,13 @@ impl Engine {
         let m = self.meaning.get()?;
         let v = m.embed_query(&Self::meaning_text(&q))?;
         let mut base = if self.has_index() {
-            self.restrict(&q)
+            let before = self.index().miss_count();
+            let allowed = self.restrict(&q);
+            // Its exclusions read a pack not in yet: not until it is.
+            if self.index().miss_count() != before {
+                return None;
+            }
+            allowed
         } else {
             let mut all = FixedBitSet::with_capacity(self.len());
             all.insert_range(..);
