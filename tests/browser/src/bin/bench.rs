@@ -76,6 +76,10 @@ const FIELDS: [(&str, usize); 2] = [("field-100k", 100_000), ("field-250k", 250_
 /// The query typed into a field-size list the moment its app has started.
 const FIELD_QUERY: &str = "diffusion models";
 
+/// The query typed once the first is answered: a new query, cold (its
+/// words in other packs of postings than the first's).
+const FIELD_NEXT_QUERY: &str = "reinforcement learning";
+
 /// For the side-by-side engine comparison: plain words, which both engines
 /// read the same way.
 const COMPARE: &[&str] = &[
@@ -1321,14 +1325,19 @@ fn table(r: &Value) -> String {
 }
 
 /// Marks when the results of a query typed now are on screen: a result
-/// card with a highlighted word (`window.__answered`, ms since navigation).
+/// card with a word of it highlighted (`window.__answered`, ms since
+/// navigation); the results of a query before, shown while this one's
+/// packs of postings come, do not count.
 const ANSWER_SCRIPT: &str = r#"
 const query = arguments[0];
+const word = query.toLowerCase().slice(0, 4);
 const input = document.querySelector('input[type=search]');
 input.value = query;
+window.__answered = undefined;
 input.dispatchEvent(new Event('input', { bubbles: true }));
 window.__typedAt = performance.now();
-const answered = () => document.querySelector('.results article mark') !== null;
+const answered = () => [...document.querySelectorAll('.results article mark')]
+  .some((m) => m.textContent.toLowerCase().startsWith(word));
 const mark = () => { if (window.__answered === undefined && answered()) { window.__answered = performance.now(); return true; } return false; };
 if (!mark()) {
   new MutationObserver((_, o) => { if (mark()) o.disconnect(); })
@@ -1337,12 +1346,12 @@ if (!mark()) {
 "#;
 
 /// Bytes on the wire (transfer sizes: brotli bodies and headers) of the
-/// navigation and every file whose response ended by `arguments[0]` ms,
-/// and how many requests.
+/// navigation and every file requested from `arguments[1]` ms (0: all)
+/// whose response ended by `arguments[0]` ms, and how many requests.
 const WIRE_SCRIPT: &str = r#"
-const until = arguments[0];
+const [until, from] = [arguments[0], arguments[1] || 0];
 const all = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
-  .filter(e => e.responseEnd > 0 && e.responseEnd <= until);
+  .filter(e => e.startTime >= from && e.responseEnd > 0 && e.responseEnd <= until);
 return { bytes: all.reduce((s, e) => s + (e.transferSize || 0), 0), requests: all.length,
   files: all.map(e => [e.name.split('/').pop(), e.transferSize, Math.round(e.responseEnd)]) };
 "#;
@@ -1386,6 +1395,16 @@ async fn visit_over_link(b: &Browser, query: &str) -> Value {
         .expect("typing the query");
     let answered = poll(b, "window.__answered", "the answer").await;
     let wire = b.js_with(WIRE_SCRIPT, vec![answered.clone()]).await;
+    // A new query: what it fetches, from its keystroke to its answer.
+    b.client
+        .execute(ANSWER_SCRIPT, vec![json!(FIELD_NEXT_QUERY)])
+        .await
+        .expect("typing the next query");
+    let next_answered = poll(b, "window.__answered", "the next answer").await;
+    let next_typed = b.js("return window.__typedAt").await;
+    let next_wire = b
+        .js_with(WIRE_SCRIPT, vec![next_answered.clone(), next_typed.clone()])
+        .await;
     let memory = b
         .js(
             "return { wasm: window.__wasm ? window.__wasm.memory.buffer.byteLength : null, \
@@ -1400,6 +1419,13 @@ async fn visit_over_link(b: &Browser, query: &str) -> Value {
         "bytes_before_answer": wire["bytes"],
         "requests_before_answer": wire["requests"],
         "files_before_answer": wire["files"],
+        "next_query": {
+            "query": FIELD_NEXT_QUERY,
+            "answered_after_ms": next_answered.as_f64().zip(next_typed.as_f64()).map(|(a, t)| a - t),
+            "bytes": next_wire["bytes"],
+            "requests": next_wire["requests"],
+            "files": next_wire["files"],
+        },
         "wasm_memory_bytes": memory["wasm"],
         "js_heap_bytes": memory["heap"],
     })
@@ -1536,7 +1562,7 @@ fn field_table(fields: &[Value]) -> String {
             )
         })
         .collect();
-    let rows: [(&str, &Cell); 11] = [
+    let rows: [(&str, &Cell); 12] = [
         ("build time", &|f| {
             secs(&(f["build_s"].as_f64().map(|x| x * 1000.0)).into())
         }),
@@ -1554,6 +1580,18 @@ fn field_table(fields: &[Value]) -> String {
         ("cold: requests before that answer", &|f| {
             f["cold"]["requests_before_answer"].to_string()
         }),
+        (
+            "cold: a new query: answered after / bytes / requests",
+            &|f| {
+                let next = &f["cold"]["next_query"];
+                format!(
+                    "{} / {:.0} KB / {}",
+                    secs(&next["answered_after_ms"]),
+                    next["bytes"].as_f64().unwrap_or(0.0) / 1e3,
+                    next["requests"]
+                )
+            },
+        ),
         ("warm: navigation → first results", &|f| {
             secs(&f["warm"]["first_results_ms"])
         }),
