@@ -26,8 +26,8 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use components::{
-    FacetPanel, LanguageToggle, RelatedPapers, ResultList, SearchBox, SharePanel, SharedListNotice,
-    ShortcutsHelp, StatusBar, ThemeToggle, TopicMap,
+    FacetPanel, LanguageToggle, OfflineSave, RelatedPapers, ResultList, SearchBox, SharePanel,
+    SharedListNotice, ShortcutsHelp, StatusBar, ThemeToggle, TopicMap,
 };
 pub use explorer::Explorer;
 use load::{load_corpus, load_index, load_meaning, LoadError};
@@ -281,6 +281,7 @@ pub fn App() -> impl IntoView {
                 <ThemeToggle />
                 <ShortcutsHelp open=help />
                 <SharePanel />
+                <OfflineSave />
             </div>
             <SearchBox />
         </header>

@@ -229,6 +229,71 @@ async fn fetch_new_packs(packs: &[u32]) -> Result<(), LoadError> {
     Ok(())
 }
 
+/// The index file's name (it changes with every build that changes the
+/// list), if the page names one.
+pub fn index_file() -> Option<String> {
+    let href = corpus_link("data-index").ok()?;
+    Some(href[href.rfind('/').map_or(0, |i| i + 1)..].to_string())
+}
+
+/// What saving for offline use would fetch: the packs of postings not in
+/// (uncompressed sizes), and the meaning file unless it is open.
+fn offline_files() -> Vec<(String, usize)> {
+    let Ok(index) = corpus_link("data-index") else {
+        return Vec::new();
+    };
+    let folder = &index[..index.rfind('/').map_or(0, |i| i + 1)];
+    let mut files: Vec<(String, usize)> = engine()
+        .packs_not_in()
+        .into_iter()
+        .filter_map(|(k, size)| Some((format!("{folder}{}", engine().pack_file(k)?), size)))
+        .collect();
+    if !engine().has_meaning() {
+        if let (Ok(href), Ok(size)) = (
+            corpus_link("data-meaning"),
+            corpus_link("data-meaning-bytes"),
+        ) {
+            files.push((href, size.parse().unwrap_or(0)));
+        }
+    }
+    files
+}
+
+/// The bytes saving for offline use would fetch, at most (uncompressed).
+pub fn offline_bytes() -> usize {
+    offline_files().iter().map(|(_, size)| size).sum()
+}
+
+/// Fetches every file [`offline_bytes`] counts, eight at a time, only for
+/// the service worker to keep (the page does not open them: the postings
+/// of a whole field would fill its memory); `progress` is told the percent
+/// of the bytes in, `done` the end.
+pub fn save_for_offline(
+    progress: impl Fn(u32) + 'static,
+    done: impl FnOnce(Result<(), LoadError>) + 'static,
+) {
+    let files = offline_files();
+    let total = files.iter().map(|(_, size)| size).sum::<usize>().max(1);
+    leptos::task::spawn_local(async move {
+        let mut got = 0;
+        for wave in files.chunks(8) {
+            let requests: Vec<_> = wave
+                .iter()
+                .map(|(href, size)| (href, *size, window().fetch_with_str(href)))
+                .collect();
+            for (href, size, request) in requests {
+                if let Err(e) = read_array(href, request).await {
+                    done(Err(e));
+                    return;
+                }
+                got += size;
+                progress((got * 100 / total) as u32);
+            }
+        }
+        done(Ok(()));
+    });
+}
+
 /// Fetches the meaning file, if the page names one (the single-file build
 /// does not carry it), and attaches it: false when there is none. Its
 /// arrays are used where they lie, in bytes kept for the page's life.

@@ -9,19 +9,24 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{ServiceWorker, ServiceWorkerRegistration, ServiceWorkerState};
 
+/// Whether a service worker can run here: it needs a secure context
+/// (https, localhost) and a server; a page opened from file:// (the
+/// single-file build) works without one.
+pub fn supported() -> bool {
+    let win = window();
+    let has_worker =
+        js_sys::Reflect::has(&win.navigator(), &"serviceWorker".into()).unwrap_or(false);
+    let from_file = win.location().protocol().is_ok_and(|p| p == "file:");
+    win.is_secure_context() && has_worker && !from_file
+}
+
 /// Registers `./sw.js` (relative: the app may live in any folder). Sets
 /// `waiting` to the new worker when an update has been installed.
 pub fn register(set_waiting: WriteSignal<Option<ServiceWorker>, LocalStorage>) {
-    let win = window();
-    // Service workers need a secure context (https, localhost) and a server;
-    // a page opened from file:// (the single-file build) works without one.
-    let supported =
-        js_sys::Reflect::has(&win.navigator(), &"serviceWorker".into()).unwrap_or(false);
-    let from_file = win.location().protocol().is_ok_and(|p| p == "file:");
-    if !win.is_secure_context() || !supported || from_file {
+    if !supported() {
         return;
     }
-    let container = win.navigator().service_worker();
+    let container = window().navigator().service_worker();
     let promise = container.register("./sw.js");
     leptos::task::spawn_local(async move {
         let Ok(reg) = JsFuture::from(promise).await else {

@@ -6,6 +6,7 @@ mod copy_field;
 mod export_menu;
 mod facet_panel;
 mod language_toggle;
+mod offline_save;
 mod reading_list_panel;
 mod related_papers;
 mod result_list;
@@ -19,6 +20,7 @@ mod topic_map;
 
 pub use facet_panel::FacetPanel;
 pub use language_toggle::LanguageToggle;
+pub use offline_save::OfflineSave;
 pub use related_papers::RelatedPapers;
 pub use result_list::ResultList;
 pub use search_box::SearchBox;

@@ -29,8 +29,8 @@ pub fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), Error> {
 /// (the search index without its postings), which the app fetches after
 /// the first results; the postings in packs, `postings-<hash>.bin`, each
 /// fetched when a query's words are in it; the meaning file. One
-/// `<link data-corpus href=… data-index=… data-meaning=…>` names them (the
-/// index names its packs).
+/// `<link data-corpus href=… data-index=… data-meaning=… data-meaning-bytes=…>`
+/// names them (the index names its packs).
 fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Result<(), Error> {
     let parts = corpus.to_parts();
     let name =
@@ -63,8 +63,10 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Res
             "no </head>, or a corpus link already",
         ));
     }
+    // The meaning file's size: what "save for offline use" says it fetches.
     let link = format!(
-        "<link rel=\"preload\" href=\"./{papers}\" as=\"fetch\" crossorigin=\"anonymous\" data-corpus data-index=\"./{search}\" data-meaning=\"./{close}\" />\n"
+        "<link rel=\"preload\" href=\"./{papers}\" as=\"fetch\" crossorigin=\"anonymous\" data-corpus data-index=\"./{search}\" data-meaning=\"./{close}\" data-meaning-bytes=\"{}\" />\n",
+        meaning.len()
     );
     write(index, html.replacen("</head>", &(link + "</head>"), 1))
 }

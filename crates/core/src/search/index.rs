@@ -591,8 +591,11 @@ impl Index {
         Ok(())
     }
 
-    /// The byte length pack `k` has.
-    fn pack_len(&self, k: u32) -> usize {
+    /// The byte length pack `k` has (0 for a pack the index has not).
+    pub fn pack_len(&self, k: u32) -> usize {
+        if k as usize >= self.packs.len() {
+            return 0;
+        }
         let first = |k: usize| {
             self.packs
                 .get(k)

@@ -89,6 +89,16 @@ pub struct Strings {
     /// The status when a part of the index a query needs could not be
     /// fetched (offline, and never fetched before).
     pub index_part_failed: &'static str,
+    /// "Save for offline use": the button with the most it downloads
+    /// (megabytes, formatted), the progress while it does, the state once
+    /// done, and a failure.
+    pub offline_save: fn(&str) -> String,
+    /// The progress of saving for offline use, in percent.
+    pub offline_saving: fn(u32) -> String,
+    /// Everything this list needs is saved for offline use.
+    pub offline_saved: &'static str,
+    /// Saving for offline use stopped (offline, or the server failed).
+    pub offline_failed: &'static str,
     /// The list of papers close in meaning to the query: its heading, what
     /// it is, and the words that bring each paper.
     pub related_heading: &'static str,
@@ -234,6 +244,10 @@ pub static EN: Strings = Strings {
     no_results: "No papers match this search.",
     index_loading: "Loading the search index…",
     index_part_failed: "Part of the search index this search needs could not be loaded: are you offline?",
+    offline_save: |size| format!("Save for offline use (up to {size})"),
+    offline_saving: |percent| format!("Saving for offline use: {percent} %"),
+    offline_saved: "Saved for offline use",
+    offline_failed: "Saving for offline use stopped: try again online",
     related_heading: "Related by meaning",
     related_note: "Papers close in meaning to your search, whether or not they use its words.",
     related_via: "via:",
@@ -404,6 +418,10 @@ pub static ZH: Strings = Strings {
     no_results: "没有符合此搜索的论文。",
     index_loading: "正在加载搜索索引…",
     index_part_failed: "无法加载此搜索所需的部分索引：是否处于离线状态？",
+    offline_save: |size| format!("保存以供离线使用（最多 {size}）"),
+    offline_saving: |percent| format!("正在保存以供离线使用：{percent}%"),
+    offline_saved: "已保存，可离线使用",
+    offline_failed: "离线保存已中断：请联网后重试",
     related_heading: "语义相关",
     related_note: "与搜索含义相近的论文，不一定包含相同的词语。",
     related_via: "相关词：",

@@ -146,3 +146,51 @@ async fn a_large_list_searches_offline_what_its_reader_fetched() {
     .await;
     b.close().await;
 }
+
+/// "Save for offline use" on a list too large to precache: the offer says
+/// first how much it fetches at most (every pack of postings and the
+/// meaning file), shows its progress, and then a query no one made online
+/// is answered offline.
+#[tokio::test]
+async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
+    let build = &browser_tests::real_builds()[0];
+    let fetched_on_use: u64 = std::fs::read_dir(&build.dist)
+        .unwrap()
+        .map(|f| f.unwrap())
+        .filter(|f| {
+            let name = f.file_name().to_string_lossy().into_owned();
+            name.starts_with("postings-") || name.starts_with("meaning-")
+        })
+        .map(|f| f.metadata().unwrap().len())
+        .sum();
+    let b = Browser::launch_dist(&build.dist, "/", (1280, 900), true).await;
+    b.open("").await;
+    b.wait_for(CONTROLLED, "the service worker to take control")
+        .await;
+    let en = &explorer_core::view::EN;
+    let offer = (en.offline_save)(&format!("{:.1} MB", fetched_on_use as f64 / 1e6));
+    b.wait_for(
+        &format!("document.querySelector('.offline-save button')?.textContent === {offer:?}"),
+        "the offer, with the size it fetches",
+    )
+    .await;
+    b.click(".offline-save button").await;
+    b.wait_for(
+        &format!(
+            "document.querySelector('.offline-save [role=status]')?.textContent === {:?}",
+            en.offline_saved
+        ),
+        "saved for offline use",
+    )
+    .await;
+
+    b.server.offline.store(true, Ordering::SeqCst);
+    b.client
+        .goto(&format!("{}?q=sarcasm+detection", b.server.base))
+        .await
+        .unwrap();
+    let want = browser_tests::ranked_titles(&build.engine, "sarcasm detection");
+    assert!(!want.is_empty());
+    b.wait_for_titles_prefix(&want).await;
+    b.close().await;
+}

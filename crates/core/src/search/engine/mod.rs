@@ -492,6 +492,18 @@ impl Engine {
         self.index.get()?.pack_file(k)
     }
 
+    /// The packs of the postings not in yet, each with its size in bytes
+    /// (uncompressed): what "save for offline use" fetches.
+    pub fn packs_not_in(&self) -> Vec<(u32, usize)> {
+        let Some(index) = self.index.get() else {
+            return Vec::new();
+        };
+        (0..index.pack_count() as u32)
+            .filter(|&k| !index.has_pack(k))
+            .map(|k| (k, index.pack_len(k)))
+            .collect()
+    }
+
     /// Whether pack `k` of the postings is in.
     pub fn has_pack(&self, k: u32) -> bool {
         self.index.get().is_some_and(|i| i.has_pack(k))
