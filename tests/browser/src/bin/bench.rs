@@ -73,12 +73,13 @@ const QUERIES: &[&str] = &[
 /// by name (`target/dist-<name>`) and size.
 const FIELDS: [(&str, usize); 2] = [("field-100k", 100_000), ("field-250k", 250_000)];
 
-/// The query typed into a field-size list the moment its app has started.
-const FIELD_QUERY: &str = "diffusion models";
+/// The query typed into a field-size list the moment its app has started,
+/// and the one typed once it is answered: a new query, cold (its words in
+/// other packs of postings than the first's).
+const FIELD_QUERIES: [&str; 2] = ["diffusion models", "reinforcement learning"];
 
-/// The query typed once the first is answered: a new query, cold (its
-/// words in other packs of postings than the first's).
-const FIELD_NEXT_QUERY: &str = "reinforcement learning";
+/// The same for the real list (ACL and NAACL papers).
+const REAL_QUERIES: [&str; 2] = ["machine translation", "sarcasm detection"];
 
 /// For the side-by-side engine comparison: plain words, which both engines
 /// read the same way.
@@ -1364,7 +1365,7 @@ const LINK: (f64, f64) = (20e6 / 8.0, 40.0);
 /// first typed query answered, and the bytes and requests before that
 /// answer. The browser `b` is cold (a new one) or warm (visited before:
 /// the service worker's cache).
-async fn visit_over_link(b: &Browser, query: &str) -> Value {
+async fn visit_over_link(b: &Browser, [query, next_query]: [&str; 2]) -> Value {
     let (throughput, latency) = LINK;
     b.client
         .issue_cmd(Cdp("Network.enable", json!({})))
@@ -1389,6 +1390,16 @@ async fn visit_over_link(b: &Browser, query: &str) -> Value {
     )
     .await;
     let started = b.js("return window.__started ?? null").await;
+    // What a visitor who never types downloads: everything until the
+    // index's head is in and a second has passed.
+    poll(
+        b,
+        "performance.getEntriesByType('resource').some(r => r.name.includes('/index-') && r.responseEnd > 0) || null",
+        "the index's head",
+    )
+    .await;
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    let idle = b.js_with(WIRE_SCRIPT, vec![json!(f64::MAX)]).await;
     b.client
         .execute(ANSWER_SCRIPT, vec![json!(query)])
         .await
@@ -1397,7 +1408,7 @@ async fn visit_over_link(b: &Browser, query: &str) -> Value {
     let wire = b.js_with(WIRE_SCRIPT, vec![answered.clone()]).await;
     // A new query: what it fetches, from its keystroke to its answer.
     b.client
-        .execute(ANSWER_SCRIPT, vec![json!(FIELD_NEXT_QUERY)])
+        .execute(ANSWER_SCRIPT, vec![json!(next_query)])
         .await
         .expect("typing the next query");
     let next_answered = poll(b, "window.__answered", "the next answer").await;
@@ -1419,8 +1430,9 @@ async fn visit_over_link(b: &Browser, query: &str) -> Value {
         "bytes_before_answer": wire["bytes"],
         "requests_before_answer": wire["requests"],
         "files_before_answer": wire["files"],
+        "bytes_never_typed": idle["bytes"],
         "next_query": {
-            "query": FIELD_NEXT_QUERY,
+            "query": next_query,
             "answered_after_ms": next_answered.as_f64().zip(next_typed.as_f64()).map(|(a, t)| a - t),
             "bytes": next_wire["bytes"],
             "requests": next_wire["requests"],
@@ -1449,7 +1461,7 @@ async fn poll(b: &Browser, expr: &str, what: &str) -> Value {
 /// its build time and peak memory in `target/dist-<name>.time`) under an
 /// emulated link, files served brotli-compressed: a cold visit in a new
 /// browser, then a warm one in the same browser.
-async fn measure_field(name: &str, dist: &Path, papers: usize, query: &str) -> Value {
+async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2]) -> Value {
     eprintln!("bench: {name}: cold and warm visits over the emulated link");
     let build = std::fs::read_to_string(dist.with_extension("time")).unwrap_or_default();
     let mut build = build.split_whitespace().map(|v| v.parse::<f64>().ok());
@@ -1466,7 +1478,7 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, query: &str) -> V
     b.server
         .brotli
         .store(true, std::sync::atomic::Ordering::SeqCst);
-    let cold = visit_over_link(&b, query).await;
+    let cold = visit_over_link(&b, queries).await;
     // Everything the service worker caches, in, before the warm visit.
     b.client
         .execute_async(
@@ -1475,13 +1487,13 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, query: &str) -> V
         )
         .await
         .expect("the service worker installs");
-    let warm = visit_over_link(&b, query).await;
+    let warm = visit_over_link(&b, queries).await;
     b.close().await;
     json!({
         "name": name,
         "link": { "down_up_bits_per_s": LINK.0 * 8.0, "round_trip_ms": LINK.1,
                   "how": "Chromium network emulation (CDP), the page's requests; files brotli q9 on the fly" },
-        "query": query,
+        "queries": queries,
         "build_s": build_s,
         "build_peak_bytes": build_peak_kb.map(|k| k * 1024.0),
         "dist_raw_bytes": shipped,
@@ -1562,7 +1574,7 @@ fn field_table(fields: &[Value]) -> String {
             )
         })
         .collect();
-    let rows: [(&str, &Cell); 12] = [
+    let rows: [(&str, &Cell); 13] = [
         ("build time", &|f| {
             secs(&(f["build_s"].as_f64().map(|x| x * 1000.0)).into())
         }),
@@ -1577,6 +1589,10 @@ fn field_table(fields: &[Value]) -> String {
         ("cold: bytes before that answer (on the wire)", &|f| {
             megabytes(&f["cold"]["bytes_before_answer"])
         }),
+        (
+            "cold: bytes of a visit never typed into (until the index's head is in)",
+            &|f| megabytes(&f["cold"]["bytes_never_typed"]),
+        ),
         ("cold: requests before that answer", &|f| {
             f["cold"]["requests_before_answer"].to_string()
         }),
@@ -1773,13 +1789,22 @@ async fn main() {
         eprintln!("bench: no target/dist-20k (./dev bench builds it); seed corpus only");
     }
     // Field-size lists (`./dev bench` builds them: target/dist-field-100k,
-    // …), each visited over the emulated link.
+    // …), each visited over the emulated link, and the real list (one
+    // conference's size) the same way.
     let mut fields = Vec::new();
     for (name, papers) in FIELDS {
         let dist = top.join(format!("target/dist-{name}"));
         if wanted("field") && !quick && dist.join("index.html").is_file() {
-            fields.push(measure_field(name, &dist, papers, FIELD_QUERY).await);
+            fields.push(measure_field(name, &dist, papers, FIELD_QUERIES).await);
         }
+    }
+    if wanted("field") && !quick && real.join("index.html").is_file() {
+        let part = std::fs::read(real.join(browser_tests::build_file(&real, "corpus"))).unwrap();
+        let papers = explorer_core::Corpus::from_papers_part(&part)
+            .expect("the real build's papers decode")
+            .papers
+            .len();
+        fields.push(measure_field("real", &real, papers, REAL_QUERIES).await);
     }
     if quick
         || ["BENCH_PAGES", "BENCH_MEANING"]
