@@ -34,8 +34,14 @@ lazy=$(echo "$all" | grep -Ec "$not_precached" || true)
   echo '];'
   echo "const ON_FIRST_USE = /\/${on_first_use#^}/;"
   cat <<'JS'
+// A file named for its content that the page has just fetched (the papers,
+// the index, the module) is taken from the browser's HTTP cache, stale or
+// not ('force-cache': its content cannot have changed), instead of being
+// downloaded a second time on the first visit; the page itself is fetched.
+const HASHED = /-[0-9a-f]{16}(_bg)?[.][a-z]+$/;
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  const requests = FILES.map((f) => (HASHED.test(f) ? new Request(f, { cache: 'force-cache' }) : f));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 self.addEventListener('activate', (event) => {
   event.waitUntil(

@@ -241,13 +241,31 @@ fn handle(mut stream: TcpStream, site: &Site, log: &Mutex<Vec<String>>, held: &H
         (std::sync::Arc::new(body), "")
     };
     let policy = csp.map_or_else(String::new, |p| format!("Content-Security-Policy: {p}\r\n"));
+    // As static hosts answer (GitHub Pages, Netlify, Cloudflare Pages): a
+    // file may be kept by the browser's HTTP cache, revalidated before use
+    // unless asked otherwise; the page and the worker script never.
+    let cache = if content_hashed(path) {
+        "public, max-age=0, must-revalidate"
+    } else {
+        "no-store"
+    };
     let header = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{encoding}{policy}Connection: close\r\n\r\n",
+        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: {cache}\r\n{encoding}{policy}Connection: close\r\n\r\n",
         body.len()
     );
     let _ = stream.write_all(header.as_bytes());
     let _ = stream.write_all(&body[..]);
     let _ = stream.flush();
+}
+
+/// Whether a path names a file of the build named for its content
+/// (`corpus-<16 hex>.bin`, `paper-explorer-<16 hex>_bg.wasm`, …).
+fn content_hashed(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or("");
+    let stem = name.split('.').next().unwrap_or("");
+    let stem = stem.strip_suffix("_bg").unwrap_or(stem);
+    stem.rsplit_once('-')
+        .is_some_and(|(_, hash)| hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// `body` brotli-compressed (quality 9: what a host compressing on the fly

@@ -194,3 +194,27 @@ async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
     b.wait_for_titles_prefix(&want).await;
     b.close().await;
 }
+
+/// A first visit downloads the papers and the WebAssembly module once: the
+/// service worker precaches what the page fetched just before it from the
+/// browser's HTTP cache (files named for their content cannot be stale),
+/// not from the network a second time.
+#[tokio::test]
+async fn a_first_visit_downloads_the_papers_and_the_module_once() {
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for(CONTROLLED, "the service worker to take control")
+        .await;
+    let dist = browser_tests::dist_dir();
+    let wasm = std::fs::read_dir(&dist)
+        .unwrap()
+        .map(|f| f.unwrap().file_name().to_string_lossy().into_owned())
+        .find(|n| n.ends_with("_bg.wasm"))
+        .unwrap();
+    let requests = b.server.requests.lock().unwrap().clone();
+    for file in [browser_tests::build_file(&dist, "corpus"), wasm] {
+        let times = requests.iter().filter(|r| r.ends_with(&file)).count();
+        assert_eq!(times, 1, "{file} downloaded {times} times: {requests:?}");
+    }
+    b.close().await;
+}
