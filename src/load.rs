@@ -208,14 +208,19 @@ pub fn fetch_packs(packs: &[u32], done: impl FnOnce(Result<(), LoadError>) + 'st
     });
 }
 
+/// The address of pack `k` of the postings: its file, beside the index's.
+fn pack_href(k: u32) -> Option<String> {
+    let index = corpus_link("data-index").ok()?;
+    let folder = &index[..index.rfind('/').map_or(0, |i| i + 1)];
+    Some(format!("{folder}{}", engine().pack_file(k)?))
+}
+
 /// [`fetch_packs`]' requests, all started before the first is read.
 async fn fetch_new_packs(packs: &[u32]) -> Result<(), LoadError> {
-    let index = corpus_link("data-index")?;
-    let folder = &index[..index.rfind('/').map_or(0, |i| i + 1)];
     let requests: Vec<(u32, String, js_sys::Promise)> = packs
         .iter()
         .filter_map(|&k| {
-            let href = format!("{folder}{}", engine().pack_file(k)?);
+            let href = pack_href(k)?;
             let request = window().fetch_with_str(&href);
             Some((k, href, request))
         })
@@ -239,14 +244,10 @@ pub fn index_file() -> Option<String> {
 /// What saving for offline use would fetch: the packs of postings not in
 /// (uncompressed sizes), and the meaning file unless it is open.
 fn offline_files() -> Vec<(String, usize)> {
-    let Ok(index) = corpus_link("data-index") else {
-        return Vec::new();
-    };
-    let folder = &index[..index.rfind('/').map_or(0, |i| i + 1)];
     let mut files: Vec<(String, usize)> = engine()
         .packs_not_in()
         .into_iter()
-        .filter_map(|(k, size)| Some((format!("{folder}{}", engine().pack_file(k)?), size)))
+        .filter_map(|(k, size)| Some((pack_href(k)?, size)))
         .collect();
     if !engine().has_meaning() {
         if let (Ok(href), Ok(size)) = (
