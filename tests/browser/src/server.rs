@@ -31,6 +31,11 @@ pub const STRICT_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe
 pub struct Server {
     pub base: String,
     pub requests: Arc<Mutex<Vec<String>>>,
+    /// Every response: when its request arrived, and the bytes sent (head
+    /// and body, brotli-compressed when it was): the bytes on the wire,
+    /// whoever asked (the page, or its service worker, whose requests the
+    /// page's Resource Timing shows with no size).
+    pub sent: Arc<Mutex<Vec<(std::time::Instant, usize)>>>,
     /// While set, every connection is closed unanswered: the network is cut.
     pub offline: Arc<AtomicBool>,
     /// When set, `sw.js` is served with this tag in its cache name: a new
@@ -84,6 +89,8 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
     let offline = Arc::new(AtomicBool::new(false));
     let next_build = Arc::new(Mutex::new(String::new()));
     let log = requests.clone();
+    let sent: Arc<Mutex<Vec<(std::time::Instant, usize)>>> = Arc::default();
+    let sent_log = sent.clone();
     let pages: Arc<Mutex<Vec<(String, String)>>> = Arc::default();
     let csp: Arc<Mutex<Option<String>>> = Arc::default();
     let held: Held = Arc::default();
@@ -114,12 +121,14 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
                 brotli: compress.load(Ordering::SeqCst),
             };
             let waiting = waiting.clone();
-            std::thread::spawn(move || handle(stream, &site, &log, &waiting));
+            let sent = sent_log.clone();
+            std::thread::spawn(move || handle(stream, &site, &log, &waiting, &sent));
         }
     });
     Server {
         base,
         requests,
+        sent,
         offline,
         next_build,
         pages,
@@ -157,7 +166,13 @@ struct Site {
     brotli: bool,
 }
 
-fn handle(mut stream: TcpStream, site: &Site, log: &Mutex<Vec<String>>, held: &Held) {
+fn handle(
+    mut stream: TcpStream,
+    site: &Site,
+    log: &Mutex<Vec<String>>,
+    held: &Held,
+    sent: &Mutex<Vec<(std::time::Instant, usize)>>,
+) {
     let Site {
         dist,
         prefix,
@@ -180,6 +195,7 @@ fn handle(mut stream: TcpStream, site: &Site, log: &Mutex<Vec<String>>, held: &H
     }
     let head = String::from_utf8_lossy(&head);
     let target = head.split_whitespace().nth(1).unwrap_or("/").to_string();
+    let arrived = std::time::Instant::now();
     log.lock().unwrap().push(target.clone());
     let path = target.split(['?', '#']).next().unwrap_or("");
     let mut hold = lock(&held.0);
@@ -253,6 +269,9 @@ fn handle(mut stream: TcpStream, site: &Site, log: &Mutex<Vec<String>>, held: &H
         "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: {cache}\r\n{encoding}{policy}Connection: close\r\n\r\n",
         body.len()
     );
+    sent.lock()
+        .unwrap()
+        .push((arrived, header.len() + body.len()));
     let _ = stream.write_all(header.as_bytes());
     let _ = stream.write_all(&body[..]);
     let _ = stream.flush();

@@ -1346,16 +1346,37 @@ if (!mark()) {
 }
 "#;
 
-/// Bytes on the wire (transfer sizes: brotli bodies and headers) of the
-/// navigation and every file requested from `arguments[1]` ms (0: all)
-/// whose response ended by `arguments[0]` ms, and how many requests.
-const WIRE_SCRIPT: &str = r#"
-const [until, from] = [arguments[0], arguments[1] || 0];
-const all = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
-  .filter(e => e.startTime >= from && e.responseEnd > 0 && e.responseEnd <= until);
-return { bytes: all.reduce((s, e) => s + (e.transferSize || 0), 0), requests: all.length,
-  files: all.map(e => [e.name.split('/').pop(), e.transferSize, Math.round(e.responseEnd)]) };
+/// The navigation and every file whose response ended by `arguments[0]`
+/// ms, as the page saw them: name, transfer size (0 for a file its service
+/// worker answered: [`on_the_wire`] counts the bytes), when it ended.
+const FILES_SCRIPT: &str = r#"
+const until = arguments[0];
+return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+  .filter(e => e.responseEnd > 0 && e.responseEnd <= until)
+  .map(e => [e.name.split('/').pop(), e.transferSize, Math.round(e.responseEnd)]);
 "#;
+
+/// The bytes the server sent (heads and bodies, as compressed) and how
+/// many responses, for the requests that arrived from `from` ms to
+/// `until` ms (all later ones without it) after `navigated`: whoever
+/// asked, the page or its service worker (the page's Resource Timing gives
+/// a file its worker answered no size).
+fn on_the_wire(
+    server: &browser_tests::Server,
+    navigated: Instant,
+    from: f64,
+    until: Option<f64>,
+) -> (usize, usize) {
+    let at = |ms: f64| navigated + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0);
+    let (from, until) = (at(from), until.map(at));
+    let sent = server.sent.lock().unwrap();
+    let within: Vec<usize> = sent
+        .iter()
+        .filter(|(t, _)| *t >= from && until.is_none_or(|u| *t <= u))
+        .map(|&(_, bytes)| bytes)
+        .collect();
+    (within.iter().sum(), within.len())
+}
 
 /// The emulated link of a field-size run: 20 Mbit/s down and up, 40 ms
 /// round trip (Chromium's network emulation, on the page's requests).
@@ -1379,6 +1400,7 @@ async fn visit_over_link(b: &Browser, [query, next_query]: [&str; 2]) -> Value {
         ))
         .await
         .expect("CDP network emulation");
+    let navigated = Instant::now();
     b.client.goto(&b.server.base).await.unwrap();
     // Polled here, not awaited in the page: over the link a field's start
     // and first answer take longer than the tests' waits and a script may.
@@ -1399,13 +1421,13 @@ async fn visit_over_link(b: &Browser, [query, next_query]: [&str; 2]) -> Value {
     )
     .await;
     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-    let idle = b.js_with(WIRE_SCRIPT, vec![json!(f64::MAX)]).await;
+    let idle = b.js("return performance.now()").await;
     b.client
         .execute(ANSWER_SCRIPT, vec![json!(query)])
         .await
         .expect("typing the query");
     let answered = poll(b, "window.__answered", "the answer").await;
-    let wire = b.js_with(WIRE_SCRIPT, vec![answered.clone()]).await;
+    let files = b.js_with(FILES_SCRIPT, vec![answered.clone()]).await;
     // A new query: what it fetches, from its keystroke to its answer.
     b.client
         .execute(ANSWER_SCRIPT, vec![json!(next_query)])
@@ -1413,9 +1435,14 @@ async fn visit_over_link(b: &Browser, [query, next_query]: [&str; 2]) -> Value {
         .expect("typing the next query");
     let next_answered = poll(b, "window.__answered", "the next answer").await;
     let next_typed = b.js("return window.__typedAt").await;
-    let next_wire = b
-        .js_with(WIRE_SCRIPT, vec![next_answered.clone(), next_typed.clone()])
-        .await;
+    let sent = |from: &Value, until: &Value| {
+        on_the_wire(
+            &b.server,
+            navigated,
+            from.as_f64().unwrap_or(0.0),
+            until.as_f64(),
+        )
+    };
     let memory = b
         .js(
             "return { wasm: window.__wasm ? window.__wasm.memory.buffer.byteLength : null, \
@@ -1427,16 +1454,15 @@ async fn visit_over_link(b: &Browser, [query, next_query]: [&str; 2]) -> Value {
         "app_started_ms": started,
         "typed_at_ms": b.js("return window.__typedAt").await,
         "answered_ms": answered.as_f64(),
-        "bytes_before_answer": wire["bytes"],
-        "requests_before_answer": wire["requests"],
-        "files_before_answer": wire["files"],
-        "bytes_never_typed": idle["bytes"],
+        "bytes_before_answer": sent(&json!(0), &answered).0,
+        "requests_before_answer": sent(&json!(0), &answered).1,
+        "files_before_answer": files,
+        "bytes_never_typed": sent(&json!(0), &idle).0,
         "next_query": {
             "query": next_query,
             "answered_after_ms": next_answered.as_f64().zip(next_typed.as_f64()).map(|(a, t)| a - t),
-            "bytes": next_wire["bytes"],
-            "requests": next_wire["requests"],
-            "files": next_wire["files"],
+            "bytes": sent(&next_typed, &next_answered).0,
+            "requests": sent(&next_typed, &next_answered).1,
         },
         "wasm_memory_bytes": memory["wasm"],
         "js_heap_bytes": memory["heap"],
@@ -1538,12 +1564,12 @@ fn markdown_table(
 
 /// The field-size figures in a sentence per list, for the README (the
 /// whole table is in the run's `results.md`).
-fn field_summary(fields: &[Value]) -> String {
+fn field_summary(fields: &[Value], run: &str) -> String {
     if fields.is_empty() {
         return String::new();
     }
     let mut md = format!(
-        "\nOver an emulated {:.0} Mbit/s, {:.0} ms link, the first typed query is answered after:\n\n",
+        "{FIELD_SUMMARY}{:.0} Mbit/s, {:.0} ms link ([`{run}`]({run}/results.md)), the first typed query is answered after:\n\n",
         LINK.0 * 8.0 / 1e6,
         LINK.1
     );
@@ -1745,6 +1771,24 @@ fn summary(reports: &[Value], run: &str) -> String {
 }
 
 /// `readme` with the text between its bench markers replaced by `table`.
+/// How the field-size part of the README's bench section begins.
+const FIELD_SUMMARY: &str = "\nOver an emulated ";
+
+/// The README's bench section with only its field-size part replaced (a
+/// run of the field-size lists alone: `BENCH_CORPUS=field`).
+fn with_field_summary(readme: &str, fields: &str) -> String {
+    const BEGIN: &str = "<!-- bench:begin -->\n";
+    const END: &str = "<!-- bench:end -->";
+    match (readme.find(BEGIN), readme.find(END)) {
+        (Some(b), Some(e)) if b < e => {
+            let block = &readme[b + BEGIN.len()..e];
+            let kept = block.find(FIELD_SUMMARY).map_or(block, |i| &block[..i]);
+            with_summary(readme, &format!("{kept}{fields}"))
+        }
+        _ => with_summary(readme, fields),
+    }
+}
+
 fn with_summary(readme: &str, table: &str) -> String {
     const BEGIN: &str = "<!-- bench:begin -->\n";
     const END: &str = "<!-- bench:end -->";
@@ -1831,13 +1875,17 @@ async fn main() {
     )
     .unwrap();
     std::fs::write(run.join("results.md"), &md).unwrap();
-    // The README's table is the whole run's summary.
+    // The README's section is the whole run's summary; a run of the
+    // field-size lists alone replaces its field-size part.
+    let readme = top.join("README.md");
+    let text = std::fs::read_to_string(&readme).unwrap();
+    let name = run.strip_prefix(&top).unwrap().display().to_string();
     if only.is_none() {
-        let readme = top.join("README.md");
-        let text = std::fs::read_to_string(&readme).unwrap();
-        let name = run.strip_prefix(&top).unwrap().display().to_string();
-        let table = summary(&reports, &name) + &field_summary(&fields);
+        let table = summary(&reports, &name) + &field_summary(&fields, &name);
         std::fs::write(&readme, with_summary(&text, &table)).unwrap();
+    } else if only.as_deref() == Some("field") {
+        let fields = field_summary(&fields, &name);
+        std::fs::write(&readme, with_field_summary(&text, &fields)).unwrap();
     }
     eprintln!("bench: written to {}", run.display());
     println!("{md}");
