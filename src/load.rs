@@ -80,7 +80,14 @@ async fn fetch_array(href: &str) -> Result<js_sys::Uint8Array, LoadError> {
 
 /// The bytes of a fetch already under way (`request`, of `href`).
 async fn read_array(href: &str, request: js_sys::Promise) -> Result<js_sys::Uint8Array, LoadError> {
-    let response = response_of(href, request).await?;
+    whole_body(href, response_of(href, request).await?).await
+}
+
+/// The whole body of `response` (from `href`), once it is in.
+async fn whole_body(
+    href: &str,
+    response: web_sys::Response,
+) -> Result<js_sys::Uint8Array, LoadError> {
     let buffer = wasm_bindgen_futures::JsFuture::from(
         response
             .array_buffer()
@@ -124,14 +131,7 @@ async fn read_streamed(
 ) -> Result<(), LoadError> {
     use wasm_bindgen_futures::JsFuture;
     let Some(stream) = response.body() else {
-        let buffer = JsFuture::from(
-            response
-                .array_buffer()
-                .map_err(|e| fetch_failed(href, &e))?,
-        )
-        .await
-        .map_err(|e| fetch_failed(href, &e))?;
-        return take(&js_sys::Uint8Array::new(&buffer));
+        return take(&whole_body(href, response).await?);
     };
     let reader: web_sys::ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
     loop {
@@ -264,10 +264,17 @@ pub fn fetch_packs(packs: &[u32], done: impl FnOnce(Result<(), LoadError>) + 'st
     });
 }
 
+/// The index link cut into its folder (with its last `/`) and its file's
+/// name, if the page names an index.
+fn index_link() -> Option<(String, String)> {
+    let mut href = corpus_link("data-index").ok()?;
+    let file = href.split_off(href.rfind('/').map_or(0, |i| i + 1));
+    Some((href, file))
+}
+
 /// The address of pack `k` of the postings: its file, beside the index's.
 fn pack_href(k: u32) -> Option<String> {
-    let index = corpus_link("data-index").ok()?;
-    let folder = &index[..index.rfind('/').map_or(0, |i| i + 1)];
+    let (folder, _) = index_link()?;
     Some(format!("{folder}{}", engine().pack_file(k)?))
 }
 
@@ -293,8 +300,7 @@ async fn fetch_new_packs(packs: &[u32]) -> Result<(), LoadError> {
 /// The index file's name (it changes with every build that changes the
 /// list), if the page names one.
 pub fn index_file() -> Option<String> {
-    let href = corpus_link("data-index").ok()?;
-    Some(href[href.rfind('/').map_or(0, |i| i + 1)..].to_string())
+    index_link().map(|(_, file)| file)
 }
 
 /// What saving for offline use would fetch: the packs of postings not in

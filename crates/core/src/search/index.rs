@@ -91,11 +91,19 @@ pub struct PackRef {
     pub hash: u64,
 }
 
+impl PackRef {
+    /// Whether `bytes` are this pack's (their hash is the one named).
+    pub fn holds(&self, bytes: &[u8]) -> bool {
+        xxhash_rust::xxh3::xxh3_64(bytes) == self.hash
+    }
+}
+
 /// How large a pack of postings is made, at least (a stem whose postings
 /// are larger has a pack of its own): about 15 KB with brotli. On the
 /// real list (3,891 papers, 62 packs) a typed title of eight words reads
 /// a sixth of the postings, where packs twice as large made it a quarter
-/// (`tests/native/packs.rs`); a field of 100,000 papers has about 3,000.
+/// (`tests/native/packs.rs`); the synthetic field of 100,000 papers has
+/// 1,158 (its most common stems have packs of their own).
 pub const PACK_BYTES: usize = 32 * 1024;
 
 /// Up to this many bytes of postings in all (a list of about 1,500
@@ -451,7 +459,7 @@ impl IndexData {
         let mut postings = Vec::new();
         for r in &head.packs {
             let bytes = pack(r);
-            if xxhash_rust::xxh3::xxh3_64(&bytes) != r.hash {
+            if !r.holds(&bytes) {
                 return Err(crate::model::DecodeError::Corrupt(
                     crate::model::Corrupt::PackMismatch,
                 ));
@@ -584,7 +592,7 @@ impl Index {
         let Some(r) = self.packs.get(k as usize) else {
             return Err(wrong);
         };
-        if xxhash_rust::xxh3::xxh3_64(&bytes) != r.hash || bytes.len() != self.pack_len(k) {
+        if !r.holds(&bytes) || bytes.len() != self.pack_len(k) {
             return Err(wrong);
         }
         let _ = self.pack_bytes[k as usize].set(bytes);
@@ -615,10 +623,13 @@ impl Index {
         missing
     }
 
-    /// How many times a pack was asked for and not there since the last
-    /// [`Index::take_missing`].
-    pub(crate) fn miss_count(&self) -> usize {
-        self.missing.lock().unwrap_or_else(|e| e.into_inner()).len()
+    /// What `read` returns, and whether it asked for postings whose pack
+    /// is not in (then its answer is short of them).
+    pub(crate) fn missed_while<T>(&self, read: impl FnOnce() -> T) -> (T, bool) {
+        let misses = || self.missing.lock().unwrap_or_else(|e| e.into_inner()).len();
+        let before = misses();
+        let value = read();
+        (value, misses() != before)
     }
 
     /// A stem's postings bytes: from the whole postings, or from its pack

@@ -1585,6 +1585,11 @@ fn field_summary(fields: &[Value], run: &str) -> String {
     md
 }
 
+/// A list's column head in a table of figures: `seed (57 papers)`.
+fn column_head(name: &Value, papers: &Value) -> String {
+    format!("{} ({papers} papers)", name.as_str().unwrap_or("?"))
+}
+
 /// The field-size figures as a Markdown table: one column per list, cold
 /// and warm visit rows.
 fn field_table(fields: &[Value]) -> String {
@@ -1592,13 +1597,7 @@ fn field_table(fields: &[Value]) -> String {
         return String::new();
     }
     let heads: Vec<String> = (fields.iter())
-        .map(|f| {
-            format!(
-                "{} ({} papers)",
-                f["name"].as_str().unwrap_or("?"),
-                f["papers"]
-            )
-        })
+        .map(|f| column_head(&f["name"], &f["papers"]))
         .collect();
     let rows: [(&str, &Cell); 13] = [
         ("build time", &|f| {
@@ -1713,13 +1712,7 @@ fn summary(reports: &[Value], run: &str) -> String {
          The plain MiniSearch page's figure in parentheses.\n\n"
     );
     let heads: Vec<String> = (reports.iter())
-        .map(|r| {
-            format!(
-                "{} ({} papers)",
-                r["corpus"].as_str().unwrap_or("?"),
-                r["papers"]
-            )
-        })
+        .map(|r| column_head(&r["corpus"], &r["papers"]))
         .collect();
     let rows: [(&str, &Cell); 9] = [
         ("navigation → first results, p50", &|r| {

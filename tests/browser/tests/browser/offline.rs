@@ -10,6 +10,29 @@ use fantoccini::Locator;
 
 const CONTROLLED: &str = "navigator.serviceWorker && navigator.serviceWorker.controller !== null";
 
+/// The files of a build, each with its size.
+fn build_files(dist: &std::path::Path) -> Vec<(String, u64)> {
+    std::fs::read_dir(dist)
+        .unwrap()
+        .map(|f| f.unwrap())
+        .map(|f| {
+            let size = f.metadata().unwrap().len();
+            (f.file_name().to_string_lossy().into_owned(), size)
+        })
+        .collect()
+}
+
+/// The real list's build (as records) opened, once its service worker
+/// has taken control.
+async fn open_real_list_controlled() -> (&'static browser_tests::RealBuild, Browser) {
+    let build = &browser_tests::real_builds()[0];
+    let b = Browser::launch_dist(&build.dist, "/", (1280, 900), true).await;
+    b.open("").await;
+    b.wait_for(CONTROLLED, "the service worker to take control")
+        .await;
+    (build, b)
+}
+
 #[tokio::test]
 async fn searches_offline_after_one_visit() {
     let b = Browser::start().await;
@@ -103,21 +126,14 @@ async fn a_new_build_waits_for_the_users_click() {
 /// needs a pack never fetched says so instead of finding nothing.
 #[tokio::test]
 async fn a_large_list_searches_offline_what_its_reader_fetched() {
-    let build = &browser_tests::real_builds()[0];
-    let b = Browser::launch_dist(&build.dist, "/", (1280, 900), true).await;
-    b.open("").await;
-    b.wait_for(CONTROLLED, "the service worker to take control")
-        .await;
+    let (build, b) = open_real_list_controlled().await;
     let query = "neural machine translation";
     let want = browser_tests::ranked_titles(&build.engine, query);
     b.type_query(query).await;
     b.wait_for_titles_prefix(&want).await;
-    let packs = std::fs::read_dir(&build.dist)
-        .unwrap()
-        .filter(|f| {
-            let name = f.as_ref().unwrap().file_name();
-            name.to_string_lossy().starts_with("postings-")
-        })
+    let packs = build_files(&build.dist)
+        .iter()
+        .filter(|(name, _)| name.starts_with("postings-"))
         .count();
     let fetched = b
         .js("return new Set(performance.getEntriesByType('resource').map(r => r.name).filter(n => n.includes('/postings-'))).size")
@@ -153,20 +169,12 @@ async fn a_large_list_searches_offline_what_its_reader_fetched() {
 /// is answered offline.
 #[tokio::test]
 async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
-    let build = &browser_tests::real_builds()[0];
-    let fetched_on_use: u64 = std::fs::read_dir(&build.dist)
-        .unwrap()
-        .map(|f| f.unwrap())
-        .filter(|f| {
-            let name = f.file_name().to_string_lossy().into_owned();
-            name.starts_with("postings-") || name.starts_with("meaning-")
-        })
-        .map(|f| f.metadata().unwrap().len())
+    let (build, b) = open_real_list_controlled().await;
+    let fetched_on_use: u64 = build_files(&build.dist)
+        .iter()
+        .filter(|(name, _)| name.starts_with("postings-") || name.starts_with("meaning-"))
+        .map(|(_, size)| size)
         .sum();
-    let b = Browser::launch_dist(&build.dist, "/", (1280, 900), true).await;
-    b.open("").await;
-    b.wait_for(CONTROLLED, "the service worker to take control")
-        .await;
     let en = &explorer_core::view::EN;
     let offer = (en.offline_save)(&format!("{:.1} MB", fetched_on_use as f64 / 1e6));
     b.wait_for(
@@ -206,10 +214,9 @@ async fn a_first_visit_downloads_the_papers_and_the_module_once() {
     b.wait_for(CONTROLLED, "the service worker to take control")
         .await;
     let dist = browser_tests::dist_dir();
-    let wasm = std::fs::read_dir(&dist)
-        .unwrap()
-        .map(|f| f.unwrap().file_name().to_string_lossy().into_owned())
-        .find(|n| n.ends_with("_bg.wasm"))
+    let (wasm, _) = build_files(&dist)
+        .into_iter()
+        .find(|(name, _)| name.ends_with("_bg.wasm"))
         .unwrap();
     let requests = b.server.requests.lock().unwrap().clone();
     for file in [browser_tests::build_file(&dist, "corpus"), wasm] {

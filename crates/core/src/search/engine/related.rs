@@ -158,10 +158,9 @@ impl Engine {
         let m = self.meaning.get()?;
         let v = m.embed_query(&Self::meaning_text(&q))?;
         let mut base = if self.has_index() {
-            let before = self.index().miss_count();
-            let allowed = self.restrict(&q);
+            let (allowed, missed) = self.index().missed_while(|| self.restrict(&q));
             // Its exclusions read a pack not in yet: not until it is.
-            if self.index().miss_count() != before {
+            if missed {
                 return None;
             }
             allowed

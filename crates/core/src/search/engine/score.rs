@@ -147,10 +147,10 @@ impl Engine {
             }
         };
         let found = kept.unwrap_or_else(|| {
-            let before = self.index().miss_count();
-            let found = Arc::new(self.clause_found(clause));
+            let (found, missed) = self.index().missed_while(|| self.clause_found(clause));
+            let found = Arc::new(found);
             // An answer read with a pack of postings missing is not kept.
-            if self.index().miss_count() == before {
+            if !missed {
                 let mut clauses = self.clauses.lock().unwrap_or_else(|e| e.into_inner());
                 clauses.insert(0, (clause.clone(), found.clone()));
                 clauses.truncate(KEPT_CLAUSES);
