@@ -87,7 +87,7 @@ fn rule_title(text: &str) -> String {
         .find(|t| flaws(t, text).is_empty())
         .or(candidates.first())
     {
-        return with_topic(t, text, &defs);
+        return with_topic(t, text, &defs, &frequent_phrases(text));
     }
     // Nothing but marks (`*`, `$…$`): the text as it stands, as a title.
     let cleaned = clean(&compress(text, MAX_WORDS));

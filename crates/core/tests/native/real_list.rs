@@ -37,14 +37,13 @@ fn a_name_the_abstract_coins_leads_the_title() {
         "OTExtSum: Optimal Transport Extractive Summariser"
     );
     // `a new efficient approach, Ethos, that rectifies LMs`.
-    assert_eq!(
-        title_of("2024.findings-naacl.132"),
-        "Ethos: An efficient approach"
-    );
+    let ethos = title_of("2024.findings-naacl.132");
+    assert!(ethos.starts_with("Ethos: An efficient approach"), "{ethos}");
     // `a fine-grained Token-level retrieval-augmented mechanism (Tram)`.
-    assert_eq!(
-        title_of("2024.findings-naacl.186"),
-        "Tram: Token-level retrieval-augmented mechanism"
+    let tram = title_of("2024.findings-naacl.186");
+    assert!(
+        tram.starts_with("Tram: Token-level retrieval-augmented mechanism"),
+        "{tram}"
     );
     // `we introduce pyvene, an open-source Python library …`, not the
     // `Python Package Index (PyPI)` it is published through.
@@ -137,4 +136,24 @@ fn over_the_whole_list_the_issues_targets_are_met() {
     assert!(r.broken().unwrap() <= 0.01);
     assert!(kept >= 0.92, "name kept {kept:.3}");
     assert!(median >= 0.35, "median overlap {median:.3}");
+}
+
+#[test]
+fn a_title_says_what_the_paper_is_for_when_the_abstract_repeats_it() {
+    // `cross-modal memory networks (CMN)`, and `radiology report
+    // generation` three times: the real title is the same words.
+    assert_eq!(
+        title_of("2021.acl-long.459"),
+        "CMN: Cross-modal memory networks for radiology report generation"
+    );
+    // `adaptive gradient gating (AGG)` for the `rare token embeddings` the
+    // abstract keeps coming back to.
+    assert_eq!(
+        title_of("2022.acl-long.3"),
+        "AGG: Adaptive gradient gating for rare token embeddings"
+    );
+    // `triangular machine` is always followed by `translation`: no topic
+    // is cut out of a longer one.
+    let t = title_of("2022.acl-short.72");
+    assert!(!t.ends_with("Triangular machine"), "{t}");
 }

@@ -231,7 +231,13 @@ fn titles_name_the_proposed_method_with_its_expansion() {
         "TAIL: Turing mAchine Imitation Learning",
         "RMOD: Robust Multi-Objective Decoding",
     ] {
-        assert!(titles.contains(&want), "missing title {want:?}");
+        // (what it is for may follow: `… for length generalization`)
+        assert!(
+            titles.iter().any(|t| t
+                .strip_prefix(want)
+                .is_some_and(|r| r.is_empty() || r.starts_with(" for "))),
+            "missing title {want:?}"
+        );
     }
     // `NAME: description` from the apposition that introduces the name
     // (`we introduce LEXam, a novel benchmark derived from …`).

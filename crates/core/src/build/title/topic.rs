@@ -9,7 +9,12 @@ use super::*;
 /// tried: they gain overlap but read as `… in French`, `… on GLUE`.) Not for
 /// a name's expansion, which is its title, nor for a description that is
 /// already a clause or a list.
-pub(super) fn with_topic(title: &str, text: &str, defs: &[Definition]) -> String {
+pub(super) fn with_topic(
+    title: &str,
+    text: &str,
+    defs: &[Definition],
+    phrases: &[Phrase],
+) -> String {
     let desc = match title.split_once(": ") {
         Some((name, desc)) => {
             let expansion = defs
@@ -52,15 +57,33 @@ pub(super) fn with_topic(title: &str, text: &str, defs: &[Definition]) -> String
                     | "of"
             )
         });
-    // (`… a framework combining` lost its object, not its purpose.)
-    let dangling = desc
-        .split_whitespace()
-        .next_back()
-        .is_some_and(|w| w.ends_with("ing") && w.chars().all(char::is_lowercase));
+    // (`… a framework combining`, `… based` lost their object, not their
+    // purpose.)
+    let dangling = desc.split_whitespace().next_back().is_some_and(|w| {
+        (w.ends_with("ing") && w.chars().all(char::is_lowercase))
+            || matches!(
+                w,
+                "based"
+                    | "related"
+                    | "due"
+                    | "according"
+                    | "compared"
+                    | "relative"
+                    | "such"
+                    | "than"
+                    | "wherein"
+                    | "whereby"
+                    | "thereby"
+            )
+            // (`… models tend`: a clause, not a thing.)
+            || is_clause_verb(w, false)
+    });
     if clause || dangling {
         return title.to_string();
     }
-    let Some((prep, phrase)) = topic_phrase(text, title) else {
+    let Some((prep, phrase)) = topic_phrase(text, title)
+        .or_else(|| frequent_phrase(phrases, title).map(|p| ("for".to_string(), p.to_string())))
+    else {
         return title.to_string();
     };
     let words = title.split_whitespace().count() + 1 + phrase.split_whitespace().count();
@@ -144,6 +167,118 @@ pub(super) fn topic_phrase(text: &str, title: &str) -> Option<(String, String)> 
         }
     }
     best.map(|(_, prep, phrase)| (prep, phrase))
+}
+
+/// A run of two to four content words the abstract repeats (`word
+/// alignment`, `radiology report generation`), a topic a title can be for.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Phrase {
+    /// As first written.
+    text: String,
+    /// Its plain words ([`plain_words`]).
+    words: Vec<String>,
+}
+
+/// The abstract's repeated phrases, most repeated (times words) first:
+/// runs of content words between stop words and punctuation, each as long
+/// as it always is (`triangular machine` always followed by `translation`
+/// is no phrase of its own), none ending in a generic head (`framework`).
+pub(super) fn frequent_phrases(text: &str) -> Vec<Phrase> {
+    use std::collections::HashMap;
+    let stop = stop_words();
+    let mut counts: HashMap<String, (usize, String)> = HashMap::new();
+    for chunk in text.split(|c: char| ".,;:()[]\"“”?!".contains(c)) {
+        let words: Vec<&str> = chunk.split_whitespace().collect();
+        for run in words.split(|w| {
+            stop.contains(w.to_lowercase().as_str())
+                || !w.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                || !w.chars().all(|c| c.is_alphanumeric() || c == '-')
+        }) {
+            for n in 2..=5 {
+                for phrase in run.windows(n) {
+                    let surface = phrase.join(" ");
+                    let e = counts.entry(surface.to_lowercase()).or_insert((0, surface));
+                    e.0 += 1;
+                }
+            }
+        }
+    }
+    // A phrase as often followed (or preceded) by the same word as it
+    // occurs is part of a longer one.
+    let mut partial: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    for (key, (count, _)) in &counts {
+        let (Some((head, _)), Some((_, tail))) = (key.rsplit_once(' '), key.split_once(' ')) else {
+            continue;
+        };
+        for part in [head, tail] {
+            if counts.get(part).is_some_and(|(c, _)| c == count) {
+                partial.insert(part);
+            }
+        }
+    }
+    let mut phrases: Vec<(usize, Phrase)> = counts
+        .iter()
+        .filter(|(key, (count, _))| {
+            let n = key.split(' ').count();
+            *count >= 2
+                && n <= 4
+                && !partial.contains(key.as_str())
+                // (`automatically detect` is what a paper does, no topic.)
+                && !key.split(' ').any(|w| w.ends_with("ly") || is_clause_verb(w, false))
+                // (`favoring exploitation` neither.)
+                && !key.split(' ').next().is_some_and(|w| w.ends_with("ing"))
+                && !key
+                    .rsplit(' ')
+                    .next()
+                    .is_some_and(|w| GENERIC_HEADS.contains(&w) || PROPOSAL_HEADS.contains(&w))
+        })
+        .map(|(key, (count, surface))| {
+            let n = key.split(' ').count();
+            let words = plain_words(surface).collect();
+            (
+                count * n,
+                Phrase {
+                    text: surface.clone(),
+                    words,
+                },
+            )
+        })
+        .collect();
+    phrases.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.text.cmp(&b.1.text)));
+    phrases.into_iter().map(|(_, p)| p).collect()
+}
+
+/// The first of `phrases` that shares no word with `title`.
+pub(super) fn frequent_phrase<'a>(phrases: &'a [Phrase], title: &str) -> Option<&'a str> {
+    let have: Vec<String> = plain_words(title).collect();
+    phrases
+        .iter()
+        .find(|p| !p.words.iter().any(|w| have.contains(w)))
+        .map(|p| p.text.as_str())
+}
+
+/// What a paper proposes, never what it is for.
+const PROPOSAL_HEADS: &[&str] = &[
+    "framework",
+    "frameworks",
+    "approaches",
+    "system",
+    "systems",
+    "architecture",
+    "pipeline",
+    "technique",
+    "techniques",
+    "strategy",
+    "strategies",
+    "module",
+];
+
+/// The stop words of the title overlap measure: words a phrase of content
+/// is cut at.
+fn stop_words() -> &'static std::collections::HashSet<&'static str> {
+    static STOP: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    STOP.get_or_init(|| stop_words::get("en").iter().copied().collect())
 }
 
 /// Words that end no topic: what every abstract evaluates on.
