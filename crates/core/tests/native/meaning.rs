@@ -292,13 +292,15 @@ fn a_pasted_paragraph_finds_the_paper_it_describes() {
         &matched.docs(),
         10,
     );
-    let titles: Vec<&str> = r
-        .iter()
-        .map(|x| e.corpus.papers[x.doc as usize].title.as_str())
+    // The page's order: the matches (the best matches, for so long a
+    // text), then the related papers.
+    let titles: Vec<&str> = matched
+        .docs()
+        .into_iter()
+        .chain(r.iter().map(|x| x.doc))
+        .map(|d| e.corpus.papers[d as usize].title.as_str())
         .collect();
-    // Among the ten the page lists as related. (Third with the unquantized
-    // table, seventh with the product-quantized one the page gets, which
-    // ranks as well over the judged sets and the title queries.)
+    // Among the first ten the page lists.
     assert!(
         titles.iter().take(10).any(|t| t.starts_with("DARP:")),
         "{titles:?}"

@@ -169,6 +169,17 @@ pub const BEST_MATCHES_FROM: usize = 3;
 /// not empty the results.
 pub const BEST_MATCH_SHARE: f32 = 0.3;
 
+/// Papers that hold at least [`NEAR_MATCH_WORDS`] of a query's words but
+/// less than [`BEST_MATCH_SHARE`] of its weight: the [`NEAR_MATCHES`] with
+/// the highest word scores join the best matches. A real title typed is
+/// often found so, the paper holding its plain words and not the rare
+/// ones other papers hold (on the ACL list, one pasted title in 200).
+pub const NEAR_MATCHES: usize = 5;
+
+/// The words a near match holds at least ([`NEAR_MATCHES`]): one or two
+/// shared words are what a question in other words has with many papers.
+pub const NEAR_MATCH_WORDS: u16 = 3;
+
 /// How much meaning weighs in the best matches' order, against their word
 /// score scaled to 1 for the best one ([`Engine::search_with`]). Chosen on
 /// one half of the real-title queries of `explorer-cli eval-title-queries`
@@ -528,19 +539,28 @@ impl Engine {
             return None;
         }
         let n = self.len();
+        // A word typed twice (`Changing the World by Changing the Data`)
+        // is one word held, as BM25 counts it.
+        let mut groups: Vec<&Vec<Clause>> = Vec::with_capacity(q.groups.len());
+        for g in &q.groups {
+            if !groups.contains(&g) {
+                groups.push(g);
+            }
+        }
         let mut s = Scored {
             score: vec![0.0; n],
             tier: vec![NO_MATCH; n],
             held: vec![0.0; n],
+            misspelt: vec![0.0; n],
             count: vec![0; n],
-            groups: q.groups.len(),
+            groups: groups.len(),
             weight: 0.0,
         };
         // One group's documents, gathered sparsely, then added in.
         let mut group_score = vec![0f32; n];
         let mut group_tier = vec![NO_MATCH; n];
         let mut touched: Vec<u32> = Vec::new();
-        for group in &q.groups {
+        for group in groups {
             for clause in group {
                 for &(doc, score, class) in &self.eval_clause(clause, matched).docs {
                     let d = doc as usize;
@@ -585,6 +605,8 @@ impl Engine {
                 };
                 if holds(group_tier[d]) {
                     s.held[d] += weight;
+                } else {
+                    s.misspelt[d] += group_score[d];
                 }
                 s.count[d] = s.count[d].saturating_add(1);
                 (group_score[d], group_tier[d]) = (0.0, NO_MATCH);
@@ -691,8 +713,25 @@ impl Engine {
         let may_pad = s.groups >= BEST_MATCHES_FROM
             && self.best_matches.load(std::sync::atomic::Ordering::Relaxed);
         let mut found = FixedBitSet::with_capacity(self.len());
+        let mut near: Vec<(f32, usize)> = Vec::new();
         for d in allowed.ones() {
             if s.holds_all(d) || (may_pad && s.is_best_match(d)) {
+                found.insert(d);
+            } else if may_pad && s.count[d] >= NEAR_MATCH_WORDS && s.held[d] > 0.0 {
+                near.push((s.rank_score(d), d));
+            }
+        }
+        // The near matches with the highest word scores join the best
+        // matches (when there are any: with none, the words typed are not
+        // the papers' and meaning answers).
+        if !found.is_clear() {
+            if near.len() > NEAR_MATCHES {
+                near.select_nth_unstable_by(NEAR_MATCHES, |a, b| {
+                    b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
+                });
+                near.truncate(NEAR_MATCHES);
+            }
+            for (_, d) in near {
                 found.insert(d);
             }
         }
@@ -812,6 +851,9 @@ struct Scored {
     /// The summed [`group_weight`]s of the groups it holds as typed (a
     /// near spelling counts only for a word the papers do not have).
     held: Vec<f32>,
+    /// The part of `score` from words it holds only by a near spelling
+    /// when other papers hold them as typed.
+    misspelt: Vec<f32>,
     /// How many groups it holds.
     count: Vec<u16>,
     /// How many groups the query has.
@@ -837,7 +879,7 @@ impl Scored {
         if self.holds_all(d) {
             self.score[d]
         } else {
-            self.score[d] * self.held[d] / self.weight.max(f32::MIN_POSITIVE)
+            (self.score[d] - self.misspelt[d]) * self.held[d] / self.weight.max(f32::MIN_POSITIVE)
         }
     }
 }
