@@ -28,6 +28,15 @@ pub mod title_eval;
 pub mod title_queries;
 pub(crate) mod topic_map;
 
+/// English stop words (the `stop-words` crate's ISO list), built once: what
+/// the title overlap measure leaves out, where a title's topic phrase is
+/// cut, and what similar papers are never similar by.
+pub(crate) fn stop_words() -> &'static std::collections::HashSet<&'static str> {
+    static STOP: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    STOP.get_or_init(|| stop_words::get("en").iter().copied().collect())
+}
+
 pub use acronym::{definitions, Definition};
 pub use compile::{
     compile_dir, compile_dir_with, compile_sources, parse_taxonomy, report_panics_with_paper,

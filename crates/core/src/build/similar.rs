@@ -106,7 +106,7 @@ pub(crate) fn discover(data: &IndexData, derived_titles: &[bool]) -> Discovery {
 /// [`TERMS_PER_PAPER`] heaviest, unit length, sorted by stem.
 fn vectors(index: &Index, shown: &[String], derived_titles: &[bool]) -> Vec<Vec<(u32, f32)>> {
     let docs = derived_titles.len();
-    let stop: std::collections::HashSet<&str> = stop_words::get("en").iter().copied().collect();
+    let stop = crate::build::stop_words();
     // A term found in one paper relates it to none; one found in a tenth of
     // the corpus (or more than ten papers of a small one, or a thousand of a
     // large one) is vocabulary, not topic.

@@ -129,9 +129,7 @@ pub fn candidates(text: &str, rule: &str) -> Vec<Candidate> {
         // `NAME: its expansion` with what it is for, when the abstract
         // says it often (`PELT: Pluggable Entity Lookup Table for
         // pre-trained language models`).
-        if let Some((prep, phrase)) = topic_phrase(text, rule)
-            .or_else(|| frequent_phrase(&phrases, rule).map(|p| ("for".to_string(), p.to_string())))
-        {
+        if let Some((prep, phrase)) = topic_for(text, rule, &phrases) {
             raw.push((format!("{rule} {prep} {phrase}"), Kind::Named, 0, MAX_WORDS));
         }
     } else if let Some((name, descs)) = named {

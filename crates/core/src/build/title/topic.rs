@@ -81,9 +81,7 @@ pub(super) fn with_topic(
     if clause || dangling {
         return title.to_string();
     }
-    let Some((prep, phrase)) = topic_phrase(text, title)
-        .or_else(|| frequent_phrase(phrases, title).map(|p| ("for".to_string(), p.to_string())))
-    else {
+    let Some((prep, phrase)) = topic_for(text, title, phrases) else {
         return title.to_string();
     };
     let words = title.split_whitespace().count() + 1 + phrase.split_whitespace().count();
@@ -185,7 +183,7 @@ pub(super) struct Phrase {
 /// is no phrase of its own), none ending in a generic head (`framework`).
 pub(super) fn frequent_phrases(text: &str) -> Vec<Phrase> {
     use std::collections::HashMap;
-    let stop = stop_words();
+    let stop = crate::build::stop_words();
     let mut counts: HashMap<String, (usize, String)> = HashMap::new();
     for chunk in text.split(|c: char| ".,;:()[]\"“”?!".contains(c)) {
         let words: Vec<&str> = chunk.split_whitespace().collect();
@@ -248,13 +246,17 @@ pub(super) fn frequent_phrases(text: &str) -> Vec<Phrase> {
     phrases.into_iter().map(|(_, p)| p).collect()
 }
 
-/// The first of `phrases` that shares no word with `title`.
-pub(super) fn frequent_phrase<'a>(phrases: &'a [Phrase], title: &str) -> Option<&'a str> {
-    let have: Vec<String> = plain_words(title).collect();
-    phrases
-        .iter()
-        .find(|p| !p.words.iter().any(|w| have.contains(w)))
-        .map(|p| p.text.as_str())
+/// What `title` can say it is for, as (preposition, phrase): the
+/// abstract's `for …` phrase ([`topic_phrase`]), else the first of its
+/// repeated `phrases` that shares no word with `title`.
+pub(super) fn topic_for(text: &str, title: &str, phrases: &[Phrase]) -> Option<(String, String)> {
+    topic_phrase(text, title).or_else(|| {
+        let have: Vec<String> = plain_words(title).collect();
+        phrases
+            .iter()
+            .find(|p| !p.words.iter().any(|w| have.contains(w)))
+            .map(|p| ("for".to_string(), p.text.clone()))
+    })
 }
 
 /// What a paper proposes, never what it is for.
@@ -272,14 +274,6 @@ const PROPOSAL_HEADS: &[&str] = &[
     "strategies",
     "module",
 ];
-
-/// The stop words of the title overlap measure: words a phrase of content
-/// is cut at.
-fn stop_words() -> &'static std::collections::HashSet<&'static str> {
-    static STOP: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
-        std::sync::OnceLock::new();
-    STOP.get_or_init(|| stop_words::get("en").iter().copied().collect())
-}
 
 /// Words that end no topic: what every abstract evaluates on.
 pub(super) const GENERIC_HEADS: &[&str] = &[
