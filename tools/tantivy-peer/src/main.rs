@@ -7,7 +7,8 @@
 //! paper it names). This indexes the abstracts with tantivy (the `en_stem`
 //! analyzer: words, lower case, English stems), types each title as an OR
 //! of its words (BM25, tantivy's k1 = 1.2, b = 0.75) and prints recall@10
-//! and MRR, as the evaluation prints them for the page.
+//! (with the number of titles found in the first ten) and MRR, as the
+//! evaluation prints them for the page.
 //!
 //! ```text
 //! cargo run --release --manifest-path tools/tantivy-peer/Cargo.toml -- target/distill/title-queries
@@ -96,11 +97,13 @@ fn main() -> tantivy::Result<()> {
     }
     let n = queries.len().max(1) as f64;
     println!(
-        "| BM25 from tantivy 0.22 (en_stem, an OR of the words), {} queries | {:.3} / {:.3} | {:.3} / {:.3} |",
+        "| BM25 from tantivy 0.22 (en_stem, an OR of the words), {} queries | {:.3} ({}) / {:.3} | {:.3} ({}) / {:.3} |",
         queries.len(),
         scores[0].0 / n,
+        scores[0].0,
         scores[0].1 / n,
         scores[1].0 / n,
+        scores[1].0,
         scores[1].1 / n
     );
     Ok(())

@@ -64,6 +64,15 @@ pub struct Scores {
     pub queries: usize,
 }
 
+impl Scores {
+    /// How many queries found their paper in the first ten (one paper
+    /// meant per query): ties between rankings show where the rounded
+    /// recall hides them.
+    pub fn found_in_ten(&self) -> usize {
+        (self.recall_at_10 * self.queries as f64).round() as usize
+    }
+}
+
 /// The rankings compared.
 pub const RANKINGS: [&str; 4] = ["lexical", "meaning", "hybrid (page)", "hybrid (RRF)"];
 

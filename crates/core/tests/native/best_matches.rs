@@ -160,6 +160,18 @@ fn a_title_whose_rare_words_other_papers_hold_still_finds_its_paper() {
 }
 
 #[test]
+fn a_title_whose_paper_holds_two_of_its_words_many_times_finds_it() {
+    let e = acl_abstracts_engine();
+    // The abstract is about prompt positions, again and again, but never
+    // says `really` or `matter`: two of five words, too little of the
+    // title's weight, and fewer than a near match's three. BM25 ranks it
+    // first; its word score near the best one brings it in.
+    let t = "Do Prompt Positions Really Matter?";
+    let rank = rank_of(e, t, t);
+    assert!(rank.is_some_and(|r| r < 10), "{rank:?}");
+}
+
+#[test]
 fn a_word_typed_twice_counts_once() {
     let e = acl_abstracts_engine();
     // `Richer` twice weighed as two rare words: the papers holding it came
