@@ -100,15 +100,7 @@ pub fn eval_title_queries(
     for weight in [0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0] {
         let [w, ..] = evaluate(&e, &bm25, &tune, |t| t, weight);
         let [n, ..] = evaluate(&e, &bm25, &tune, without_name, weight);
-        println!(
-            "| {weight} | {:.3} ({}) / {:.4} | {:.3} ({}) / {:.4} |",
-            w.recall_at_10,
-            w.found_in_ten(),
-            w.mrr,
-            n.recall_at_10,
-            n.found_in_ten(),
-            n.mrr
-        );
+        println!("| {weight} | {} | {} |", w.cell(4), n.cell(4));
         let score = (w.found_in_ten() + n.found_in_ten(), w.mrr + n.mrr);
         let better =
             score.0 > chosen.1 .0 || (score.0 == chosen.1 .0 && score.1 > chosen.1 .1 + 1e-9);
@@ -128,15 +120,7 @@ pub fn eval_title_queries(
     let whole = evaluate(&e, &bm25, &held, |t| t, MEANING_WEIGHT);
     let nameless = evaluate(&e, &bm25, &held, without_name, MEANING_WEIGHT);
     for ((name, w), n) in RANKINGS.iter().zip(whole).zip(nameless) {
-        println!(
-            "| {name} | {:.3} ({}) / {:.3} | {:.3} ({}) / {:.3} |",
-            w.recall_at_10,
-            w.found_in_ten(),
-            w.mrr,
-            n.recall_at_10,
-            n.found_in_ten(),
-            n.mrr
-        );
+        println!("| {name} | {} | {} |", w.cell(3), n.cell(3));
     }
     Ok(())
 }

@@ -71,6 +71,17 @@ impl Scores {
     pub fn found_in_ten(&self) -> usize {
         (self.recall_at_10 * self.queries as f64).round() as usize
     }
+
+    /// A table cell: recall@10 (how many found in the first ten) / MRR,
+    /// the MRR to `digits` places.
+    pub fn cell(&self, digits: usize) -> String {
+        format!(
+            "{:.3} ({}) / {:.digits$}",
+            self.recall_at_10,
+            self.found_in_ten(),
+            self.mrr
+        )
+    }
 }
 
 /// The rankings compared.
