@@ -142,6 +142,51 @@ pub(crate) fn is_plural_acronym(w: &str) -> bool {
 pub fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split_word_bound_indices()
         .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
+        .flat_map(|(start, w)| JoinedSentences { start, rest: w })
+}
+
+/// The pieces of one UAX #29 word that two sentences make when the space
+/// after the full stop was lost (`data.We`, `ontology.Our`: common in
+/// abstracts extracted from PDFs). A `.` between letters joins a word (`e.g`,
+/// `node.js`); it is a sentence's end when a lowercase letter comes before
+/// it and a capitalised word after (`U.S`, `arXiv.org` stay whole).
+struct JoinedSentences<'a> {
+    start: usize,
+    rest: &'a str,
+}
+
+impl<'a> Iterator for JoinedSentences<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let ends_sentence = |i: usize| {
+            let before = self.rest[..i].chars().next_back();
+            let mut after = self.rest[i + 1..].chars();
+            before.is_some_and(char::is_lowercase)
+                && after.next().is_some_and(char::is_uppercase)
+                && after.next().is_some_and(char::is_lowercase)
+        };
+        let cut = self
+            .rest
+            .match_indices('.')
+            .map(|(i, _)| i)
+            .find(|&i| ends_sentence(i));
+        let (piece, start) = (self.rest, self.start);
+        match cut {
+            Some(i) => {
+                self.rest = &piece[i + 1..];
+                self.start = start + i + 1;
+                Some((start, &piece[..i]))
+            }
+            None => {
+                self.rest = "";
+                Some((start, piece))
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -178,5 +223,41 @@ mod tests {
         let words: Vec<&str> = toks.iter().map(|t| &text[t.start..t.end]).collect();
         assert_eq!(words, ["Bokmål", "Pass", "k", "论", "文"]);
         assert_eq!(toks[0].folded, "bokmal");
+    }
+
+    #[test]
+    fn two_sentences_whose_space_was_lost_are_two_words() {
+        let text = "geospatial data.We propose an ontology.Our model";
+        let found: Vec<(usize, &str)> = words(text).collect();
+        assert_eq!(
+            found,
+            [
+                (0, "geospatial"),
+                (11, "data"),
+                (16, "We"),
+                (19, "propose"),
+                (27, "an"),
+                (30, "ontology"),
+                (39, "Our"),
+                (43, "model")
+            ]
+        );
+        // A full stop inside a word is not a sentence's end.
+        let kept: Vec<&str> = words("e.g. node.js U.S. arXiv.org GPT-3.5 i.e.The")
+            .map(|(_, w)| w)
+            .collect();
+        assert_eq!(
+            kept,
+            [
+                "e.g",
+                "node.js",
+                "U.S",
+                "arXiv.org",
+                "GPT",
+                "3.5",
+                "i.e",
+                "The"
+            ]
+        );
     }
 }

@@ -172,6 +172,18 @@ fn a_title_whose_paper_holds_two_of_its_words_many_times_finds_it() {
 }
 
 #[test]
+fn a_word_run_into_the_next_sentence_is_still_found() {
+    let e = acl_abstracts_engine();
+    // The abstract, extracted from a PDF, runs sentences together:
+    // `…in the ontology.Our architecture…`, `…structured geospatial
+    // data.We propose…`. Read as one word each, `ontology` was not in it and
+    // the paper was 590th for its own title.
+    let t = "Improving Toponym Resolution by Predicting Attributes to Constrain Geographical Ontology Entries";
+    let rank = rank_of(e, t, t);
+    assert!(rank.is_some_and(|r| r < 10), "{rank:?}");
+}
+
+#[test]
 fn a_word_typed_twice_counts_once() {
     let e = acl_abstracts_engine();
     // `Richer` twice weighed as two rare words: the papers holding it came
