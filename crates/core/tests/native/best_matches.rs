@@ -137,62 +137,59 @@ fn a_word_no_paper_has_does_not_empty_the_results() {
     assert!(full.docs().iter().all(|d| found.contains(d)));
 }
 
-/// Where the paper with real title `title` is among a search's hits.
-fn rank_of(e: &Engine, title: &str, q: &str) -> Option<usize> {
+/// The real title `title` typed over the ACL list built as abstracts
+/// only finds its paper among the first ten hits.
+fn assert_title_finds_its_paper(title: &str) {
     let kept = &acl_abstracts().1;
     let doc = kept
         .iter()
         .position(|r| r.title.as_deref() == Some(title))
         .unwrap_or_else(|| panic!("no paper titled {title:?}")) as u32;
-    search(e, q).hits.iter().position(|h| h.doc == doc)
+    let rank = search(acl_abstracts_engine(), title)
+        .hits
+        .iter()
+        .position(|h| h.doc == doc);
+    assert!(rank.is_some_and(|r| r < 10), "{title}: {rank:?}");
 }
 
 #[test]
 fn a_title_whose_rare_words_other_papers_hold_still_finds_its_paper() {
-    let e = acl_abstracts_engine();
     // The abstract says `crowd workers`, `wage`, `unfair` and `labour`,
     // but not `quantifying` or `qualification`, which weigh most: it holds
     // too little of the title's weight to be a best match, yet BM25 ranks
     // it first. It comes in as a near match.
     let t = "Quantifying and Avoiding Unfair Qualification Labour in Crowdsourcing";
-    let rank = rank_of(e, t, t);
-    assert!(rank.is_some_and(|r| r < 10), "{rank:?}");
+    assert_title_finds_its_paper(t);
 }
 
 #[test]
 fn a_title_whose_paper_holds_two_of_its_words_many_times_finds_it() {
-    let e = acl_abstracts_engine();
     // The abstract is about prompt positions, again and again, but never
     // says `really` or `matter`: two of five words, too little of the
     // title's weight, and fewer than a near match's three. BM25 ranks it
     // first; its word score near the best one brings it in.
     let t = "Do Prompt Positions Really Matter?";
-    let rank = rank_of(e, t, t);
-    assert!(rank.is_some_and(|r| r < 10), "{rank:?}");
+    assert_title_finds_its_paper(t);
 }
 
 #[test]
 fn a_word_run_into_the_next_sentence_is_still_found() {
-    let e = acl_abstracts_engine();
     // The abstract, extracted from a PDF, runs sentences together:
     // `…in the ontology.Our architecture…`, `…structured geospatial
     // data.We propose…`. Read as one word each, `ontology` was not in it and
     // the paper was 590th for its own title.
     let t = "Improving Toponym Resolution by Predicting Attributes to Constrain Geographical Ontology Entries";
-    let rank = rank_of(e, t, t);
-    assert!(rank.is_some_and(|r| r < 10), "{rank:?}");
+    assert_title_finds_its_paper(t);
 }
 
 #[test]
 fn a_word_typed_twice_counts_once() {
-    let e = acl_abstracts_engine();
     // `Richer` twice weighed as two rare words: the papers holding it came
     // first, the paper meant 21st. `Pretrained` twice, 44th.
     for t in [
         "Richer Countries and Richer Representations",
         "Are Pretrained Convolutions Better than Pretrained Transformers?",
     ] {
-        let rank = rank_of(e, t, t);
-        assert!(rank.is_some_and(|r| r < 10), "{t}: {rank:?}");
+        assert_title_finds_its_paper(t);
     }
 }

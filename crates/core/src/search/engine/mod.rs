@@ -724,22 +724,18 @@ impl Engine {
         // The best word score found: a paper holding a few of the words
         // that scores near it is what BM25 would rank among the first.
         let mut top = 0f32;
+        let mut near: Vec<(f32, usize)> = Vec::new();
         for d in allowed.ones() {
             if s.holds_all(d) || (may_pad && s.is_best_match(d)) {
                 found.insert(d);
                 top = top.max(s.typed_score(d));
+            } else if may_pad && s.count[d] >= 2 && s.held[d] > 0.0 {
+                near.push((s.rank_score(d), d));
             }
         }
-        let mut near: Vec<(f32, usize)> = Vec::new();
-        if may_pad {
-            for d in allowed.ones() {
-                let is_near = s.count[d] >= NEAR_MATCH_WORDS
-                    || (s.count[d] >= 2 && s.typed_score(d) >= NEAR_MATCH_SCORE * top);
-                if is_near && s.held[d] > 0.0 && !found.contains(d) {
-                    near.push((s.rank_score(d), d));
-                }
-            }
-        }
+        near.retain(|&(_, d)| {
+            s.count[d] >= NEAR_MATCH_WORDS || s.typed_score(d) >= NEAR_MATCH_SCORE * top
+        });
         // The near matches with the highest word scores join the best
         // matches (when there are any: with none, the words typed are not
         // the papers' and meaning answers).
