@@ -79,7 +79,10 @@ async fn fetch_array(href: &str) -> Result<js_sys::Uint8Array, LoadError> {
 }
 
 /// The bytes of a fetch already under way (`request`, of `href`).
-async fn read_array(href: &str, request: js_sys::Promise) -> Result<js_sys::Uint8Array, LoadError> {
+async fn read_array(
+    href: &str,
+    request: impl Into<wasm_bindgen_futures::JsFuture>,
+) -> Result<js_sys::Uint8Array, LoadError> {
     whole_body(href, response_of(href, request).await?).await
 }
 
@@ -100,8 +103,12 @@ async fn whole_body(
 
 /// The response to a fetch under way (`request`, of `href`), if it is a
 /// success.
-async fn response_of(href: &str, request: js_sys::Promise) -> Result<web_sys::Response, LoadError> {
-    let response: web_sys::Response = wasm_bindgen_futures::JsFuture::from(request)
+async fn response_of(
+    href: &str,
+    request: impl Into<wasm_bindgen_futures::JsFuture>,
+) -> Result<web_sys::Response, LoadError> {
+    let response: web_sys::Response = request
+        .into()
         .await
         .map_err(|e| fetch_failed(href, &e))?
         .unchecked_into();
@@ -185,7 +192,16 @@ pub async fn load_corpus() -> Result<(), LoadError> {
         Ok(())
     })
     .await?;
-    std::hint::black_box(open_engine as OpenEngine)(decoder).map_err(fail)
+    std::hint::black_box(open_engine as OpenEngine)(decoder).map_err(fail)?;
+    // The bodies of the list's first screen, before the app takes it over
+    // from the page's own first results (which have them). Offline, or on
+    // a failed request, the app starts without them: its cards say their
+    // abstract is loading, and ask again when shown.
+    let first = engine().missing_body_packs(0..explorer_core::view::FIRST_SCREEN as u32);
+    if let Err(e) = fetch_new_body_packs(&first).await {
+        leptos::logging::warn!("{e}");
+    }
+    Ok(())
 }
 
 type DecodePart = fn(
@@ -264,6 +280,93 @@ pub fn fetch_packs(packs: &[u32], done: impl FnOnce(Result<(), LoadError>) + 'st
     });
 }
 
+thread_local! {
+    /// The packs of bodies asked for (in flight or in).
+    static BODIES_ASKED: std::cell::RefCell<std::collections::HashSet<u32>> = Default::default();
+}
+
+/// Fetches the packs of bodies `packs` ([`explorer_core::Engine::missing_body_packs`])
+/// not already on their way, all at once, from beside the papers part, and
+/// adds each to the engine; `done` is told once they are all in, or of the
+/// first failure (the packs that failed can be asked for again).
+pub fn fetch_body_packs(packs: &[u32], done: impl FnOnce(Result<(), LoadError>) + 'static) {
+    let new: Vec<u32> = BODIES_ASKED
+        .with_borrow_mut(|asked| packs.iter().copied().filter(|&k| asked.insert(k)).collect());
+    if new.is_empty() {
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        let result = fetch_new_body_packs(&new).await;
+        if result.is_err() {
+            BODIES_ASKED.with_borrow_mut(|asked| {
+                for k in &new {
+                    asked.remove(k);
+                }
+            });
+        }
+        done(result);
+    });
+}
+
+/// Fetches every pack of `packs` not in yet (whether or not another
+/// request has it on its way), then tells `done`: what needs them all at
+/// once (an export of the results) waits for nothing else.
+pub fn fetch_body_packs_then(packs: &[u32], done: impl FnOnce(Result<(), LoadError>) + 'static) {
+    let packs = packs.to_vec();
+    leptos::task::spawn_local(async move {
+        let missing = engine().missing_body_packs_of(&packs);
+        done(fetch_new_body_packs(&missing).await);
+    });
+}
+
+/// The address of pack `k` of the bodies: its file, beside the papers part.
+fn body_pack_href(k: u32) -> Option<String> {
+    let href = corpus_link("href").ok()?;
+    let folder = &href[..href.rfind('/').map_or(0, |i| i + 1)];
+    Some(format!("{folder}{}", engine().body_pack_file(k)?))
+}
+
+/// [`fetch_body_packs`]' requests.
+async fn fetch_new_body_packs(packs: &[u32]) -> Result<(), LoadError> {
+    fetch_all(packs, body_pack_href, |k, bytes| {
+        engine().add_body_pack(k, &bytes)
+    })
+    .await
+}
+
+/// Fetches the file `href` names for each of `packs` and hands its bytes
+/// to `add`: every request started before the first is read, and every
+/// one read (offline, a request that failed is not left unhandled beside
+/// the first failure, which is the answer).
+async fn fetch_all(
+    packs: &[u32],
+    href: impl Fn(u32) -> Option<String>,
+    add: impl Fn(u32, Vec<u8>) -> Result<(), explorer_core::DecodeError>,
+) -> Result<(), LoadError> {
+    // Each request is a future from the start: its failure is handled
+    // even while an earlier one is awaited (else offline it would be an
+    // unhandled rejection).
+    let requests: Vec<(u32, String, wasm_bindgen_futures::JsFuture)> = packs
+        .iter()
+        .filter_map(|&k| {
+            let href = href(k)?;
+            let request = window().fetch_with_str(&href).into();
+            Some((k, href, request))
+        })
+        .collect();
+    let mut first_error = None;
+    for (k, href, request) in requests {
+        let added = match read_array(&href, request).await {
+            Ok(bytes) => add(k, bytes.to_vec()).map_err(|error| LoadError::Decode { href, error }),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = added {
+            first_error.get_or_insert(e);
+        }
+    }
+    first_error.map_or(Ok(()), Err)
+}
+
 /// The index link cut into its folder (with its last `/`) and its file's
 /// name, if the page names an index.
 fn index_link() -> Option<(String, String)> {
@@ -278,23 +381,12 @@ fn pack_href(k: u32) -> Option<String> {
     Some(format!("{folder}{}", engine().pack_file(k)?))
 }
 
-/// [`fetch_packs`]' requests, all started before the first is read.
+/// [`fetch_packs`]' requests.
 async fn fetch_new_packs(packs: &[u32]) -> Result<(), LoadError> {
-    let requests: Vec<(u32, String, js_sys::Promise)> = packs
-        .iter()
-        .filter_map(|&k| {
-            let href = pack_href(k)?;
-            let request = window().fetch_with_str(&href);
-            Some((k, href, request))
-        })
-        .collect();
-    for (k, href, request) in requests {
-        let bytes = read_array(&href, request).await?.to_vec();
-        engine()
-            .add_pack(k, bytes.into())
-            .map_err(|error| LoadError::Decode { href, error })?;
-    }
-    Ok(())
+    fetch_all(packs, pack_href, |k, bytes| {
+        engine().add_pack(k, bytes.into())
+    })
+    .await
 }
 
 /// The index file's name (it changes with every build that changes the
@@ -311,6 +403,12 @@ fn offline_files() -> Vec<(String, usize)> {
         .into_iter()
         .filter_map(|(k, size)| Some((pack_href(k)?, size)))
         .collect();
+    files.extend(
+        engine()
+            .body_packs_not_in()
+            .into_iter()
+            .filter_map(|(k, size)| Some((body_pack_href(k)?, size))),
+    );
     if !engine().has_meaning() {
         if let (Ok(href), Ok(size)) = (
             corpus_link("data-meaning"),

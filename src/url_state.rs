@@ -129,6 +129,7 @@ mod tests {
             }],
             reasons: vec![],
             similar_terms: vec![],
+            body_packs: vec![],
             papers: vec![],
             index: Default::default(),
         }

@@ -62,8 +62,8 @@ pub fn write_marks(
         }
     }
     if changed(|h| &h.text) {
-        if let Some(text) = find(card, ".abstract") {
-            text.set_inner_html(&explorer_core::view::abstract_html(p, &marks.text));
+        if let (Some(text), Some(body)) = (find(card, ".abstract"), engine.body(doc)) {
+            text.set_inner_html(&explorer_core::view::abstract_html(body, &marks.text));
         }
     }
 }
@@ -115,9 +115,9 @@ pub(super) fn show_similar(engine: &Engine, card: &Element, doc: u32, open: bool
     if let Some(list) = find(card, ".similar-list") {
         list.remove();
     }
-    if open {
+    if let (true, Some(body)) = (open, engine.body(doc)) {
         let p = &engine.corpus.papers[doc as usize];
-        let list = card::similar_html(&engine.corpus, p, text);
+        let list = card::similar_html(&engine.corpus, p, body, text);
         let _ = button.insert_adjacent_html("afterend", &list);
     }
 }

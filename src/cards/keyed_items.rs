@@ -137,6 +137,24 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
         }
     }
 
+    /// Forgets the items of `keys`, removing them: the next
+    /// [`KeyedItems::show`] writes them anew (a card written before its
+    /// paper's body came).
+    pub fn forget(&mut self, keys: &[K]) {
+        for k in keys {
+            if let Some(el) = self.items.remove(k) {
+                el.remove();
+            }
+        }
+        self.spare.retain(|(k, el)| {
+            let gone = keys.contains(k);
+            if gone {
+                el.remove();
+            }
+            !gone
+        });
+    }
+
     /// Forgets every item, removing it (the next [`KeyedItems::show`]
     /// writes all anew).
     pub fn clear(&mut self) {

@@ -39,6 +39,7 @@ impl CardMaker {
             card::card_html(
                 &x.engine.corpus,
                 doc,
+                x.engine.body(doc),
                 &CardState {
                     marks,
                     selection,

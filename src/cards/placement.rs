@@ -102,6 +102,9 @@ pub struct Placement {
     set_waiting: WriteSignal<Option<f64>>,
     /// A scroll or resize is waiting for the next frame.
     pending: StoredValue<bool>,
+    /// Cards written before their paper's body came (its pack is on its
+    /// way): written again when it does.
+    unbodied: StoredValue<std::collections::HashSet<u32>>,
 }
 
 impl Placement {
@@ -131,6 +134,7 @@ impl Placement {
             waiting,
             set_waiting,
             pending: StoredValue::new(false),
+            unbodied: StoredValue::new(Default::default()),
         }
     }
 
@@ -226,6 +230,7 @@ impl Placement {
         self.set_window.set(w);
         self.set_waiting.set((waiting > 0.0).then_some(waiting));
         self.show(&next);
+        self.fetch_bodies(&next);
         if w.is_some() {
             request_animation_frame(move || self.measure());
         }
@@ -280,6 +285,11 @@ impl Placement {
                             }
                             html.push_str(&self.make.html(doc, &marks, None));
                             html.push_str("</li>");
+                            if engine.body(doc).is_none() {
+                                self.unbodied.update_value(|u| {
+                                    u.insert(doc);
+                                });
+                            }
                             marked_for.borrow_mut().insert(doc, (matched, marks));
                         },
                         |&doc, li| {
@@ -302,6 +312,48 @@ impl Placement {
                     );
                 });
             });
+        });
+    }
+
+    /// The packs of the bodies of the cards shown that are not in are
+    /// fetched; when they come, the cards written without them are
+    /// written again.
+    fn fetch_bodies(self, shown: &[u32]) {
+        let engine = self.x.engine;
+        let missing = engine.missing_body_packs(shown.iter().copied());
+        if missing.is_empty() {
+            return;
+        }
+        crate::load::fetch_body_packs(&missing, move |result| {
+            if let Err(e) = result {
+                leptos::logging::warn!("{e}");
+                return;
+            }
+            let came: Vec<u32> = self.unbodied.with_value(|u| {
+                u.iter()
+                    .copied()
+                    .filter(|&d| engine.body(d).is_some())
+                    .collect()
+            });
+            if came.is_empty() {
+                return;
+            }
+            self.unbodied.update_value(|u| {
+                came.iter().for_each(|d| {
+                    u.remove(d);
+                })
+            });
+            self.marked_for.update_value(|m| {
+                came.iter().for_each(|d| {
+                    m.remove(d);
+                })
+            });
+            self.cards.update_value(|cards| {
+                if let Some(cards) = cards {
+                    cards.forget(&came);
+                }
+            });
+            self.refill();
         });
     }
 

@@ -43,6 +43,11 @@ fn with_words<R>(
     make_room: bool,
     f: impl FnOnce(&DocWords) -> R,
 ) -> Option<R> {
+    // A paper whose body is not in yet: its title's and authors' words,
+    // not kept (its card is written again when the body comes).
+    if engine.body(doc).is_none() {
+        return Some(f(&engine.doc_words(doc)));
+    }
     WORDS.with_borrow_mut(|kept| {
         explorer_core::search::kept_or_made(kept, doc, WORDS_KEPT, make_room, || {
             engine.doc_words(doc)

@@ -115,6 +115,26 @@ fn whole_index(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
     Ok(whole.to_frame())
 }
 
+/// The papers part of `dist` whole: its heads (`href`) with every pack of
+/// their bodies put back, each checked against the hash it is named by.
+fn whole_papers(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
+    use explorer_core::model::body_pack_file_name;
+    let head = explorer_core::Corpus::from_papers_part(&read_beside(dist, href)?)
+        .map_err(|e| Error::unexpected(href, e))?;
+    if head.body_packs.is_empty() {
+        return read_beside(dist, href);
+    }
+    let mut packs = Vec::with_capacity(head.body_packs.len());
+    for r in &head.body_packs {
+        packs.push(read_beside(dist, &body_pack_file_name(r.hash))?);
+    }
+    let mut packs = packs.into_iter();
+    let whole = head
+        .with_bodies(|_| packs.next().unwrap_or_default())
+        .map_err(|e| Error::unexpected(href, e))?;
+    Ok(whole.to_parts().papers)
+}
+
 /// The largest single file written: 32 MB, about 8,000 papers (the
 /// 3,891 papers of the ACL list make 14 MB, 20,000 synthetic ones 76 MB).
 /// A 76 MB page takes seconds to parse before anything shows, and mail
@@ -131,7 +151,7 @@ fn least_bytes(dist: &Path) -> Result<usize, Error> {
         let name = entry.file_name().to_string_lossy().into_owned();
         let inlined = name.ends_with(".wasm")
             || (name.ends_with(".bin")
-                && ["corpus-", "index-", "postings-"]
+                && ["corpus-", "index-", "postings-", "bodies-"]
                     .iter()
                     .any(|kind| name.starts_with(kind)));
         if inlined {
@@ -215,10 +235,13 @@ pub fn build(dist: &Path) -> Result<String, Error> {
                         let css = css.replace("</style", "<\\/style");
                         el.replace(&format!("<style>{css}</style>"), ContentType::Html);
                     } else if el.has_attribute("data-corpus") {
-                        let corpus = data_url(
-                            &href.ok_or("corpus link without href")?,
-                            "application/octet-stream",
-                        )?;
+                        let corpus = format!(
+                            "data:application/octet-stream;base64,{}",
+                            base64(&whole_papers(
+                                dist,
+                                &href.ok_or("corpus link without href")?
+                            )?)
+                        );
                         let index = el
                             .get_attribute("data-index")
                             .ok_or("corpus link without data-index")?;
@@ -426,9 +449,15 @@ mod tests {
         put("app_bg.wasm", b"\0asm");
         put("a.css", b"body { color: red }");
         put("b.css", b"p { margin: 0 }");
-        put("c.bin", b"corpus");
-        // The index in small packs, which the single file joins again.
+        // The papers' bodies and the index in small packs, which the
+        // single file joins again.
         let corpus = explorer_core::build::compile_dir(Path::new("../../corpus")).unwrap();
+        let (head, bodies) = corpus.in_body_packs(4096);
+        assert!(bodies.len() > 1);
+        put("c.bin", &head.to_parts().papers);
+        for (r, bytes) in head.body_packs.iter().zip(&bodies) {
+            put(&explorer_core::model::body_pack_file_name(r.hash), bytes);
+        }
         let packed = corpus.index.in_packs(4096);
         assert!(packed.packs.len() > 1);
         put("i.bin", &packed.head.to_frame());
@@ -459,7 +488,7 @@ mod tests {
         assert!(html.contains("<style>p { margin: 0 }</style>"), "{html}");
         assert!(html.contains(&format!(
             "href=\"data:application/octet-stream;base64,{}\"",
-            base64(b"corpus")
+            base64(&corpus.to_parts().papers)
         )));
         assert!(html.contains(&format!(
             "data-index=\"data:application/octet-stream;base64,{}\"",

@@ -32,7 +32,18 @@ pub fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), Error> {
 /// `<link data-corpus href=… data-index=… data-meaning=… data-meaning-bytes=…>`
 /// names them (the index names its packs).
 fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Result<(), Error> {
-    let parts = corpus.to_parts();
+    use explorer_core::model::{body_pack_file_name, BODIES_APART_FROM, BODY_PACK_BYTES};
+    // A long list's papers part holds their heads; their bodies are in
+    // packs, `bodies-<hash>.bin`, fetched for the cards shown.
+    let parts = if corpus.papers.len() >= BODIES_APART_FROM {
+        let (head, packs) = corpus.in_body_packs(BODY_PACK_BYTES);
+        for (r, bytes) in head.body_packs.iter().zip(&packs) {
+            write(dir.join(body_pack_file_name(r.hash)), bytes)?;
+        }
+        head.to_parts()
+    } else {
+        corpus.to_parts()
+    };
     let name =
         |kind: &str, bytes: &[u8]| format!("{kind}-{:016x}.bin", xxhash_rust::xxh3::xxh3_64(bytes));
     let meaning = build_meaning(&StaticModel::committed(), &corpus.papers).to_bytes();

@@ -1,4 +1,4 @@
-use explorer_core::view::{export, Format};
+use explorer_core::view::{export_with, Format};
 use leptos::prelude::*;
 
 use crate::download::offer_download;
@@ -12,12 +12,26 @@ use crate::Explorer;
 pub fn ExportMenu() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
-    let download = move |format: Format| {
-        let docs = x.search.response.with_untracked(|r| r.docs());
-        let text = export(&x.engine.corpus, &docs, format, &page_address());
+    let write = move |docs: Vec<u32>, format: Format| {
+        let e = x.engine;
+        let links = |d: u32| e.body(d).map_or(&[][..], |b| b.links);
+        let text = export_with(&e.corpus, &docs, links, format, &page_address());
         if let Err(e) = offer_download(&text, format.mime(), &format!("papers.{}", format.key())) {
             web_sys::console::error_2(&"export failed:".into(), &e);
         }
+    };
+    // The papers' links are in their bodies: the packs not in are fetched
+    // first.
+    let download = move |format: Format| {
+        let docs = x.search.response.with_untracked(|r| r.docs());
+        let missing = x.engine.missing_body_packs(docs.iter().copied());
+        if missing.is_empty() {
+            return write(docs, format);
+        }
+        crate::load::fetch_body_packs_then(&missing, move |result| match result {
+            Ok(()) => write(docs, format),
+            Err(e) => web_sys::console::error_1(&format!("export failed: {e}").into()),
+        });
     };
     view! {
         <details class="export">

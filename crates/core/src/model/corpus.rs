@@ -44,6 +44,10 @@ pub struct Corpus {
     /// The words that explain similar papers and what a region of the topic
     /// map is about ([`Similar::terms`] and [`Paper::keywords`] index it).
     pub similar_terms: Vec<String>,
+    /// Where the papers' bodies are when they are not in the papers
+    /// themselves: packs of consecutive papers ([`Corpus::in_body_packs`]).
+    /// Empty when every paper holds its own body.
+    pub body_packs: Vec<crate::model::BodyPackRef>,
     /// The papers, in list order.
     pub papers: Vec<Paper>,
     /// The search index over `papers`, built at compile time.
@@ -281,17 +285,5 @@ impl Corpus {
                 let values = &self.facets[t.facet as usize].values;
                 values.get(t.value as usize).map(String::as_str)
             })
-    }
-}
-
-impl Paper {
-    /// The runs with their byte ranges in [`Paper::text`].
-    pub(crate) fn run_ranges(&self) -> impl Iterator<Item = (std::ops::Range<usize>, &RunKind)> {
-        let mut start = 0usize;
-        self.runs.iter().map(move |r| {
-            let range = start..r.end as usize;
-            start = r.end as usize;
-            (range, &r.kind)
-        })
     }
 }

@@ -15,6 +15,7 @@ struct Head {
     facets: Vec<Facet>,
     reasons: Vec<String>,
     similar_terms: Vec<String>,
+    body_packs: Vec<crate::model::BodyPackRef>,
 }
 
 /// Where a [`PapersDecoder`] is in the part.
@@ -185,6 +186,7 @@ impl PapersDecoder {
             facets: head.facets,
             reasons: head.reasons,
             similar_terms: head.similar_terms,
+            body_packs: head.body_packs,
             papers: self.papers,
             index: self.index,
         };

@@ -2,12 +2,16 @@
 //! it is compiled to and decoded from, the facet schema, and the text
 //! normalizer (folding, stemming, tokens) that both sides must agree on.
 
+pub(crate) mod body;
 pub(crate) mod corpus;
 pub(crate) mod decode;
 pub(crate) mod facet;
 pub(crate) mod frame;
 pub(crate) mod text;
 
+pub use body::{
+    body_pack_file_name, Body, BodyPackRef, BodyRef, BODIES_APART_FROM, BODY_MAGIC, BODY_PACK_BYTES,
+};
 pub(crate) use corpus::is_web_url;
 pub use corpus::{style, Corpus, Facet, Link, LinkKind, List, Paper, Run, RunKind, Similar, Tag};
 pub use decode::PapersDecoder;

@@ -20,7 +20,7 @@ use std::fmt::Write;
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use crate::model::facet::FacetKind;
-use crate::model::{Corpus, LinkKind, Paper};
+use crate::model::{BodyRef, Corpus, Link, LinkKind, Paper};
 use crate::search::engine::Highlights;
 use crate::view::html::{abstract_html, marked_html};
 use crate::view::i18n::Strings;
@@ -30,8 +30,8 @@ use crate::view::i18n::Strings;
 pub const LONG_ABSTRACT: usize = 600;
 
 /// Whether a paper's abstract is clamped until expanded.
-pub fn is_long(p: &Paper) -> bool {
-    p.text.len() > LONG_ABSTRACT
+pub fn is_long<'a>(body: impl Into<BodyRef<'a>>) -> bool {
+    body.into().text.len() > LONG_ABSTRACT
 }
 
 /// What the reader has done that a card shows.
@@ -57,11 +57,19 @@ pub struct CardState<'a> {
 /// are in its meta line already.
 const NOT_CHIPS: [FacetKind; 3] = [FacetKind::List, FacetKind::Author, FacetKind::Year];
 
-/// The whole card: an `<article class="paper" data-doc=…>`.
-pub fn card_html(corpus: &Corpus, doc: u32, state: &CardState, t: &Strings) -> String {
+/// The whole card: an `<article class="paper" data-doc=…>`. Without its
+/// `body` (its pack is on its way), the abstract says it is loading and
+/// the links and similar papers wait with it.
+pub fn card_html(
+    corpus: &Corpus,
+    doc: u32,
+    body: Option<BodyRef<'_>>,
+    state: &CardState,
+    t: &Strings,
+) -> String {
     let p = &corpus.papers[doc as usize];
     let id = attr(&p.id);
-    let mut out = String::with_capacity(p.text.len() + 1024);
+    let mut out = String::with_capacity(body.map_or(0, |b| b.text.len()) + 1024);
     let target = if state.target { " target" } else { "" };
     let _ = write!(
         out,
@@ -78,9 +86,17 @@ pub fn card_html(corpus: &Corpus, doc: u32, state: &CardState, t: &Strings) -> S
             authors_html(p, state.marks)
         );
     }
-    meta_into(&mut out, corpus, p, t);
+    meta_into(&mut out, corpus, p, body.map_or(&[], |b| b.links), t);
     chips_into(&mut out, corpus, p, state.selection, t);
-    let long = is_long(p);
+    let Some(body) = body else {
+        let _ = write!(
+            out,
+            "<div class=\"abstract loading\" id=\"{id}-abstract\" aria-busy=\"true\">{}</div></article>",
+            text(t.loading_abstract)
+        );
+        return out;
+    };
+    let long = is_long(body);
     let clamped = if long && !state.expanded {
         " clamped"
     } else {
@@ -89,7 +105,7 @@ pub fn card_html(corpus: &Corpus, doc: u32, state: &CardState, t: &Strings) -> S
     let _ = write!(
         out,
         "<div class=\"abstract{clamped}\" id=\"{id}-abstract\">{}</div>",
-        abstract_html(p, &state.marks.text)
+        abstract_html(body, &state.marks.text)
     );
     if long {
         let _ = write!(
@@ -103,7 +119,7 @@ pub fn card_html(corpus: &Corpus, doc: u32, state: &CardState, t: &Strings) -> S
     if state.starred {
         out.push_str(&note_html(state.note, t));
     }
-    if !p.similar.is_empty() {
+    if !body.similar.is_empty() {
         let _ = write!(
             out,
             "<div class=\"similar\"><button type=\"button\" class=\"similar-toggle\" \
@@ -111,7 +127,7 @@ pub fn card_html(corpus: &Corpus, doc: u32, state: &CardState, t: &Strings) -> S
             state.similar_open,
             text(t.similar_papers),
             if state.similar_open {
-                similar_html(corpus, p, t)
+                similar_html(corpus, p, body, t)
             } else {
                 String::new()
             }
@@ -169,9 +185,14 @@ pub fn note_html(note: &str, t: &Strings) -> String {
 
 /// The list of a paper's similar papers, each a link with the terms the
 /// two share most.
-pub fn similar_html(corpus: &Corpus, p: &Paper, t: &Strings) -> String {
+pub fn similar_html<'a>(
+    corpus: &Corpus,
+    p: &Paper,
+    body: impl Into<BodyRef<'a>>,
+    t: &Strings,
+) -> String {
     let mut out = format!("<ol class=\"similar-list\" id=\"{}-similar\">", attr(&p.id));
-    for s in &p.similar {
+    for s in body.into().similar {
         let Some(other) = corpus.papers.get(s.doc as usize) else {
             continue;
         };
@@ -198,7 +219,7 @@ pub fn similar_html(corpus: &Corpus, p: &Paper, t: &Strings) -> String {
 
 /// Year, list (its source file and line as a tooltip) and the record's
 /// links.
-fn meta_into(out: &mut String, corpus: &Corpus, p: &Paper, t: &Strings) {
+fn meta_into(out: &mut String, corpus: &Corpus, p: &Paper, links: &[Link], t: &Strings) {
     out.push_str("<p class=\"paper-meta\">");
     if let Some(y) = p.year {
         let _ = write!(out, "<span class=\"paper-year\">{y}</span> · ");
@@ -214,7 +235,7 @@ fn meta_into(out: &mut String, corpus: &Corpus, p: &Paper, t: &Strings) {
         attr(source),
         text(label)
     );
-    for l in &p.links {
+    for l in links {
         let label = match l.kind {
             LinkKind::Page => t.link_labels[0],
             LinkKind::Pdf => t.link_labels[1],
@@ -337,7 +358,13 @@ pub fn first_screen(corpus: &Corpus, t: &Strings) -> String {
         let _ = write!(
             cards,
             "<li data-doc=\"{doc}\">{}</li>",
-            card_html(corpus, doc, &state, t)
+            card_html(
+                corpus,
+                doc,
+                corpus.papers.get(doc as usize).map(Into::into),
+                &state,
+                t
+            )
         );
     }
     format!(

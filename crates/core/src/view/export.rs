@@ -4,7 +4,7 @@
 //! tests read every export back with a real parser.
 
 use crate::model::facet::FacetKind;
-use crate::model::{Corpus, LinkKind, Paper};
+use crate::model::{Corpus, Link, LinkKind, Paper};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 /// The formats the results can be exported in.
@@ -92,9 +92,9 @@ struct Row<'a> {
     code: Option<&'a str>,
 }
 
-fn row<'a>(corpus: &'a Corpus, p: &'a Paper, page_url: &str) -> Row<'a> {
+fn row<'a>(corpus: &'a Corpus, p: &'a Paper, links: &'a [Link], page_url: &str) -> Row<'a> {
     let link = |kind: LinkKind| {
-        p.links
+        links
             .iter()
             .find(|l| l.kind == kind)
             .map(|l| l.href.as_str())
@@ -116,10 +116,30 @@ fn row<'a>(corpus: &'a Corpus, p: &'a Paper, page_url: &str) -> Row<'a> {
 /// The papers `docs` (indexes into the corpus), in that order. `page_url`
 /// is the explorer's address, for papers without a page of their own.
 pub fn export(corpus: &Corpus, docs: &[u32], format: Format, page_url: &str) -> String {
-    let rows = docs
-        .iter()
-        .filter_map(|&d| corpus.papers.get(d as usize))
-        .map(|p| row(corpus, p, page_url));
+    let links = |d: u32| {
+        corpus
+            .papers
+            .get(d as usize)
+            .map_or(&[][..], |p| &p.links[..])
+    };
+    export_with(corpus, docs, links, format, page_url)
+}
+
+/// [`export`] with each paper's links given apart (from its body's pack:
+/// [`crate::Engine::body`]).
+pub fn export_with<'a>(
+    corpus: &'a Corpus,
+    docs: &[u32],
+    links: impl Fn(u32) -> &'a [Link],
+    format: Format,
+    page_url: &str,
+) -> String {
+    let rows = docs.iter().filter_map(|&d| {
+        corpus
+            .papers
+            .get(d as usize)
+            .map(|p| row(corpus, p, links(d), page_url))
+    });
     match format {
         Format::Csv => csv(rows),
         Format::Json => json(rows),

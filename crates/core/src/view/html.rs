@@ -12,7 +12,7 @@ use std::fmt::Write;
 use std::ops::Range;
 
 use crate::model::is_web_url;
-use crate::model::{style, Corpus, Paper, RunKind};
+use crate::model::{style, BodyRef, Corpus, Paper, RunKind};
 use crate::search::engine::{overlaps, split_by_marks};
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
@@ -59,13 +59,14 @@ pub fn marked_html(s: &str, marks: &[Range<usize>]) -> String {
 /// The abstract's HTML: styled runs, links and formulas; a highlight never
 /// splits a formula (the whole formula is marked) or a link (the mark goes
 /// inside it).
-pub fn abstract_html(p: &Paper, marks: &[Range<usize>]) -> String {
+pub fn abstract_html<'a>(body: impl Into<BodyRef<'a>>, marks: &[Range<usize>]) -> String {
+    let p: BodyRef<'a> = body.into();
     let mut out = String::with_capacity(p.text.len() + p.text.len() / 4);
     for (range, kind) in p.run_ranges() {
         match kind {
             RunKind::Text { style } => {
                 open(&mut out, *style);
-                marked(&mut out, &p.text, range, marks);
+                marked(&mut out, p.text, range, marks);
                 close(&mut out, *style);
             }
             RunKind::Link { href, style } => {
@@ -76,10 +77,10 @@ pub fn abstract_html(p: &Paper, marks: &[Range<usize>]) -> String {
                         "<a href=\"{}\" target=\"_blank\" rel=\"noopener noreferrer nofollow\">",
                         attr(href)
                     );
-                    marked(&mut out, &p.text, range, marks);
+                    marked(&mut out, p.text, range, marks);
                     out.push_str("</a>");
                 } else {
-                    marked(&mut out, &p.text, range, marks);
+                    marked(&mut out, p.text, range, marks);
                 }
                 close(&mut out, *style);
             }
@@ -329,6 +330,7 @@ mod tests {
             facets: vec![],
             reasons: vec![],
             similar_terms: vec![],
+            body_packs: vec![],
             papers,
             index: Default::default(),
         }

@@ -152,6 +152,8 @@ pub struct Strings {
     pub show_full: &'static str,
     pub show_less: &'static str,
     pub similar_papers: &'static str,
+    /// In place of an abstract whose pack is on its way.
+    pub loading_abstract: &'static str,
     pub shares: &'static str,
     /// A card's tag chips, as a screen reader names them.
     pub tags: &'static str,
@@ -321,6 +323,7 @@ pub static EN: Strings = Strings {
     show_full: "Show full abstract",
     show_less: "Show less",
     similar_papers: "Similar papers",
+    loading_abstract: "Loading the abstract…",
     shares: " — shares ",
     tags: "Tags",
 
@@ -482,6 +485,7 @@ pub static ZH: Strings = Strings {
     show_full: "显示完整摘要",
     show_less: "收起",
     similar_papers: "相似论文",
+    loading_abstract: "正在载入摘要……",
     shares: " — 共同词：",
     tags: "标签",
 

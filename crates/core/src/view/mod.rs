@@ -23,7 +23,7 @@ pub use card::{
     related_item_html, selection_changes, similar_html, star_face, CardState, FIRST_SCREEN,
     FIRST_SCREEN_ID,
 };
-pub use export::{export, Format};
+pub use export::{export, export_with, Format};
 pub use html::{
     abstract_html, escape, listing, listing_file, marked_html, noscript, LISTING_FILE,
     LISTING_PAGE_PAPERS, NOSCRIPT_MARKER,

@@ -106,7 +106,13 @@ fn a_card_shows_its_paper_and_the_chips_of_its_tags() {
     let corpus = common::seed_corpus();
     let none = Highlights::default();
     for (doc, p) in corpus.papers.iter().enumerate() {
-        let html = card_html(corpus, doc as u32, &plain(&none, &[]), english());
+        let html = card_html(
+            corpus,
+            doc as u32,
+            corpus.papers.get(doc).map(Into::into),
+            &plain(&none, &[]),
+            english(),
+        );
         assert!(
             html.starts_with(&format!(
                 "<article class=\"paper\" id=\"{0}\" aria-labelledby=\"{0}-title\" data-doc=\"{doc}\">",
@@ -149,7 +155,13 @@ fn a_selected_value_presses_its_chip_on_every_card_that_has_it() {
     let none = Highlights::default();
     let mut pressed = 0;
     for (doc, p) in corpus.papers.iter().enumerate() {
-        let html = card_html(corpus, doc as u32, &plain(&none, &selection), english());
+        let html = card_html(
+            corpus,
+            doc as u32,
+            corpus.papers.get(doc).map(Into::into),
+            &plain(&none, &selection),
+            english(),
+        );
         let has = p
             .tags
             .iter()
@@ -169,7 +181,7 @@ fn a_starred_expanded_target_card_with_its_similar_papers_open() {
         .papers
         .iter()
         .enumerate()
-        .find(|(_, p)| explorer_core::view::is_long(p) && !p.similar.is_empty())
+        .find(|(_, p)| explorer_core::view::is_long(*p) && !p.similar.is_empty())
         .expect("a long seed abstract with similar papers");
     let none = Highlights::default();
     let state = CardState {
@@ -180,7 +192,13 @@ fn a_starred_expanded_target_card_with_its_similar_papers_open() {
         similar_open: true,
         ..plain(&none, &[])
     };
-    let html = card_html(corpus, doc as u32, &state, english());
+    let html = card_html(
+        corpus,
+        doc as u32,
+        corpus.papers.get(doc).map(Into::into),
+        &state,
+        english(),
+    );
     assert!(html.starts_with("<article class=\"paper target\""));
     assert!(
         html.contains("aria-pressed=\"true\" aria-label=\"Starred (click to unstar)\"><span aria-hidden=\"true\">★")
@@ -208,7 +226,13 @@ fn the_query_s_matches_are_marked_in_title_abstract_and_authors() {
     let hit = r.hits[0].doc;
     let marks = engine.doc_words(hit).highlights(&r.matched);
     assert!(!marks.text.is_empty());
-    let html = card_html(corpus, hit, &plain(&marks, &[]), english());
+    let html = card_html(
+        corpus,
+        hit,
+        corpus.papers.get(hit as usize).map(Into::into),
+        &plain(&marks, &[]),
+        english(),
+    );
     let marked: Vec<&str> = html
         .split("<mark>")
         .skip(1)
@@ -231,7 +255,13 @@ fn hostile_text_in_a_card_is_inert() {
             similar_open: true,
             ..plain(&none, &[])
         };
-        let html = card_html(&corpus, doc, &state, english());
+        let html = card_html(
+            &corpus,
+            doc,
+            corpus.papers.get(doc as usize).map(Into::into),
+            &state,
+            english(),
+        );
         for (name, attrs) in tags(&html) {
             assert!(ELEMENTS.contains(&name.as_str()), "<{name}> in {html}");
             for a in attrs {

@@ -31,7 +31,7 @@ fn stems() -> &'static [Vec<Vec<String>>] {
             .papers
             .iter()
             .map(|p| {
-                fields(p)
+                fields(p, &p.text)
                     .iter()
                     .map(|(_, text, _)| tokenize(text).into_iter().map(|t| t.stem).collect())
                     .collect()

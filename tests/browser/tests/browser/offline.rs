@@ -175,6 +175,27 @@ async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
         .filter(|(name, _)| name.starts_with("postings-") || name.starts_with("meaning-"))
         .map(|(_, size)| size)
         .sum();
+    // And the packs of the papers' bodies, but those of the first screen,
+    // which came with the page.
+    let corpus = browser_tests::build_file(&build.dist, "corpus");
+    let head =
+        explorer_core::Corpus::from_papers_part(&std::fs::read(build.dist.join(corpus)).unwrap())
+            .unwrap();
+    assert!(
+        !head.body_packs.is_empty(),
+        "a list this long has its bodies in packs"
+    );
+    let first: std::collections::HashSet<usize> = (0..explorer_core::view::FIRST_SCREEN)
+        .filter_map(|d| head.body_pack_of(d))
+        .collect();
+    let fetched_on_use = fetched_on_use
+        + head
+            .body_packs
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !first.contains(k))
+            .map(|(_, r)| u64::from(r.len))
+            .sum::<u64>();
     let en = &explorer_core::view::EN;
     let offer = (en.offline_save)(&format!("{:.1} MB", fetched_on_use as f64 / 1e6));
     b.wait_for(

@@ -264,6 +264,12 @@ async fn a_query_no_paper_holds_whole_shows_best_matches_labelled_and_highlighte
         assert!(l.starts_with("Best match:"), "{labels:?}");
     }
     let words: Vec<String> = q.split_whitespace().map(|w| w.to_lowercase()).collect();
+    // The abstract comes with its pack, a moment after the card.
+    b.wait_for(
+        "!document.querySelector('.results article.paper .abstract').classList.contains('loading')",
+        "the first card's abstract",
+    )
+    .await;
     let marks = strings(
         b.js("return [...document.querySelector('.results article.paper').querySelectorAll('mark')].map(m => m.textContent.toLowerCase())")
             .await,

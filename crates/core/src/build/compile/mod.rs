@@ -201,6 +201,7 @@ fn compile_sources_with(
             facets,
             reasons,
             similar_terms,
+            body_packs: Vec::new(),
             index,
             papers,
         },

@@ -25,7 +25,8 @@ impl Engine {
             Some(paper) if self.has_index() => DocWords {
                 fields: {
                     let mut kept = self.word_ids.lock().unwrap_or_else(|e| e.into_inner());
-                    crate::search::index::fields(paper)
+                    let text = self.body(doc).map_or("", |b| b.text);
+                    crate::search::index::fields(paper, text)
                         .map(|(_, s, _)| self.index().spans(&s, &mut kept))
                 },
             },

@@ -227,6 +227,10 @@ pub struct Engine {
     /// The search index: with the corpus ([`Engine::new`]), or later
     /// ([`Engine::without_index`], then [`Engine::open_index`]).
     index: std::sync::OnceLock<Index>,
+    /// Per pack of bodies ([`Corpus::body_packs`]), its papers' bodies once
+    /// it is in ([`Engine::add_body_pack`]). Empty when every paper holds
+    /// its own.
+    bodies: Vec<std::sync::OnceLock<Vec<crate::model::Body>>>,
     /// Per paper, each field's BM25F weight over its length normalisation
     /// ([`score`]), worked out once the index is first searched.
     field_scales: std::sync::OnceLock<Vec<[f32; crate::search::index::N_FIELDS]>>,
@@ -310,6 +314,9 @@ impl Engine {
         Engine {
             title_rank: title_ranks(&corpus.papers),
             by_id: id_order(&corpus.papers),
+            bodies: (0..corpus.body_packs.len())
+                .map(|_| std::sync::OnceLock::new())
+                .collect(),
             corpus,
             index: std::sync::OnceLock::new(),
             field_scales: std::sync::OnceLock::new(),
@@ -326,6 +333,86 @@ impl Engine {
             paper_words: Default::default(),
             word_ids: Default::default(),
         }
+    }
+
+    /// Paper `doc`'s body (its text, runs, links and similar papers):
+    /// `None` while the pack it is in has not come
+    /// ([`Engine::missing_body_packs`]), or for no such paper.
+    pub fn body(&self, doc: u32) -> Option<crate::model::BodyRef<'_>> {
+        let d = doc as usize;
+        let paper = self.corpus.papers.get(d)?;
+        if self.bodies.is_empty() {
+            return Some(paper.into());
+        }
+        let k = self.corpus.body_pack_of(d)?;
+        let first = self.corpus.body_packs[k].first as usize;
+        self.bodies[k].get()?.get(d - first).map(Into::into)
+    }
+
+    /// The packs of bodies `docs` are in that are not in yet, each once,
+    /// in the order first needed.
+    pub fn missing_body_packs(&self, docs: impl IntoIterator<Item = u32>) -> Vec<u32> {
+        let mut missing = Vec::new();
+        if self.bodies.is_empty() {
+            return missing;
+        }
+        for doc in docs {
+            if let Some(k) = self.corpus.body_pack_of(doc as usize) {
+                if self.bodies[k].get().is_none() && !missing.contains(&(k as u32)) {
+                    missing.push(k as u32);
+                }
+            }
+        }
+        missing
+    }
+
+    /// Those of `packs` (packs of bodies) not in yet.
+    pub fn missing_body_packs_of(&self, packs: &[u32]) -> Vec<u32> {
+        packs
+            .iter()
+            .copied()
+            .filter(|&k| {
+                self.bodies
+                    .get(k as usize)
+                    .is_some_and(|b| b.get().is_none())
+            })
+            .collect()
+    }
+
+    /// The file of pack `k` of the bodies.
+    pub fn body_pack_file(&self, k: u32) -> Option<String> {
+        let r = self.corpus.body_packs.get(k as usize)?;
+        Some(crate::model::body_pack_file_name(r.hash))
+    }
+
+    /// The packs of bodies not in yet, each with its size in bytes
+    /// (uncompressed): what saving for offline use fetches.
+    pub fn body_packs_not_in(&self) -> Vec<(u32, usize)> {
+        self.corpus
+            .body_packs
+            .iter()
+            .zip(&self.bodies)
+            .enumerate()
+            .filter(|(_, (_, got))| got.get().is_none())
+            .map(|(k, (r, _))| (k as u32, r.len as usize))
+            .collect()
+    }
+
+    /// Adds pack `k` of the bodies, fetched: checked against its hash and
+    /// against the corpus before any of it is used. A pack already in is
+    /// left as it is.
+    pub fn add_body_pack(&self, k: u32, bytes: &[u8]) -> Result<(), crate::model::DecodeError> {
+        let slot = self
+            .bodies
+            .get(k as usize)
+            .ok_or(crate::model::DecodeError::Corrupt(
+                crate::model::Corrupt::PackMismatch,
+            ))?;
+        if slot.get().is_none() {
+            let bodies = self.corpus.decode_body_pack(k as usize, bytes)?;
+            let _ = slot.set(bodies);
+        }
+        Ok(())
     }
 
     /// The document with this stable paper id (a `#fragment`, a

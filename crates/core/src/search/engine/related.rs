@@ -216,8 +216,8 @@ impl Engine {
         let starred = |d: usize| docs.contains(&(d as u32));
         let mut fused = vec![0f32; n];
         for &s in docs {
-            if let Some(p) = self.corpus.papers.get(s as usize) {
-                for (rank, sim) in p.similar.iter().enumerate() {
+            if let Some(b) = self.body(s) {
+                for (rank, sim) in b.similar.iter().enumerate() {
                     if let Some(f) = fused.get_mut(sim.doc as usize) {
                         *f += 1.0 / (FUSION_K + rank as f32 + 1.0);
                     }
@@ -269,9 +269,13 @@ impl Engine {
 
     /// The words of a paper that explain it, tokenized on first use and
     /// kept (up to [`KEPT_PAPER_WORDS`] papers, then forgotten at once).
+    /// A paper whose body is not in yet is explained by its title's words
+    /// (not kept).
     fn paper_words(&self, m: &Meaning, doc: u32) -> std::sync::Arc<PaperWords> {
-        self.kept_words(m, doc, true)
-            .expect("room is made for a paper's words")
+        self.kept_words(m, doc, true).unwrap_or_else(|| {
+            let title = &self.corpus.papers[doc as usize].title;
+            std::sync::Arc::new(m.paper_words_with(title, &mut Default::default()))
+        })
     }
 
     /// A paper's kept words, tokenized and kept if they were not, up to
@@ -283,10 +287,16 @@ impl Engine {
         doc: u32,
         make_room: bool,
     ) -> Option<std::sync::Arc<PaperWords>> {
+        // A paper whose body is not in yet has no words to explain with
+        // (and none are kept for it).
+        let body = self.body(doc)?;
         let mut kept = self.paper_words.lock().unwrap_or_else(|e| e.into_inner());
         let KeptWords { papers, pieces } = &mut *kept;
         crate::search::kept::kept_or_made(papers, doc, KEPT_PAPER_WORDS, make_room, || {
-            let text = crate::search::meaning::paper_text(&self.corpus.papers[doc as usize]);
+            let text = crate::search::meaning::paper_text_with(
+                &self.corpus.papers[doc as usize],
+                body.text,
+            );
             std::sync::Arc::new(m.paper_words_with(&text, pieces))
         })
         .cloned()

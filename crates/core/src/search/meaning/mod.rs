@@ -575,10 +575,15 @@ impl Explainer<'_> {
 /// The text of a paper that is embedded: a real title and the abstract (a
 /// derived title only restates the abstract).
 pub fn paper_text(p: &Paper) -> String {
+    paper_text_with(p, &p.text)
+}
+
+/// [`paper_text`] with the abstract given apart (a body from its pack).
+pub fn paper_text_with(p: &Paper, text: &str) -> String {
     if p.title_derived {
-        p.text.clone()
+        text.to_string()
     } else {
-        format!("{}\n{}", p.title, p.text)
+        format!("{}\n{}", p.title, text)
     }
 }
 

@@ -1,0 +1,326 @@
+//! A paper's body (its text, style runs, links and similar papers) apart
+//! from its head (id, title, authors, tags, place on the map): at field
+//! size the bodies are four fifths of the papers part, and a reader sees a
+//! few dozen of them. The build cuts them into packs of consecutive
+//! papers, each in a file named for its content; the page fetches the
+//! packs of the cards it shows.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::frame::{frame, nothing_after, unframe};
+use crate::model::{Corpus, Corrupt, DecodeError, Link, Paper, Run, RunKind, Similar};
+
+/// File magic of a pack of bodies.
+pub const BODY_MAGIC: &[u8; 4] = b"PXB\x01";
+
+/// How large a pack of bodies is made, at least (postcard bytes, before
+/// compression): a screenful of cards rarely spans two packs, and a list
+/// of 100,000 papers is about 2,000 files.
+pub const BODY_PACK_BYTES: usize = 64 * 1024;
+
+/// From this many papers the build puts the bodies in packs: below it the
+/// papers part is small enough to come whole (the seeds' is 34 KB brotli),
+/// and a card never waits for its abstract.
+pub const BODIES_APART_FROM: usize = 1_000;
+
+/// What a card shows beyond the paper's head.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Body {
+    /// [`Paper::text`].
+    pub text: String,
+    /// [`Paper::runs`].
+    pub runs: Vec<Run>,
+    /// [`Paper::links`].
+    pub links: Vec<Link>,
+    /// [`Paper::similar`].
+    pub similar: Vec<Similar>,
+}
+
+/// A pack of bodies: the papers from `first` to the next pack's first (or
+/// the last paper), in a file named for its content.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BodyPackRef {
+    /// Its first paper.
+    pub first: u32,
+    /// The xxh3-64 of its bytes: its file's name ([`body_pack_file_name`]),
+    /// and checked when it arrives.
+    pub hash: u64,
+    /// Its size in bytes (uncompressed): what saving for offline use says
+    /// it will fetch.
+    pub len: u32,
+}
+
+/// The file name of a pack of bodies, from its hash.
+pub fn body_pack_file_name(hash: u64) -> String {
+    format!("bodies-{hash:016x}.bin")
+}
+
+/// A paper's body as the engine lends it: from the paper itself, or from
+/// the pack it came in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BodyRef<'a> {
+    /// Visible text of the abstract.
+    pub text: &'a str,
+    /// Runs covering `text`.
+    pub runs: &'a [Run],
+    /// The record's own links.
+    pub links: &'a [Link],
+    /// The most similar papers, nearest first.
+    pub similar: &'a [Similar],
+}
+
+impl<'a> BodyRef<'a> {
+    /// Each run's byte range in the text, with how to render it.
+    pub(crate) fn run_ranges(self) -> impl Iterator<Item = (std::ops::Range<usize>, &'a RunKind)> {
+        let mut start = 0usize;
+        self.runs.iter().map(move |r| {
+            let range = start..r.end as usize;
+            start = r.end as usize;
+            (range, &r.kind)
+        })
+    }
+}
+
+impl<'a> From<&'a Paper> for BodyRef<'a> {
+    fn from(p: &'a Paper) -> Self {
+        BodyRef {
+            text: &p.text,
+            runs: &p.runs,
+            links: &p.links,
+            similar: &p.similar,
+        }
+    }
+}
+
+impl<'a> From<&'a Body> for BodyRef<'a> {
+    fn from(b: &'a Body) -> Self {
+        BodyRef {
+            text: &b.text,
+            runs: &b.runs,
+            links: &b.links,
+            similar: &b.similar,
+        }
+    }
+}
+
+impl Paper {
+    /// Takes the paper's body out, leaving its head.
+    pub fn take_body(&mut self) -> Body {
+        Body {
+            text: std::mem::take(&mut self.text),
+            runs: std::mem::take(&mut self.runs),
+            links: std::mem::take(&mut self.links),
+            similar: std::mem::take(&mut self.similar),
+        }
+    }
+
+    /// Puts a body back.
+    pub fn set_body(&mut self, body: Body) {
+        self.text = body.text;
+        self.runs = body.runs;
+        self.links = body.links;
+        self.similar = body.similar;
+    }
+}
+
+impl Body {
+    /// Every id inside points at something that exists: runs inside the
+    /// text on character boundaries, similar papers among `papers`, their
+    /// terms among `terms`.
+    fn check(&self, paper: usize, papers: usize, terms: usize) -> Result<(), Corrupt> {
+        let bad = |what: &'static str| Err(Corrupt::OutOfRange { paper, what });
+        for s in &self.similar {
+            if s.doc as usize >= papers
+                || s.terms
+                    .iter()
+                    .any(|&t| t != Similar::NO_TERM && t as usize >= terms)
+            {
+                return bad("similar paper");
+            }
+        }
+        let mut last = 0u32;
+        for r in &self.runs {
+            if r.end < last
+                || r.end as usize > self.text.len()
+                || !self.text.is_char_boundary(r.end as usize)
+            {
+                return bad("run");
+            }
+            last = r.end;
+        }
+        Ok(())
+    }
+}
+
+impl Corpus {
+    /// The corpus with its papers' bodies cut into packs of consecutive
+    /// papers of at least `pack_bytes` each (the last may be smaller): the
+    /// head, whose papers have no bodies and whose
+    /// [`Corpus::body_packs`] name the packs, and the packs' bytes.
+    pub fn in_body_packs(&self, pack_bytes: usize) -> (Corpus, Vec<Vec<u8>>) {
+        assert!(self.body_packs.is_empty(), "the bodies are in the papers");
+        let mut head = self.clone();
+        let mut refs = Vec::new();
+        let mut packs = Vec::new();
+        let mut first = 0;
+        while first < head.papers.len() {
+            let mut bodies = Vec::new();
+            let mut size = 0;
+            let mut end = first;
+            while end < head.papers.len() && (end == first || size < pack_bytes) {
+                let body = head.papers[end].take_body();
+                size += postcard::to_allocvec(&body).map_or(0, |b| b.len());
+                bodies.push(body);
+                end += 1;
+            }
+            let encoded = postcard::to_allocvec(&bodies).expect("bodies serialize");
+            let bytes = frame(BODY_MAGIC, &[&encoded]);
+            refs.push(BodyPackRef {
+                first: first as u32,
+                hash: xxhash_rust::xxh3::xxh3_64(&bytes),
+                len: u32::try_from(bytes.len()).expect("a pack under 4 GB"),
+            });
+            packs.push(bytes);
+            first = end;
+        }
+        head.body_packs = refs;
+        (head, packs)
+    }
+
+    /// The papers pack `k` holds: from its first to the next one's.
+    pub fn body_pack_range(&self, k: usize) -> Option<std::ops::Range<usize>> {
+        let first = self.body_packs.get(k)?.first as usize;
+        let end = self
+            .body_packs
+            .get(k + 1)
+            .map_or(self.papers.len(), |r| r.first as usize);
+        Some(first..end)
+    }
+
+    /// The pack holding paper `doc`'s body, when the bodies are in packs.
+    pub fn body_pack_of(&self, doc: usize) -> Option<usize> {
+        if doc >= self.papers.len() {
+            return None;
+        }
+        self.body_packs
+            .partition_point(|r| r.first as usize <= doc)
+            .checked_sub(1)
+    }
+
+    /// Decodes pack `k` of the bodies: its hash is the one named, its frame
+    /// whole, it holds exactly the papers of its range, and every id inside
+    /// points at something that exists.
+    pub fn decode_body_pack(&self, k: usize, bytes: &[u8]) -> Result<Vec<Body>, DecodeError> {
+        let mismatch = || DecodeError::Corrupt(Corrupt::PackMismatch);
+        let (r, range) = self
+            .body_packs
+            .get(k)
+            .zip(self.body_pack_range(k))
+            .ok_or_else(mismatch)?;
+        if xxhash_rust::xxh3::xxh3_64(bytes) != r.hash {
+            return Err(mismatch());
+        }
+        let ([piece], rest) = unframe::<1>(BODY_MAGIC, bytes)?;
+        nothing_after(rest)?;
+        let bodies: Vec<Body> =
+            postcard::from_bytes(piece).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))?;
+        if bodies.len() != range.len() {
+            return Err(mismatch());
+        }
+        let (papers, terms) = (self.papers.len(), self.similar_terms.len());
+        for (body, paper) in bodies.iter().zip(range) {
+            body.check(paper, papers, terms)
+                .map_err(DecodeError::Corrupt)?;
+        }
+        Ok(bodies)
+    }
+
+    /// The whole corpus again from its head and its packs of bodies, each
+    /// checked (the single-file build and the native tools, which fetch
+    /// nothing).
+    pub fn with_bodies(
+        mut self,
+        mut pack: impl FnMut(&BodyPackRef) -> Vec<u8>,
+    ) -> Result<Corpus, DecodeError> {
+        for k in 0..self.body_packs.len() {
+            let bytes = pack(&self.body_packs[k]);
+            let bodies = self.decode_body_pack(k, &bytes)?;
+            let range = self.body_pack_range(k).expect("a pack of the corpus");
+            for (paper, body) in self.papers[range].iter_mut().zip(bodies) {
+                paper.set_body(body);
+            }
+        }
+        self.body_packs.clear();
+        Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seeds() -> Corpus {
+        crate::build::compile_dir(std::path::Path::new("../../corpus")).expect("the seeds compile")
+    }
+
+    #[test]
+    fn bodies_in_packs_come_back_whole() {
+        let corpus = seeds();
+        let (head, packs) = corpus.in_body_packs(4096);
+        assert!(packs.len() > 3, "{} packs", packs.len());
+        assert!(head
+            .papers
+            .iter()
+            .all(|p| p.text.is_empty() && p.similar.is_empty()));
+        // Every paper is in exactly one pack.
+        for d in 0..head.papers.len() {
+            let k = head.body_pack_of(d).unwrap();
+            assert!(head.body_pack_range(k).unwrap().contains(&d));
+        }
+        let files: std::collections::HashMap<u64, Vec<u8>> = head
+            .body_packs
+            .iter()
+            .zip(&packs)
+            .map(|(r, b)| (r.hash, b.clone()))
+            .collect();
+        let whole = head.with_bodies(|r| files[&r.hash].clone()).unwrap();
+        assert_eq!(whole, corpus);
+    }
+
+    #[test]
+    fn the_engine_lends_a_body_once_its_pack_is_in() {
+        let corpus = seeds();
+        let (head, packs) = corpus.in_body_packs(4096);
+        let e = crate::Engine::new(head);
+        let doc = corpus.papers.len() as u32 - 1;
+        assert_eq!(e.body(doc), None);
+        let missing = e.missing_body_packs([0, doc, doc]);
+        assert_eq!(missing, [0, packs.len() as u32 - 1]);
+        let last = missing[1];
+        e.add_body_pack(last, &packs[last as usize]).unwrap();
+        let p = &corpus.papers[doc as usize];
+        assert_eq!(e.body(doc), Some(p.into()));
+        assert_eq!(e.missing_body_packs([0, doc]), [0]);
+        // Searching needs no body: the words are in the index.
+        let words: String = p
+            .text
+            .split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let found = e.search(&words, &e.no_selection(), crate::Sort::Relevance);
+        assert!(found.docs().contains(&doc), "{words}");
+    }
+
+    #[test]
+    fn another_packs_bytes_or_a_damaged_pack_are_errors() {
+        let (head, packs) = seeds().in_body_packs(4096);
+        let mismatch = DecodeError::Corrupt(Corrupt::PackMismatch);
+        assert_eq!(head.decode_body_pack(0, &packs[1]), Err(mismatch.clone()));
+        let mut damaged = packs[0].clone();
+        let last = damaged.len() - 1;
+        damaged[last] ^= 1;
+        assert_eq!(head.decode_body_pack(0, &damaged), Err(mismatch.clone()));
+        assert_eq!(head.decode_body_pack(packs.len(), &packs[0]), Err(mismatch));
+    }
+}
