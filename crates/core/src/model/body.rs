@@ -1,5 +1,6 @@
-//! A paper's body (its text, style runs, links and similar papers) apart
-//! from its head (id, title, authors, tags, place on the map): at field
+//! A paper's body (its text, style runs, links, similar papers and why
+//! each of its tags was given) apart from its head (id, title, authors,
+//! tags, place on the map): at field
 //! size the bodies are four fifths of the papers part, and a reader sees a
 //! few dozen of them. The build cuts them into packs of consecutive
 //! papers, each in a file named for its content; the page fetches the
@@ -34,6 +35,12 @@ pub struct Body {
     pub links: Vec<Link>,
     /// [`Paper::similar`].
     pub similar: Vec<Similar>,
+    /// Why each of the paper's tags was given, in the tags' order: the
+    /// reasons are a tooltip on the card, and mostly the paper's own (its
+    /// source file and line), so they travel with its body, not in the
+    /// head's table ([`Corpus::reasons`] is empty when the bodies are in
+    /// packs).
+    pub reasons: Vec<String>,
 }
 
 /// A pack of bodies: the papers from `first` to the next pack's first (or
@@ -67,6 +74,9 @@ pub struct BodyRef<'a> {
     pub links: &'a [Link],
     /// The most similar papers, nearest first.
     pub similar: &'a [Similar],
+    /// Why each tag was given, in the tags' order, when the body came in a
+    /// pack; empty when the reasons are in [`Corpus::reasons`].
+    pub reasons: &'a [String],
 }
 
 impl<'a> BodyRef<'a> {
@@ -88,6 +98,7 @@ impl<'a> From<&'a Paper> for BodyRef<'a> {
             runs: &p.runs,
             links: &p.links,
             similar: &p.similar,
+            reasons: &[],
         }
     }
 }
@@ -99,23 +110,36 @@ impl<'a> From<&'a Body> for BodyRef<'a> {
             runs: &b.runs,
             links: &b.links,
             similar: &b.similar,
+            reasons: &b.reasons,
         }
     }
 }
 
 impl Paper {
-    /// Takes the paper's body out, leaving its head.
-    pub fn take_body(&mut self) -> Body {
+    /// Takes the paper's body out, leaving its head: its tags' reasons
+    /// (from the corpus's table, `reasons`) go with it, and the tags keep
+    /// reason 0.
+    fn take_body(&mut self, reasons: &[String]) -> Body {
+        let reasons = self
+            .tags
+            .iter_mut()
+            .map(|t| reasons[std::mem::take(&mut t.reason) as usize].clone())
+            .collect();
         Body {
             text: std::mem::take(&mut self.text),
             runs: std::mem::take(&mut self.runs),
             links: std::mem::take(&mut self.links),
             similar: std::mem::take(&mut self.similar),
+            reasons,
         }
     }
 
-    /// Puts a body back.
-    pub fn set_body(&mut self, body: Body) {
+    /// Puts a body back, its tags' reasons into the corpus's table
+    /// (`reasons`, each text once).
+    fn set_body(&mut self, body: Body, reasons: &mut Reasons) {
+        for (t, why) in self.tags.iter_mut().zip(body.reasons) {
+            t.reason = reasons.id(why);
+        }
         self.text = body.text;
         self.runs = body.runs;
         self.links = body.links;
@@ -123,12 +147,36 @@ impl Paper {
     }
 }
 
+/// The corpus's table of reasons as it is built again from the packs: the
+/// first paper to give a reason gives it its id, as at compile time.
+#[derive(Default)]
+struct Reasons {
+    table: Vec<String>,
+    ids: std::collections::HashMap<String, u32>,
+}
+
+impl Reasons {
+    fn id(&mut self, why: String) -> u32 {
+        if let Some(&id) = self.ids.get(&why) {
+            return id;
+        }
+        let id = self.table.len() as u32;
+        self.table.push(why.clone());
+        self.ids.insert(why, id);
+        id
+    }
+}
+
 impl Body {
     /// Every id inside points at something that exists: runs inside the
     /// text on character boundaries, similar papers among `papers`, their
-    /// terms among `terms`.
-    fn check(&self, paper: usize, papers: usize, terms: usize) -> Result<(), Corrupt> {
+    /// terms among `terms`; and there is a reason for each of the paper's
+    /// `tags`.
+    fn check(&self, paper: usize, papers: usize, terms: usize, tags: usize) -> Result<(), Corrupt> {
         let bad = |what: &'static str| Err(Corrupt::OutOfRange { paper, what });
+        if self.reasons.len() != tags {
+            return bad("tag");
+        }
         for s in &self.similar {
             if s.doc as usize >= papers
                 || s.terms
@@ -160,6 +208,7 @@ impl Corpus {
     pub fn in_body_packs(&self, pack_bytes: usize) -> (Corpus, Vec<Vec<u8>>) {
         assert!(self.body_packs.is_empty(), "the bodies are in the papers");
         let mut head = self.clone();
+        let reasons = std::mem::take(&mut head.reasons);
         let mut refs = Vec::new();
         let mut packs = Vec::new();
         let mut first = 0;
@@ -168,7 +217,7 @@ impl Corpus {
             let mut size = 0;
             let mut end = first;
             while end < head.papers.len() && (end == first || size < pack_bytes) {
-                let body = head.papers[end].take_body();
+                let body = head.papers[end].take_body(&reasons);
                 size += postcard::to_allocvec(&body).map_or(0, |b| b.len());
                 bodies.push(body);
                 end += 1;
@@ -229,7 +278,8 @@ impl Corpus {
         }
         let (papers, terms) = (self.papers.len(), self.similar_terms.len());
         for (body, paper) in bodies.iter().zip(range) {
-            body.check(paper, papers, terms)
+            let tags = self.papers[paper].tags.len();
+            body.check(paper, papers, terms, tags)
                 .map_err(DecodeError::Corrupt)?;
         }
         Ok(bodies)
@@ -242,13 +292,17 @@ impl Corpus {
         mut self,
         mut pack: impl FnMut(&BodyPackRef) -> Vec<u8>,
     ) -> Result<Corpus, DecodeError> {
+        let mut reasons = Reasons::default();
         for k in 0..self.body_packs.len() {
             let bytes = pack(&self.body_packs[k]);
             let bodies = self.decode_body_pack(k, &bytes)?;
             let range = self.body_pack_range(k).expect("a pack of the corpus");
             for (paper, body) in self.papers[range].iter_mut().zip(bodies) {
-                paper.set_body(body);
+                paper.set_body(body, &mut reasons);
             }
+        }
+        if !self.body_packs.is_empty() {
+            self.reasons = reasons.table;
         }
         self.body_packs.clear();
         Ok(self)
@@ -299,7 +353,16 @@ mod tests {
         let last = missing[1];
         e.add_body_pack(last, &packs[last as usize]).unwrap();
         let p = &corpus.papers[doc as usize];
-        assert_eq!(e.body(doc), Some(p.into()));
+        let body = e.body(doc).expect("its pack is in");
+        let reasons: Vec<&str> = p.tags.iter().map(|t| corpus.reason(t)).collect();
+        assert_eq!(body.reasons, reasons);
+        assert_eq!(
+            BodyRef {
+                reasons: &[],
+                ..body
+            },
+            p.into()
+        );
         assert_eq!(e.missing_body_packs([0, doc]), [0]);
         // Searching needs no body: the words are in the index.
         let words: String = p

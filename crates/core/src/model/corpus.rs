@@ -228,11 +228,27 @@ impl Corpus {
             .filter_map(|&t| self.similar_terms.get(t as usize).map(String::as_str))
     }
 
-    /// Why a tag was given (empty for a tag not from this corpus).
+    /// Why a tag was given (empty for a tag not from this corpus, or when
+    /// the reasons are in packs: [`Corpus::tag_reason`]).
     pub fn reason(&self, tag: &Tag) -> &str {
         self.reasons
             .get(tag.reason as usize)
             .map_or("", String::as_str)
+    }
+
+    /// Why a paper's tag `i` (`tag`) was given: from the paper's `body`
+    /// when it came in a pack, else from the table; empty while a body in a
+    /// pack is on its way.
+    pub fn tag_reason<'a>(
+        &'a self,
+        body: Option<crate::model::BodyRef<'a>>,
+        i: usize,
+        tag: &Tag,
+    ) -> &'a str {
+        match body {
+            Some(b) if !b.reasons.is_empty() => b.reasons.get(i).map_or("", String::as_str),
+            _ => self.reason(tag),
+        }
     }
 
     /// A facet selection as `key:label` pairs, in facet order (the form of

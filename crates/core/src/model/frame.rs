@@ -14,7 +14,7 @@ pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// File magic of its second part: the search index.
 pub const INDEX_MAGIC: &[u8; 4] = b"PXI\x01";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 10;
+pub const FORMAT_VERSION: u16 = 11;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 /// Why bytes are not a corpus this version can read.
@@ -315,6 +315,13 @@ impl Corpus {
         }
         let n = self.papers.len();
         let terms = self.similar_terms.len();
+        // With the bodies in packs, the reasons come with them (checked
+        // there); the head's tags all have reason 0.
+        let reasons = if self.body_packs.is_empty() {
+            self.reasons.len()
+        } else {
+            1
+        };
         for (d, p) in self.papers.iter().enumerate() {
             let bad = |what: &'static str| Err(Corrupt::OutOfRange { paper: d, what });
             if p.list as usize >= self.lists.len() {
@@ -322,9 +329,7 @@ impl Corpus {
             }
             for t in &p.tags {
                 let values = self.facets.get(t.facet as usize).map(|f| f.values.len());
-                if values.is_none_or(|v| (t.value as usize) >= v)
-                    || t.reason as usize >= self.reasons.len()
-                {
+                if values.is_none_or(|v| (t.value as usize) >= v) || t.reason as usize >= reasons {
                     return bad("tag");
                 }
             }

@@ -20,7 +20,7 @@ use std::fmt::Write;
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use crate::model::facet::FacetKind;
-use crate::model::{BodyRef, Corpus, Link, LinkKind, Paper};
+use crate::model::{BodyRef, Corpus, LinkKind, Paper};
 use crate::search::engine::Highlights;
 use crate::view::html::{abstract_html, marked_html};
 use crate::view::i18n::Strings;
@@ -86,8 +86,8 @@ pub fn card_html(
             authors_html(p, state.marks)
         );
     }
-    meta_into(&mut out, corpus, p, body.map_or(&[], |b| b.links), t);
-    chips_into(&mut out, corpus, p, state.selection, t);
+    meta_into(&mut out, corpus, p, body, t);
+    chips_into(&mut out, corpus, p, body, state.selection, t);
     let Some(body) = body else {
         let _ = write!(
             out,
@@ -219,15 +219,20 @@ pub fn similar_html<'a>(
 
 /// Year, list (its source file and line as a tooltip) and the record's
 /// links.
-fn meta_into(out: &mut String, corpus: &Corpus, p: &Paper, links: &[Link], t: &Strings) {
+fn meta_into(out: &mut String, corpus: &Corpus, p: &Paper, body: Option<BodyRef>, t: &Strings) {
     out.push_str("<p class=\"paper-meta\">");
     if let Some(y) = p.year {
         let _ = write!(out, "<span class=\"paper-year\">{y}</span> · ");
     }
     let source = corpus
         .facet_index(FacetKind::List)
-        .and_then(|f| p.tags.iter().find(|tag| tag.facet as usize == f))
-        .map_or("", |tag| corpus.reason(tag));
+        .and_then(|f| {
+            p.tags
+                .iter()
+                .enumerate()
+                .find(|(_, tag)| tag.facet as usize == f)
+        })
+        .map_or("", |(i, tag)| corpus.tag_reason(body, i, tag));
     let label = corpus.lists.get(p.list as usize).map_or("", |l| &l.label);
     let _ = write!(
         out,
@@ -235,7 +240,7 @@ fn meta_into(out: &mut String, corpus: &Corpus, p: &Paper, links: &[Link], t: &S
         attr(source),
         text(label)
     );
-    for l in links {
+    for l in body.map_or(&[][..], |b| b.links) {
         let label = match l.kind {
             LinkKind::Page => t.link_labels[0],
             LinkKind::Pdf => t.link_labels[1],
@@ -258,9 +263,16 @@ fn meta_into(out: &mut String, corpus: &Corpus, p: &Paper, links: &[Link], t: &S
 
 /// The paper's tags as toggle buttons (`data-f`, `data-v`: the facet and
 /// value a click toggles), each saying why the paper has it.
-fn chips_into(out: &mut String, corpus: &Corpus, p: &Paper, selection: &[Vec<u32>], t: &Strings) {
+fn chips_into(
+    out: &mut String,
+    corpus: &Corpus,
+    p: &Paper,
+    body: Option<BodyRef>,
+    selection: &[Vec<u32>],
+    t: &Strings,
+) {
     let _ = write!(out, "<ul class=\"chips\" aria-label=\"{}\">", attr(t.tags));
-    for tag in &p.tags {
+    for (i, tag) in p.tags.iter().enumerate() {
         let Some(facet) = corpus.facets.get(tag.facet as usize) else {
             continue;
         };
@@ -270,7 +282,12 @@ fn chips_into(out: &mut String, corpus: &Corpus, p: &Paper, selection: &[Vec<u32
         let Some(label) = facet.values.get(tag.value as usize) else {
             continue;
         };
-        let why = format!("{}: {}", (t.facet_name)(facet.kind), corpus.reason(tag));
+        // The reason comes with the body when the bodies are in packs:
+        // until it does, the facet's name alone.
+        let why = match corpus.tag_reason(body, i, tag) {
+            "" => (t.facet_name)(facet.kind).to_string(),
+            reason => format!("{}: {reason}", (t.facet_name)(facet.kind)),
+        };
         let _ = write!(
             out,
             "<li><button type=\"button\" class=\"chip\" data-facet=\"{}\" data-f=\"{}\" \

@@ -324,3 +324,37 @@ fn a_related_paper_is_its_title_and_why_escaped() {
         }
     }
 }
+
+#[test]
+fn a_card_whose_body_came_in_a_pack_is_the_card_of_the_whole_paper() {
+    let whole = common::seed_corpus();
+    let (head, packs) = whole.in_body_packs(4096);
+    let engine = explorer_core::Engine::new(head.clone());
+    let none = Highlights::default();
+    let card = |corpus: &Corpus, doc: u32, body| {
+        card_html(corpus, doc, body, &plain(&none, &[]), english())
+    };
+    let source = |html: &str| {
+        let at = html
+            .find("class=\"paper-list\" title=\"")
+            .expect("the list's label")
+            + 26;
+        html[at..at + html[at..].find('"').unwrap()].to_string()
+    };
+    // Before its pack comes, a card has its chips, without why.
+    let html = card(&head, 0, None);
+    assert!(html.contains("class=\"chip\""), "{html}");
+    assert_eq!(source(&html), "");
+    for (k, pack) in packs.iter().enumerate() {
+        engine.add_body_pack(k as u32, pack).unwrap();
+    }
+    for doc in 0..whole.papers.len() as u32 {
+        let html = card(&head, doc, engine.body(doc));
+        // The source file and line of each paper is its own.
+        assert!(source(&html).contains(" line "), "{html}");
+        assert_eq!(
+            html,
+            card(whole, doc, whole.papers.get(doc as usize).map(Into::into))
+        );
+    }
+}
