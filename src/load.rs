@@ -201,6 +201,21 @@ pub async fn load_corpus() -> Result<(), LoadError> {
     if let Err(e) = fetch_new_body_packs(&first).await {
         leptos::logging::warn!("{e}");
     }
+    // A link with a region of the topic map in it filters by the papers'
+    // places: a long list's come before its results (or, failing that,
+    // when the map asks for them again).
+    let search = leptos::prelude::window()
+        .location()
+        .search()
+        .unwrap_or_default();
+    if crate::url_state::ViewState::from_query_string(&search, &engine().corpus)
+        .region
+        .is_some()
+    {
+        if let Err(e) = fetch_map().await {
+            leptos::logging::warn!("{e}");
+        }
+    }
     Ok(())
 }
 
@@ -321,9 +336,29 @@ pub fn fetch_body_packs_then(packs: &[u32], done: impl FnOnce(Result<(), LoadErr
 
 /// The address of pack `k` of the bodies: its file, beside the papers part.
 fn body_pack_href(k: u32) -> Option<String> {
+    beside_papers(&engine().body_pack_file(k)?)
+}
+
+/// The address of the file `name` beside the papers part.
+fn beside_papers(name: &str) -> Option<String> {
     let href = corpus_link("href").ok()?;
     let folder = &href[..href.rfind('/').map_or(0, |i| i + 1)];
-    Some(format!("{folder}{}", engine().body_pack_file(k)?))
+    Some(format!("{folder}{name}"))
+}
+
+/// Fetches the topic map's file, when the list has one and it is not in
+/// (a long list's places and keywords: [`explorer_core::Engine::map_file`]).
+pub async fn fetch_map() -> Result<(), LoadError> {
+    let Some(href) = engine()
+        .map_file()
+        .and_then(|(name, _)| beside_papers(&name))
+    else {
+        return Ok(());
+    };
+    let bytes = fetch_array(&href).await?.to_vec();
+    engine()
+        .add_map_part(&bytes)
+        .map_err(|error| LoadError::Decode { href, error })
 }
 
 /// [`fetch_body_packs`]' requests.
@@ -395,8 +430,9 @@ pub fn index_file() -> Option<String> {
     index_link().map(|(_, file)| file)
 }
 
-/// What saving for offline use would fetch: the packs of postings not in
-/// (uncompressed sizes), and the meaning file unless it is open.
+/// What saving for offline use would fetch: the packs of postings and of
+/// bodies not in (uncompressed sizes), the topic map's file, and the
+/// meaning file unless it is open.
 fn offline_files() -> Vec<(String, usize)> {
     let mut files: Vec<(String, usize)> = engine()
         .packs_not_in()
@@ -409,6 +445,9 @@ fn offline_files() -> Vec<(String, usize)> {
             .into_iter()
             .filter_map(|(k, size)| Some((body_pack_href(k)?, size))),
     );
+    if let Some((name, size)) = engine().map_file() {
+        files.extend(beside_papers(&name).map(|href| (href, size)));
+    }
     if !engine().has_meaning() {
         if let (Ok(href), Ok(size)) = (
             corpus_link("data-meaning"),

@@ -130,6 +130,7 @@ mod tests {
             reasons: vec![],
             similar_terms: vec![],
             body_packs: vec![],
+            map_part: None,
             papers: vec![],
             index: Default::default(),
         }

@@ -46,6 +46,11 @@ pub struct View {
     /// The region drawn on the topic map, and the papers inside it.
     pub region: Memo<Option<Region>>,
     pub region_docs: Memo<Vec<u32>>,
+    /// Whether the papers' places are in (a long list's come in a file of
+    /// their own, fetched for the map: [`View::fetch_map`]).
+    pub map_in: RwSignal<bool>,
+    /// The map's file is on its way.
+    map_asked: StoredValue<bool>,
     /// The paper named by the URL fragment, opened and scrolled to.
     pub open: ReadSignal<Option<String>>,
     set_open: WriteSignal<Option<String>>,
@@ -70,7 +75,9 @@ impl View {
             &engine.corpus,
         ));
         let region = Memo::new(move |_| state.with(|s| s.region));
+        let map_in = RwSignal::new(engine.has_map());
         let region_docs = Memo::new(move |_| {
+            map_in.track();
             region
                 .get()
                 .map_or_else(Vec::new, |r| engine.region_docs(r))
@@ -98,6 +105,8 @@ impl View {
             selection: Memo::new(move |_| state.with(|s| s.selection.clone())),
             region,
             region_docs,
+            map_in,
+            map_asked: StoredValue::new(false),
             open,
             set_open,
             shared,
@@ -105,6 +114,24 @@ impl View {
             push_history: StoredValue::new(false),
             query_replaced: Trigger::new(),
         }
+    }
+
+    /// Fetches the papers' places if they are not in and not on their way;
+    /// [`View::map_in`] says when they are. A failed fetch (offline) is
+    /// tried again the next time the map is opened.
+    pub fn fetch_map(&self) {
+        let (map_in, asked) = (self.map_in, self.map_asked);
+        if map_in.get_untracked() || asked.get_value() {
+            return;
+        }
+        asked.set_value(true);
+        leptos::task::spawn_local(async move {
+            match crate::load::fetch_map().await {
+                Ok(()) => map_in.set(true),
+                Err(e) => leptos::logging::warn!("{e}"),
+            }
+            asked.set_value(false);
+        });
     }
 }
 

@@ -116,14 +116,22 @@ fn whole_index(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
 }
 
 /// The papers part of `dist` whole: its heads (`href`) with every pack of
-/// their bodies put back, each checked against the hash it is named by.
+/// their bodies and the topic map's file put back, each checked against
+/// the hash it is named by.
 fn whole_papers(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
-    use explorer_core::model::body_pack_file_name;
+    use explorer_core::model::{body_pack_file_name, map_part_file_name};
     let head = explorer_core::Corpus::from_papers_part(&read_beside(dist, href)?)
         .map_err(|e| Error::unexpected(href, e))?;
-    if head.body_packs.is_empty() {
+    if head.body_packs.is_empty() && head.map_part.is_none() {
         return read_beside(dist, href);
     }
+    let map = match head.map_part {
+        Some(r) => read_beside(dist, &map_part_file_name(r.hash))?,
+        None => Vec::new(),
+    };
+    let head = head
+        .with_map_part(&map)
+        .map_err(|e| Error::unexpected(href, e))?;
     let mut packs = Vec::with_capacity(head.body_packs.len());
     for r in &head.body_packs {
         packs.push(read_beside(dist, &body_pack_file_name(r.hash))?);
@@ -151,7 +159,7 @@ fn least_bytes(dist: &Path) -> Result<usize, Error> {
         let name = entry.file_name().to_string_lossy().into_owned();
         let inlined = name.ends_with(".wasm")
             || (name.ends_with(".bin")
-                && ["corpus-", "index-", "postings-", "bodies-"]
+                && ["corpus-", "index-", "postings-", "bodies-", "map-"]
                     .iter()
                     .any(|kind| name.starts_with(kind)));
         if inlined {
@@ -449,11 +457,14 @@ mod tests {
         put("app_bg.wasm", b"\0asm");
         put("a.css", b"body { color: red }");
         put("b.css", b"p { margin: 0 }");
-        // The papers' bodies and the index in small packs, which the
-        // single file joins again.
+        // The papers' bodies and the index in small packs, and the topic
+        // map apart, which the single file joins again.
         let corpus = explorer_core::build::compile_dir(Path::new("../../corpus")).unwrap();
         let (head, bodies) = corpus.in_body_packs(4096);
         assert!(bodies.len() > 1);
+        let (head, map) = head.map_apart();
+        let map_file = explorer_core::model::map_part_file_name(head.map_part.unwrap().hash);
+        put(&map_file, &map);
         put("c.bin", &head.to_parts().papers);
         for (r, bytes) in head.body_packs.iter().zip(&bodies) {
             put(&explorer_core::model::body_pack_file_name(r.hash), bytes);

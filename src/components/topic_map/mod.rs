@@ -23,6 +23,10 @@ pub fn TopicMap() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
     let open = RwSignal::new(x.view.region.get_untracked().is_some());
+    if open.get_untracked() {
+        x.view.fetch_map();
+    }
+    let map_in = x.view.map_in;
     view! {
         <section class="topic-map" aria-labelledby="topic-map-toggle">
             <div class="topic-map-bar">
@@ -31,14 +35,30 @@ pub fn TopicMap() -> impl IntoView {
                     id="topic-map-toggle"
                     class="button pill"
                     aria-expanded=move || open.get().to_string()
-                    on:click=move |_| open.update(|o| *o = !*o)
+                    on:click=move |_| {
+                        open.update(|o| *o = !*o);
+                        if open.get_untracked() {
+                            x.view.fetch_map();
+                        }
+                    }
                 >
                     {move || tr.get().topic_map}
                 </button>
                 <RegionSummary />
             </div>
             <Show when=move || open.get()>
-                <MapView />
+                <Show
+                    when=move || map_in.get()
+                    fallback=move || {
+                        view! {
+                            <p class="map-loading" role="status">
+                                {move || tr.get().loading_map}
+                            </p>
+                        }
+                    }
+                >
+                    <MapView />
+                </Show>
             </Show>
         </section>
     }
@@ -279,7 +299,7 @@ fn MapDots(colours: Memo<Colours>, brush: Brush) -> impl IntoView {
         .iter()
         .enumerate()
         .map(|(d, p)| {
-            let (cx, cy) = dot_centre(p.map);
+            let (cx, cy) = dot_centre(x.engine.place(d as u32).unwrap_or_default());
             view! {
                 <circle
                     class="dot"

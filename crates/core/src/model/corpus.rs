@@ -48,6 +48,10 @@ pub struct Corpus {
     /// themselves: packs of consecutive papers ([`Corpus::in_body_packs`]).
     /// Empty when every paper holds its own body.
     pub body_packs: Vec<crate::model::BodyPackRef>,
+    /// Where the papers' places on the topic map and their keywords are
+    /// when they are not in the papers themselves: one file
+    /// ([`Corpus::map_apart`]). `None` when every paper holds its own.
+    pub map_part: Option<crate::model::MapPartRef>,
     /// The papers, in list order.
     pub papers: Vec<Paper>,
     /// The search index over `papers`, built at compile time.

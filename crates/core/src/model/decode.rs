@@ -16,6 +16,7 @@ struct Head {
     reasons: Vec<String>,
     similar_terms: Vec<String>,
     body_packs: Vec<crate::model::BodyPackRef>,
+    map_part: Option<crate::model::MapPartRef>,
 }
 
 /// Where a [`PapersDecoder`] is in the part.
@@ -187,6 +188,7 @@ impl PapersDecoder {
             reasons: head.reasons,
             similar_terms: head.similar_terms,
             body_packs: head.body_packs,
+            map_part: head.map_part,
             papers: self.papers,
             index: self.index,
         };

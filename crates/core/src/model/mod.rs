@@ -7,6 +7,7 @@ pub(crate) mod corpus;
 pub(crate) mod decode;
 pub(crate) mod facet;
 pub(crate) mod frame;
+pub(crate) mod map_part;
 pub(crate) mod text;
 
 pub use body::{
@@ -18,4 +19,5 @@ pub use decode::PapersDecoder;
 pub use facet::FacetKind;
 pub(crate) use frame::{frame, nothing_after, unframe};
 pub use frame::{Corrupt, DecodeError, Parts, FORMAT_VERSION};
+pub use map_part::{map_part_file_name, MapPart, MapPartRef, MAP_MAGIC};
 pub use text::{fold, set_decompose, tokenize, words, Decompose, Token};

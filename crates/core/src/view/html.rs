@@ -331,6 +331,7 @@ mod tests {
             reasons: vec![],
             similar_terms: vec![],
             body_packs: vec![],
+            map_part: None,
             papers,
             index: Default::default(),
         }

@@ -178,6 +178,8 @@ pub struct Strings {
     pub themes: [&'static str; 3],
 
     pub topic_map: &'static str,
+    /// Said in place of the topic map while its file comes (a long list's).
+    pub loading_map: &'static str,
     pub map_region: &'static str,
     pub papers_count: fn(usize) -> String,
     pub clear_region: &'static str,
@@ -355,6 +357,7 @@ pub static EN: Strings = Strings {
     themes: ["Theme: system", "Theme: light", "Theme: dark"],
 
     topic_map: "Topic map",
+    loading_map: "Loading the map…",
     map_region: "Map region: ",
     papers_count: |n| format!(" · {n} papers"),
     clear_region: "Clear region",
@@ -515,6 +518,7 @@ pub static ZH: Strings = Strings {
     themes: ["主题：跟随系统", "主题：浅色", "主题：深色"],
 
     topic_map: "主题地图",
+    loading_map: "正在载入地图……",
     map_region: "地图区域：",
     papers_count: |n| format!(" · {n} 篇论文"),
     clear_region: "清除区域",

@@ -4,8 +4,29 @@
 //! and height), the papers inside it, and the words that say what it is
 //! about. The component that draws it only binds these to the page.
 
-use crate::model::Corpus;
+use crate::model::{Corpus, DecodeError, MapPart};
 use crate::search::engine::Engine;
+
+/// The papers' places and keywords as the engine keeps them, with how many
+/// papers have each keyword (what is particular to a region).
+pub(crate) struct MapData {
+    part: MapPart,
+    keyword_df: Vec<u32>,
+}
+
+impl MapData {
+    /// The map of `part`, keeping only keywords among the corpus's `terms`.
+    pub(crate) fn new(mut part: MapPart, terms: usize) -> MapData {
+        let mut keyword_df = vec![0u32; terms];
+        for keywords in &mut part.keywords {
+            keywords.retain(|&k| (k as usize) < terms);
+            for &k in keywords.iter() {
+                keyword_df[k as usize] += 1;
+            }
+        }
+        MapData { part, keyword_df }
+    }
+}
 
 /// A rectangle on the map, in thousandths (0 to 1000), `x0 < x1`, `y0 < y1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,25 +84,63 @@ impl Region {
 pub const REGION_TERMS: usize = 5;
 
 impl Engine {
-    /// The papers whose place on the map is inside `region`.
+    /// Whether the papers' places are in: always, but for a long list's
+    /// before its map's file came ([`Engine::add_map_part`]).
+    pub fn has_map(&self) -> bool {
+        self.map.get().is_some()
+    }
+
+    /// The map's file while it is not in: its name (beside the papers
+    /// part) and its size in bytes.
+    pub fn map_file(&self) -> Option<(String, usize)> {
+        let r = self.corpus.map_part.filter(|_| !self.has_map())?;
+        Some((crate::model::map_part_file_name(r.hash), r.len as usize))
+    }
+
+    /// Adds the map's file, fetched: checked against its hash and the
+    /// corpus before any of it is used. A map already in is left as it is.
+    pub fn add_map_part(&self, bytes: &[u8]) -> Result<(), DecodeError> {
+        if self.has_map() {
+            return Ok(());
+        }
+        let part = self.corpus.decode_map_part(bytes)?;
+        let _ = self
+            .map
+            .set(MapData::new(part, self.corpus.similar_terms.len()));
+        Ok(())
+    }
+
+    /// Paper `doc`'s place on the map (0..=65535 each way), once the map
+    /// is in.
+    pub fn place(&self, doc: u32) -> Option<[u16; 2]> {
+        self.map.get()?.part.places.get(doc as usize).copied()
+    }
+
+    /// The papers whose place on the map is inside `region` (none before
+    /// the map is in).
     pub fn region_docs(&self, region: Region) -> Vec<u32> {
-        self.corpus
-            .papers
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| region.contains(p.map))
-            .map(|(d, _)| d as u32)
-            .collect()
+        self.map.get().map_or_else(Vec::new, |m| {
+            m.part
+                .places
+                .iter()
+                .enumerate()
+                .filter(|&(_, &place)| region.contains(place))
+                .map(|(d, _)| d as u32)
+                .collect()
+        })
     }
 
     /// What a set of papers is about: the keywords most of them have and
     /// few others do (count in the set × log inverse share in the corpus).
     pub fn region_terms(&self, docs: &[u32]) -> Vec<&str> {
+        let Some(map) = self.map.get() else {
+            return Vec::new();
+        };
         let n = self.len() as f32;
         let mut count = vec![0u32; self.corpus.similar_terms.len()];
         for &d in docs {
-            if let Some(p) = self.corpus.papers.get(d as usize) {
-                for &k in &p.keywords {
+            if let Some(keywords) = map.part.keywords.get(d as usize) {
+                for &k in keywords {
                     if let Some(c) = count.get_mut(k as usize) {
                         *c += 1;
                     }
@@ -95,7 +154,7 @@ impl Engine {
             .enumerate()
             .filter(|&(_, &c)| c >= min)
             .map(|(t, &c)| {
-                let df = self.keyword_df[t].max(1) as f32;
+                let df = map.keyword_df[t].max(1) as f32;
                 (t as u32, c as f32 * (1.0 + n / df).ln())
             })
             .collect();

@@ -888,7 +888,8 @@ fn every_paper_lists_at_most_five_others_nearest_first() {
 // ---------------------------------------------------------------- topic map
 
 fn distance(a: u32, b: u32) -> f32 {
-    let (p, q) = (paper(a).map, paper(b).map);
+    let place = |d| engine().place(d).expect("the seeds' map is in");
+    let (p, q) = (place(a), place(b));
     let dx = f32::from(p[0]) - f32::from(q[0]);
     let dy = f32::from(p[1]) - f32::from(q[1]);
     (dx * dx + dy * dy).sqrt()
@@ -951,7 +952,7 @@ fn the_map_puts_papers_on_one_topic_near_each_other() {
     );
     // The map is used, not a dot in a corner: both axes spread wide.
     for axis in 0..2 {
-        let v: Vec<u16> = (0..n).map(|d| paper(d).map[axis]).collect();
+        let v: Vec<u16> = (0..n).map(|d| engine().place(d).unwrap()[axis]).collect();
         let (lo, hi) = (v.iter().min().unwrap(), v.iter().max().unwrap());
         assert!(hi - lo > 50_000, "axis {axis}: {lo}..{hi}");
     }
@@ -962,7 +963,8 @@ fn a_region_of_the_map_says_what_it_is_about() {
     use explorer_core::view::topic_map::Region;
     use explorer_core::{Extra, Extras};
     // A box around the RLVR papers.
-    let (dph, diver) = (paper(by_title("DPH-RL")).map, paper(by_title("DIVER")).map);
+    let place = |d| engine().place(d).expect("the seeds' map is in");
+    let (dph, diver) = (place(by_title("DPH-RL")), place(by_title("DIVER")));
     let f = |v: u16| f64::from(v) / 65535.0;
     let region = Region::from_corners(
         (
@@ -1006,7 +1008,7 @@ fn a_region_of_the_map_says_what_it_is_about() {
     );
     assert_eq!(docs(&r), inside);
     for d in docs(&r) {
-        assert!(region.contains(paper(d).map));
+        assert!(region.contains(engine().place(d).unwrap()));
     }
 }
 

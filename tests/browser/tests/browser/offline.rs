@@ -164,15 +164,19 @@ async fn a_large_list_searches_offline_what_its_reader_fetched() {
 }
 
 /// "Save for offline use" on a list too large to precache: the offer says
-/// first how much it fetches at most (every pack of postings and the
-/// meaning file), shows its progress, and then a query no one made online
-/// is answered offline.
+/// first how much it fetches at most (every pack of postings and of
+/// bodies, the topic map's file and the meaning file), shows its progress,
+/// and then a query no one made online is answered offline, its map too.
 #[tokio::test]
 async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
     let (build, b) = open_real_list_controlled().await;
     let fetched_on_use: u64 = build_files(&build.dist)
         .iter()
-        .filter(|(name, _)| name.starts_with("postings-") || name.starts_with("meaning-"))
+        .filter(|(name, _)| {
+            ["postings-", "meaning-", "map-"]
+                .iter()
+                .any(|kind| name.starts_with(kind))
+        })
         .map(|(_, size)| size)
         .sum();
     // And the packs of the papers' bodies, but those of the first screen,
@@ -221,6 +225,15 @@ async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
     let want = browser_tests::ranked_titles(&build.engine, "sarcasm detection");
     assert!(!want.is_empty());
     b.wait_for_titles_prefix(&want).await;
+    b.click("#topic-map-toggle").await;
+    b.wait_for(
+        &format!(
+            "document.querySelectorAll('svg.map .dot').length === {}",
+            build.engine.len()
+        ),
+        "the map, offline",
+    )
+    .await;
     b.close().await;
 }
 

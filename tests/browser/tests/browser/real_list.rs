@@ -6,7 +6,8 @@
 //! the same list, ranks.
 
 use browser_tests::{ranked_titles, real_builds, strings, Browser, RealBuild};
-use explorer_core::{FacetKind, Sort};
+use explorer_core::view::topic_map::Region;
+use explorer_core::{Extra, Extras, FacetKind, Sort};
 use fantoccini::Locator;
 
 /// The query a researcher of the field types: two words every build holds
@@ -315,5 +316,84 @@ async fn without_javascript_the_real_list_is_listed_in_pages() {
         note.contains(&format!("of {}, page {pages} of {pages}", papers.len())),
         "{note}"
     );
+    b.close().await;
+}
+
+/// Whether the page has asked the server for its topic map's file.
+fn map_fetched(b: &Browser) -> bool {
+    b.server
+        .requests
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|r| r.contains("/map-"))
+}
+
+/// A long list's places on the topic map come in a file of their own: a
+/// reader who never opens the map never fetches it; one who does sees
+/// every paper; a link with a region in it shows the papers inside it.
+#[tokio::test]
+async fn the_topic_map_of_a_long_list_comes_when_it_is_needed() {
+    let build = &real_builds()[0];
+    let e = &build.engine;
+    let b = open(build).await;
+    b.type_query(QUERY).await;
+    b.wait_for_titles_prefix(&ranked_titles(e, QUERY)).await;
+    assert!(
+        !map_fetched(&b),
+        "the map's file fetched before the map was opened"
+    );
+    b.click("#topic-map-toggle").await;
+    b.wait_for(
+        &format!(
+            "document.querySelectorAll('svg.map .dot').length === {}",
+            e.len()
+        ),
+        "a dot for every paper",
+    )
+    .await;
+    assert!(map_fetched(&b));
+    b.close().await;
+
+    // A region around the best match, in a link.
+    let best = e.search(QUERY, &e.no_selection(), Sort::Relevance).hits[0].doc;
+    let place = e.place(best).expect("the native engine has the map");
+    let at = |v: u16| f64::from(v) / 65535.0;
+    let (x, y) = (at(place[0]), at(place[1]));
+    let region = Region::from_corners((x - 0.1, y - 0.1), (x + 0.1, y + 0.1)).unwrap();
+    let inside = e.region_docs(region);
+    assert!(inside.contains(&best) && inside.len() < e.len());
+    let kept = e.search_with(
+        QUERY,
+        &e.no_selection(),
+        Extras {
+            region: Extra {
+                docs: &inside,
+                active: true,
+            },
+            ..Extras::default()
+        },
+        Sort::Relevance,
+    );
+    let want: Vec<String> = kept
+        .hits
+        .iter()
+        .map(|h| e.corpus.papers[h.doc as usize].title.clone())
+        .collect();
+    assert!(!want.is_empty() && want.len() < ranked_titles(e, QUERY).len());
+    let b = Browser::launch_dist(&build.dist, "/", (1280, 900), true).await;
+    b.open(&format!(
+        "?q={}&map={}",
+        QUERY.replace(' ', "+"),
+        region.to_param()
+    ))
+    .await;
+    b.wait_for_titles_prefix(&want).await;
+    b.wait_for(
+        "document.querySelector('svg.map rect.region') !== null",
+        "the map open on its region",
+    )
+    .await;
+    assert!(b.console_errors().await.is_empty());
     b.close().await;
 }

@@ -134,7 +134,7 @@ async fn the_map_shows_the_results_opens_papers_and_filters_by_region() {
     b.wait_for_titles(&titles).await;
 
     // A box around the first result's dot keeps the results inside it.
-    let place = engine().corpus.papers[ranked[0] as usize].map;
+    let place = engine().place(ranked[0]).expect("the seeds' map is in");
     let (fx, fy) = (f64::from(place[0]) / 65535.0, f64::from(place[1]) / 65535.0);
     drag(
         &b,

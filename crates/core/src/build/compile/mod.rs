@@ -202,6 +202,7 @@ fn compile_sources_with(
             reasons,
             similar_terms,
             body_packs: Vec::new(),
+            map_part: None,
             index,
             papers,
         },

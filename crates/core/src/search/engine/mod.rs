@@ -251,9 +251,9 @@ pub struct Engine {
     /// Documents in id order: a paper found by its id in a binary search
     /// (links, the reading list), not a scan of every paper.
     by_id: Vec<u32>,
-    /// Per word of [`Corpus::similar_terms`], how many papers have it among
-    /// their keywords (what is particular to a region of the map).
-    pub(crate) keyword_df: Vec<u32>,
+    /// The papers' places on the topic map and their keywords: taken from
+    /// the papers, or later from the map's file ([`Engine::add_map_part`]).
+    pub(crate) map: std::sync::OnceLock<crate::view::topic_map::MapData>,
     /// Per facet, its values folded for `key:value` filters: folded on the
     /// first filter of that facet, then kept (authors may be 60,000 names).
     folded_values: Vec<std::sync::OnceLock<Vec<String>>>,
@@ -309,7 +309,25 @@ impl Engine {
         corpus.index = IndexData::default();
         let facet_docs = kept_tags(&mut corpus);
         let (value_start, tag_start, tag_values) = flat_tags(&corpus);
-        let keyword_df = keyword_counts(&mut corpus);
+        let map = std::sync::OnceLock::new();
+        if corpus.map_part.is_none() {
+            let part = crate::model::MapPart {
+                places: corpus
+                    .papers
+                    .iter_mut()
+                    .map(|p| std::mem::take(&mut p.map))
+                    .collect(),
+                keywords: corpus
+                    .papers
+                    .iter_mut()
+                    .map(|p| std::mem::take(&mut p.keywords))
+                    .collect(),
+            };
+            let _ = map.set(crate::view::topic_map::MapData::new(
+                part,
+                corpus.similar_terms.len(),
+            ));
+        }
         let n_facets = corpus.facets.len();
         Engine {
             title_rank: title_ranks(&corpus.papers),
@@ -324,7 +342,7 @@ impl Engine {
             tag_start,
             tag_values,
             value_start,
-            keyword_df,
+            map,
             folded_values: (0..n_facets).map(|_| std::sync::OnceLock::new()).collect(),
             meaning: std::sync::OnceLock::new(),
             meaning_weight: MEANING_WEIGHT.to_bits().into(),
@@ -1086,17 +1104,4 @@ fn id_order(papers: &[Paper]) -> Vec<u32> {
     let mut by_id: Vec<u32> = (0..papers.len() as u32).collect();
     by_id.sort_unstable_by(|&a, &b| papers[a as usize].id.cmp(&papers[b as usize].id));
     by_id
-}
-
-/// How many papers have each related-papers keyword, after dropping the
-/// keywords a paper names beyond the corpus's list.
-fn keyword_counts(corpus: &mut Corpus) -> Vec<u32> {
-    let mut keyword_df = vec![0u32; corpus.similar_terms.len()];
-    for p in &mut corpus.papers {
-        p.keywords.retain(|&k| (k as usize) < keyword_df.len());
-        for &k in &p.keywords {
-            keyword_df[k as usize] += 1;
-        }
-    }
-    keyword_df
 }

@@ -1,0 +1,155 @@
+//! The topic map's data (each paper's place and its telling words) apart
+//! from the papers part: only the map and the region it filters by read
+//! them, and at field size they are a fifth of the papers' heads. A long
+//! list's build writes them in one file named for its content, fetched when
+//! the reader opens the map (or follows a link with a region in it).
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::frame::{frame, nothing_after, unframe};
+use crate::model::{Corpus, Corrupt, DecodeError};
+
+/// File magic of the topic map's file.
+pub const MAP_MAGIC: &[u8; 4] = b"PXM\x01";
+
+/// The topic map's file, as the papers part names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MapPartRef {
+    /// The xxh3-64 of its bytes: its file's name ([`map_part_file_name`]),
+    /// and checked when it arrives.
+    pub hash: u64,
+    /// Its size in bytes (uncompressed): what saving for offline use says
+    /// it will fetch.
+    pub len: u32,
+}
+
+/// The file name of the topic map's file, from its hash.
+pub fn map_part_file_name(hash: u64) -> String {
+    format!("map-{hash:016x}.bin")
+}
+
+/// Every paper's place on the map and its telling words, in paper order.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct MapPart {
+    /// [`crate::model::Paper::map`].
+    pub places: Vec<[u16; 2]>,
+    /// [`crate::model::Paper::keywords`].
+    pub keywords: Vec<Vec<u32>>,
+}
+
+impl Corpus {
+    /// The corpus without its papers' places and keywords, whose
+    /// [`Corpus::map_part`] names the file that holds them, and that
+    /// file's bytes.
+    pub fn map_apart(&self) -> (Corpus, Vec<u8>) {
+        assert!(self.map_part.is_none(), "the map is in the papers");
+        let mut head = self.clone();
+        let mut part = MapPart::default();
+        for p in &mut head.papers {
+            part.places.push(std::mem::take(&mut p.map));
+            part.keywords.push(std::mem::take(&mut p.keywords));
+        }
+        let encoded = postcard::to_allocvec(&part).expect("the map serializes");
+        let bytes = frame(MAP_MAGIC, &[&encoded]);
+        head.map_part = Some(MapPartRef {
+            hash: xxhash_rust::xxh3::xxh3_64(&bytes),
+            len: u32::try_from(bytes.len()).expect("a map under 4 GB"),
+        });
+        (head, bytes)
+    }
+
+    /// Decodes the topic map's file: its hash is the one named, its frame
+    /// whole, it has a place and keywords for every paper, and every
+    /// keyword is one of [`Corpus::similar_terms`].
+    pub fn decode_map_part(&self, bytes: &[u8]) -> Result<MapPart, DecodeError> {
+        let mismatch = || DecodeError::Corrupt(Corrupt::PackMismatch);
+        let r = self.map_part.ok_or_else(mismatch)?;
+        if xxhash_rust::xxh3::xxh3_64(bytes) != r.hash {
+            return Err(mismatch());
+        }
+        let ([piece], rest) = unframe::<1>(MAP_MAGIC, bytes)?;
+        nothing_after(rest)?;
+        let part: MapPart =
+            postcard::from_bytes(piece).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))?;
+        let n = self.papers.len();
+        if part.places.len() != n || part.keywords.len() != n {
+            return Err(mismatch());
+        }
+        let terms = self.similar_terms.len();
+        if let Some(paper) = part
+            .keywords
+            .iter()
+            .position(|k| k.iter().any(|&t| t as usize >= terms))
+        {
+            return Err(DecodeError::Corrupt(Corrupt::OutOfRange {
+                paper,
+                what: "keyword",
+            }));
+        }
+        Ok(part)
+    }
+
+    /// The corpus with its papers' places and keywords put back from the
+    /// topic map's file (the single-file build, which fetches nothing).
+    pub fn with_map_part(mut self, bytes: &[u8]) -> Result<Corpus, DecodeError> {
+        if self.map_part.is_none() {
+            return Ok(self);
+        }
+        let part = self.decode_map_part(bytes)?;
+        for ((p, place), keywords) in self.papers.iter_mut().zip(part.places).zip(part.keywords) {
+            p.map = place;
+            p.keywords = keywords;
+        }
+        self.map_part = None;
+        Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seeds() -> Corpus {
+        crate::build::compile_dir(std::path::Path::new("../../corpus")).expect("the seeds compile")
+    }
+
+    #[test]
+    fn the_map_apart_comes_back_whole() {
+        let corpus = seeds();
+        let (head, bytes) = corpus.map_apart();
+        assert!(head
+            .papers
+            .iter()
+            .all(|p| p.map == [0, 0] && p.keywords.is_empty()));
+        assert_eq!(
+            head.map_part.map(|r| map_part_file_name(r.hash)),
+            Some(format!(
+                "map-{:016x}.bin",
+                xxhash_rust::xxh3::xxh3_64(&bytes)
+            ))
+        );
+        // The head goes through the papers part and back.
+        let parts = head.to_parts();
+        let decoded = Corpus::from_papers_part(&parts.papers).unwrap();
+        assert_eq!(decoded.map_part, head.map_part);
+        assert_eq!(head.with_map_part(&bytes).unwrap(), corpus);
+    }
+
+    #[test]
+    fn another_file_or_a_damaged_map_is_an_error() {
+        let corpus = seeds();
+        let (head, bytes) = corpus.map_apart();
+        let mismatch = DecodeError::Corrupt(Corrupt::PackMismatch);
+        let mut damaged = bytes.clone();
+        let last = damaged.len() - 1;
+        damaged[last] ^= 1;
+        assert_eq!(head.decode_map_part(&damaged), Err(mismatch.clone()));
+        // Another list's map (one paper fewer) is not this one's.
+        let mut fewer = corpus.clone();
+        fewer.papers.pop();
+        let (_, other) = fewer.map_apart();
+        assert_eq!(head.decode_map_part(&other), Err(mismatch.clone()));
+        // A corpus whose map is in its papers names no file.
+        assert_eq!(corpus.decode_map_part(&bytes), Err(mismatch));
+    }
+}
