@@ -182,7 +182,7 @@ impl PapersDecoder {
         if !self.pending.is_empty() {
             return Err(DecodeError::Corrupt(Corrupt::TrailingBytes));
         }
-        let corpus = Corpus {
+        let mut corpus = Corpus {
             lists: head.lists,
             facets: head.facets,
             reasons: head.reasons,
@@ -193,6 +193,7 @@ impl PapersDecoder {
             index: self.index,
         };
         corpus.check().map_err(DecodeError::Corrupt)?;
+        corpus.put_back_tagged_authors();
         Ok(corpus)
     }
 }

@@ -212,3 +212,46 @@ fn a_record_without_an_abstract_fails_or_is_skipped_when_lenient() {
     );
     cleanup(&dir);
 }
+
+#[test]
+fn each_authors_name_is_sent_once_and_every_paper_gets_its_authors_in_order() {
+    let papers = [
+        (
+            "We study graphs of words.",
+            vec!["Grace Hopper", "Alan Turing"],
+        ),
+        (
+            "We study trees of words.",
+            vec!["Alan Turing", "Grace Hopper", "Ada Lovelace"],
+        ),
+        ("We study forests of words.", vec!["Ada Lovelace"]),
+        ("We study lists of words.", vec![]),
+    ];
+    let records: Vec<serde_json::Value> = papers
+        .iter()
+        .map(|(text, authors)| serde_json::json!({ "abstract": text, "authors": authors }))
+        .collect();
+    let json = serde_json::to_string(&records).unwrap();
+    let dir = crate::common::scratch_dir("authors-once", &[("list.json", json)]);
+    let corpus = compile_dir(&dir).expect("the list compiles");
+    std::fs::remove_dir_all(&dir).unwrap();
+    // The papers part, as the page downloads it: each name once (in the
+    // author facet), however many papers it signs.
+    let part = corpus.to_parts().papers;
+    let times = |name: &str| {
+        part.windows(name.len())
+            .filter(|w| *w == name.as_bytes())
+            .count()
+    };
+    for name in ["Grace Hopper", "Alan Turing", "Ada Lovelace"] {
+        assert_eq!(times(name), 1, "{name}");
+    }
+    let decoded = Corpus::from_papers_part(&part).expect("the part decodes");
+    let authors: Vec<Vec<&str>> = decoded
+        .papers
+        .iter()
+        .map(|p| p.authors.iter().map(String::as_str).collect())
+        .collect();
+    let want: Vec<Vec<&str>> = papers.iter().map(|(_, a)| a.clone()).collect();
+    assert_eq!(authors, want);
+}
