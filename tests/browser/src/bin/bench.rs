@@ -29,7 +29,9 @@
 //!   build's time and peak memory, and a cold then a warm visit over an
 //!   emulated 20 Mbit/s, 40 ms link with files sent brotli-compressed:
 //!   navigation → first results, → the first typed query answered, the
-//!   bytes and requests before that answer, memory after it
+//!   bytes and requests before that answer, memory after it; then, the
+//!   link lifted, keystroke → last DOM mutation while typing, and memory
+//!   after the typing
 //!
 //! A harness, not a test: it asserts nothing about time.
 //!
@@ -1514,6 +1516,26 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2
         .await
         .expect("the service worker installs");
     let warm = visit_over_link(&b, queries).await;
+    // Typing once what it reads is in: the link's limits lifted, the
+    // typing script's queries twice over, the second round measured (the
+    // first brings the packs of its words in, from the service worker's
+    // cache).
+    b.client
+        .issue_cmd(Cdp(
+            "Network.emulateNetworkConditions",
+            json!({ "offline": false, "latency": 0,
+                    "downloadThroughput": -1, "uploadThroughput": -1 }),
+        ))
+        .await
+        .expect("CDP network emulation off");
+    let _ = type_queries(&b, name).await;
+    let typed = type_queries(&b, name).await;
+    let typed_memory = b
+        .js(
+            "return { wasm: window.__wasm ? window.__wasm.memory.buffer.byteLength : null, \
+             heap: performance.memory ? performance.memory.usedJSHeapSize : null }",
+        )
+        .await;
     b.close().await;
     json!({
         "name": name,
@@ -1526,6 +1548,9 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2
         "papers": papers,
         "cold": cold,
         "warm": warm,
+        "warm_keystroke_to_last_mutation": stats(&typed.times),
+        "after_typing": { "wasm_memory_bytes": typed_memory["wasm"],
+                          "js_heap_bytes": typed_memory["heap"] },
     })
 }
 
@@ -1599,7 +1624,7 @@ fn field_table(fields: &[Value]) -> String {
     let heads: Vec<String> = (fields.iter())
         .map(|f| column_head(&f["name"], &f["papers"]))
         .collect();
-    let rows: [(&str, &Cell); 13] = [
+    let rows: [(&str, &Cell); 15] = [
         ("build time", &|f| {
             secs(&(f["build_s"].as_f64().map(|x| x * 1000.0)).into())
         }),
@@ -1639,11 +1664,23 @@ fn field_table(fields: &[Value]) -> String {
         ("warm: navigation → first typed query answered", &|f| {
             secs(&f["warm"]["answered_ms"])
         }),
+        ("warm: keystroke → last DOM mutation, p50 / p95", &|f| {
+            let t = &f["warm_keystroke_to_last_mutation"];
+            format!("{} / {} ms", t["p50_ms"], t["p95_ms"])
+        }),
         ("WebAssembly memory after the answer", &|f| {
             megabytes(&f["cold"]["wasm_memory_bytes"])
         }),
         ("JS heap after the answer", &|f| {
             megabytes(&f["cold"]["js_heap_bytes"])
+        }),
+        ("WebAssembly memory / JS heap after typing (warm)", &|f| {
+            let m = &f["after_typing"];
+            format!(
+                "{} / {}",
+                megabytes(&m["wasm_memory_bytes"]),
+                megabytes(&m["js_heap_bytes"])
+            )
         }),
     ];
     format!(
