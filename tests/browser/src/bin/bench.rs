@@ -1528,6 +1528,7 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2
         ))
         .await
         .expect("CDP network emulation off");
+    long_scripts(&b).await;
     let _ = type_queries(&b, name).await;
     let typed = type_queries(&b, name).await;
     let typed_memory = b
