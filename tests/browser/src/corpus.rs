@@ -126,6 +126,21 @@ pub fn ranked_docs(e: &Engine, query: &str) -> Vec<u32> {
     e.search(query, &e.no_selection(), Sort::Relevance).docs()
 }
 
+/// Documents an engine ranks for a query with no facet selected, among
+/// the papers `inside` a region of the topic map.
+pub fn ranked_in_region(e: &Engine, query: &str, inside: &[u32]) -> Vec<u32> {
+    use explorer_core::{Extra, Extras};
+    let extras = Extras {
+        region: Extra {
+            docs: inside,
+            active: true,
+        },
+        ..Extras::default()
+    };
+    e.search_with(query, &e.no_selection(), extras, Sort::Relevance)
+        .docs()
+}
+
 /// Titles an engine ranks for a query with no facet selected.
 pub fn ranked_titles(e: &Engine, query: &str) -> Vec<String> {
     ranked_docs(e, query)

@@ -312,10 +312,7 @@ impl Corpus {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn seeds() -> Corpus {
-        crate::build::compile_dir(std::path::Path::new("../../corpus")).expect("the seeds compile")
-    }
+    use crate::model::seeds;
 
     #[test]
     fn bodies_in_packs_come_back_whole() {

@@ -108,10 +108,7 @@ impl Corpus {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn seeds() -> Corpus {
-        crate::build::compile_dir(std::path::Path::new("../../corpus")).expect("the seeds compile")
-    }
+    use crate::model::seeds;
 
     #[test]
     fn the_map_apart_comes_back_whole() {

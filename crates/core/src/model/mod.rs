@@ -21,3 +21,9 @@ pub(crate) use frame::{frame, nothing_after, unframe};
 pub use frame::{Corrupt, DecodeError, Parts, FORMAT_VERSION};
 pub use map_part::{map_part_file_name, MapPart, MapPartRef, MAP_MAGIC};
 pub use text::{fold, set_decompose, tokenize, words, Decompose, Token};
+
+/// The seed lists, compiled (for unit tests of the shipped parts).
+#[cfg(test)]
+pub(crate) fn seeds() -> Corpus {
+    crate::build::compile_dir(std::path::Path::new("../../corpus")).expect("the seeds compile")
+}

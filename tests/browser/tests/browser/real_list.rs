@@ -5,9 +5,9 @@
 //! from its link; what the page shows is what the engine, run natively on
 //! the same list, ranks.
 
-use browser_tests::{ranked_titles, real_builds, strings, Browser, RealBuild};
+use browser_tests::{ranked_in_region, ranked_titles, real_builds, strings, Browser, RealBuild};
 use explorer_core::view::topic_map::Region;
-use explorer_core::{Extra, Extras, FacetKind, Sort};
+use explorer_core::{FacetKind, Sort};
 use fantoccini::Locator;
 
 /// The query a researcher of the field types: two words every build holds
@@ -363,22 +363,9 @@ async fn the_topic_map_of_a_long_list_comes_when_it_is_needed() {
     let region = Region::from_corners((x - 0.1, y - 0.1), (x + 0.1, y + 0.1)).unwrap();
     let inside = e.region_docs(region);
     assert!(inside.contains(&best) && inside.len() < e.len());
-    let kept = e.search_with(
-        QUERY,
-        &e.no_selection(),
-        Extras {
-            region: Extra {
-                docs: &inside,
-                active: true,
-            },
-            ..Extras::default()
-        },
-        Sort::Relevance,
-    );
-    let want: Vec<String> = kept
-        .hits
+    let want: Vec<String> = ranked_in_region(e, QUERY, &inside)
         .iter()
-        .map(|h| e.corpus.papers[h.doc as usize].title.clone())
+        .map(|&d| e.corpus.papers[d as usize].title.clone())
         .collect();
     assert!(!want.is_empty() && want.len() < ranked_titles(e, QUERY).len());
     let b = Browser::launch_dist(&build.dist, "/", (1280, 900), true).await;

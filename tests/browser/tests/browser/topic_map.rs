@@ -4,9 +4,8 @@
 
 use std::time::Duration;
 
-use browser_tests::{engine, ranked_docs, strings, Browser};
+use browser_tests::{engine, ranked_docs, ranked_in_region, strings, Browser};
 use explorer_core::view::topic_map::Region;
-use explorer_core::{Extra, Extras, Sort};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::Locator;
 
@@ -153,19 +152,8 @@ async fn the_map_shows_the_results_opens_papers_and_filters_by_region() {
     let region = Region::parse(&param).expect("a region the app wrote");
     let inside = engine().region_docs(region);
     assert!(inside.contains(&ranked[0]), "{param}");
-    let r = engine().search_with(
-        q,
-        &engine().no_selection(),
-        Extras {
-            region: Extra {
-                docs: &inside,
-                active: true,
-            },
-            ..Extras::default()
-        },
-        Sort::Relevance,
-    );
-    let kept: Vec<String> = r.hits.iter().map(|h| title(h.doc)).collect();
+    let kept_docs = ranked_in_region(engine(), q, &inside);
+    let kept: Vec<String> = kept_docs.iter().map(|&d| title(d)).collect();
     assert!(kept.len() < engine().len());
     b.wait_for_titles(&kept).await;
     let summary = b
@@ -184,7 +172,7 @@ async fn the_map_shows_the_results_opens_papers_and_filters_by_region() {
     .await;
 
     // Clicking a dot opens its paper.
-    let target = r.hits[0].doc;
+    let target = kept_docs[0];
     b.click(&format!("svg.map .dot[data-id='{}']", id(target)))
         .await;
     b.wait_for(
