@@ -41,7 +41,10 @@ lazy=$(echo "$all" | grep -Ec "$not_precached" || true)
 // the index, the module) is taken from the browser's HTTP cache, stale or
 // not ('force-cache': its content cannot have changed), instead of being
 // downloaded a second time on the first visit; the page itself is fetched.
-const HASHED = /-[0-9a-f]{16}(_bg)?[.][a-z]+$/;
+// Trunk writes its 64-bit hashes without leading zeros (one build in
+// sixteen names its module with 15 digits); ours are 16. Twelve digits at
+// least keep the icons' sizes (icon-192.png) out.
+const HASHED = /-[0-9a-f]{12,16}(_bg)?[.][a-z]+$/;
 self.addEventListener('install', (event) => {
   const requests = FILES.map((f) => (HASHED.test(f) ? new Request(f, { cache: 'force-cache' }) : f));
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));

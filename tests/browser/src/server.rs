@@ -278,13 +278,17 @@ fn handle(
 }
 
 /// Whether a path names a file of the build named for its content
-/// (`corpus-<16 hex>.bin`, `paper-explorer-<16 hex>_bg.wasm`, …).
+/// (`corpus-<16 hex>.bin`, `paper-explorer-<hex>_bg.wasm`, …): Trunk
+/// writes its hashes without leading zeros, so one build in sixteen names
+/// its module with 15 digits (the service worker's `HASHED` reads them
+/// the same way).
 fn content_hashed(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or("");
     let stem = name.split('.').next().unwrap_or("");
     let stem = stem.strip_suffix("_bg").unwrap_or(stem);
-    stem.rsplit_once('-')
-        .is_some_and(|(_, hash)| hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
+    stem.rsplit_once('-').is_some_and(|(_, hash)| {
+        (12..=16).contains(&hash.len()) && hash.bytes().all(|b| b.is_ascii_hexdigit())
+    })
 }
 
 /// `body` brotli-compressed (quality 9: what a host compressing on the fly
