@@ -168,16 +168,25 @@ impl Reasons {
 }
 
 impl Body {
-    /// Every id inside points at something that exists: runs inside the
-    /// text on character boundaries, similar papers among `papers`, their
-    /// terms among `terms`; and there is a reason for each of the paper's
+    /// Every id inside points at something that exists
+    /// ([`BodyRef::check`]), and there is a reason for each of the paper's
     /// `tags`.
     fn check(&self, paper: usize, papers: usize, terms: usize, tags: usize) -> Result<(), Corrupt> {
-        let bad = |what: &'static str| Err(Corrupt::OutOfRange { paper, what });
         if self.reasons.len() != tags {
-            return bad("tag");
+            return Err(Corrupt::OutOfRange { paper, what: "tag" });
         }
-        for s in &self.similar {
+        BodyRef::from(self).check(paper, papers, terms)
+    }
+}
+
+impl BodyRef<'_> {
+    /// Every id inside points at something that exists: runs inside the
+    /// text on character boundaries, similar papers among `papers`, their
+    /// terms among `terms` (a paper's, `paper`, whether in its pack or in
+    /// the papers part).
+    pub(crate) fn check(self, paper: usize, papers: usize, terms: usize) -> Result<(), Corrupt> {
+        let bad = |what: &'static str| Err(Corrupt::OutOfRange { paper, what });
+        for s in self.similar {
             if s.doc as usize >= papers
                 || s.terms
                     .iter()
@@ -187,7 +196,7 @@ impl Body {
             }
         }
         let mut last = 0u32;
-        for r in &self.runs {
+        for r in self.runs {
             if r.end < last
                 || r.end as usize > self.text.len()
                 || !self.text.is_char_boundary(r.end as usize)

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 use crate::model::decode::PapersDecoder;
-use crate::model::{Corpus, Facet, FacetKind, Paper, Similar};
+use crate::model::{Corpus, Facet, FacetKind, Paper};
 
 /// File magic of a compiled corpus's first part: everything but the index.
 pub const MAGIC: &[u8; 4] = b"PXC\x01";
@@ -367,28 +367,10 @@ impl Corpus {
                     return bad("tag");
                 }
             }
-            for s in &p.similar {
-                if s.doc as usize >= n
-                    || s.terms
-                        .iter()
-                        .any(|&t| t != Similar::NO_TERM && t as usize >= terms)
-                {
-                    return bad("similar paper");
-                }
-            }
             if p.keywords.iter().any(|&k| k as usize >= terms) {
                 return bad("keyword");
             }
-            let mut last = 0u32;
-            for r in &p.runs {
-                if r.end < last
-                    || r.end as usize > p.text.len()
-                    || !p.text.is_char_boundary(r.end as usize)
-                {
-                    return bad("run");
-                }
-                last = r.end;
-            }
+            crate::model::BodyRef::from(p).check(d, n, terms)?;
         }
         Ok(())
     }
@@ -410,7 +392,7 @@ fn tagged<'a>(facet: &'a Facet, f: usize, p: &'a Paper) -> impl Iterator<Item = 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{List, Paper, Run, RunKind, Tag};
+    use crate::model::{List, Run, RunKind, Similar, Tag};
 
     fn tiny() -> Corpus {
         Corpus {

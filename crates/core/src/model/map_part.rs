@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model::frame::{frame, nothing_after, unframe};
-use crate::model::{Corpus, Corrupt, DecodeError};
+use crate::model::{Corpus, Corrupt, DecodeError, Paper};
 
 /// File magic of the topic map's file.
 pub const MAP_MAGIC: &[u8; 4] = b"PXM\x01";
@@ -37,6 +37,17 @@ pub struct MapPart {
     pub keywords: Vec<Vec<u32>>,
 }
 
+impl MapPart {
+    /// Takes every paper's place and keywords out of `papers`.
+    pub(crate) fn take_from(papers: &mut [Paper]) -> MapPart {
+        let (places, keywords) = papers
+            .iter_mut()
+            .map(|p| (std::mem::take(&mut p.map), std::mem::take(&mut p.keywords)))
+            .unzip();
+        MapPart { places, keywords }
+    }
+}
+
 impl Corpus {
     /// The corpus without its papers' places and keywords, whose
     /// [`Corpus::map_part`] names the file that holds them, and that
@@ -44,11 +55,7 @@ impl Corpus {
     pub fn map_apart(&self) -> (Corpus, Vec<u8>) {
         assert!(self.map_part.is_none(), "the map is in the papers");
         let mut head = self.clone();
-        let mut part = MapPart::default();
-        for p in &mut head.papers {
-            part.places.push(std::mem::take(&mut p.map));
-            part.keywords.push(std::mem::take(&mut p.keywords));
-        }
+        let part = MapPart::take_from(&mut head.papers);
         let encoded = postcard::to_allocvec(&part).expect("the map serializes");
         let bytes = frame(MAP_MAGIC, &[&encoded]);
         head.map_part = Some(MapPartRef {

@@ -311,18 +311,7 @@ impl Engine {
         let (value_start, tag_start, tag_values) = flat_tags(&corpus);
         let map = std::sync::OnceLock::new();
         if corpus.map_part.is_none() {
-            let part = crate::model::MapPart {
-                places: corpus
-                    .papers
-                    .iter_mut()
-                    .map(|p| std::mem::take(&mut p.map))
-                    .collect(),
-                keywords: corpus
-                    .papers
-                    .iter_mut()
-                    .map(|p| std::mem::take(&mut p.keywords))
-                    .collect(),
-            };
+            let part = crate::model::MapPart::take_from(&mut corpus.papers);
             let _ = map.set(crate::view::topic_map::MapData::new(
                 part,
                 corpus.similar_terms.len(),
@@ -369,14 +358,14 @@ impl Engine {
 
     /// The packs of bodies `docs` are in that are not in yet, each once,
     /// in the order first needed.
+    /// (An export names every result: a pack is marked once seen, not
+    /// looked for among those found.)
     pub fn missing_body_packs(&self, docs: impl IntoIterator<Item = u32>) -> Vec<u32> {
         let mut missing = Vec::new();
-        if self.bodies.is_empty() {
-            return missing;
-        }
+        let mut seen = vec![false; self.bodies.len()];
         for doc in docs {
             if let Some(k) = self.corpus.body_pack_of(doc as usize) {
-                if self.bodies[k].get().is_none() && !missing.contains(&(k as u32)) {
+                if !std::mem::replace(&mut seen[k], true) && !self.has_body_pack(k as u32) {
                     missing.push(k as u32);
                 }
             }
@@ -384,16 +373,19 @@ impl Engine {
         missing
     }
 
+    /// Whether pack `k` of the bodies is in.
+    pub fn has_body_pack(&self, k: u32) -> bool {
+        self.bodies
+            .get(k as usize)
+            .is_some_and(|b| b.get().is_some())
+    }
+
     /// Those of `packs` (packs of bodies) not in yet.
     pub fn missing_body_packs_of(&self, packs: &[u32]) -> Vec<u32> {
         packs
             .iter()
             .copied()
-            .filter(|&k| {
-                self.bodies
-                    .get(k as usize)
-                    .is_some_and(|b| b.get().is_none())
-            })
+            .filter(|&k| (k as usize) < self.bodies.len() && !self.has_body_pack(k))
             .collect()
     }
 
