@@ -270,24 +270,44 @@ thread_local! {
 /// engine; `done` is told when they are all in, or of the first failure
 /// (the packs that failed can be asked for again).
 pub fn fetch_packs(packs: &[u32], done: impl FnOnce(Result<(), LoadError>) + 'static) {
-    let new: Vec<u32> = ASKED.with_borrow_mut(|asked| {
+    fetch_once(
+        &ASKED,
+        packs,
+        |k| engine().has_pack(k),
+        |new| async move { fetch_new_packs(&new).await },
+        done,
+    );
+}
+
+/// Packs asked for: their numbers, in flight or in.
+type Asked = std::thread::LocalKey<std::cell::RefCell<std::collections::HashSet<u32>>>;
+
+/// Fetches (`fetch`) those of `packs` neither in (`has`) nor already on
+/// their way (in `asked`), then tells `done`; after a failure, the packs
+/// that did not come can be asked for again.
+fn fetch_once<F: std::future::Future<Output = Result<(), LoadError>>>(
+    asked: &'static Asked,
+    packs: &[u32],
+    has: fn(u32) -> bool,
+    fetch: impl FnOnce(Vec<u32>) -> F + 'static,
+    done: impl FnOnce(Result<(), LoadError>) + 'static,
+) {
+    let new: Vec<u32> = asked.with_borrow_mut(|asked| {
         packs
             .iter()
             .copied()
-            .filter(|&k| !engine().has_pack(k) && asked.insert(k))
+            .filter(|&k| !has(k) && asked.insert(k))
             .collect()
     });
     if new.is_empty() {
         return;
     }
     leptos::task::spawn_local(async move {
-        let result = fetch_new_packs(&new).await;
+        let result = fetch(new.clone()).await;
         if result.is_err() {
-            ASKED.with_borrow_mut(|asked| {
-                for k in &new {
-                    if !engine().has_pack(*k) {
-                        asked.remove(k);
-                    }
+            asked.with_borrow_mut(|asked| {
+                for k in new.iter().filter(|&&k| !has(k)) {
+                    asked.remove(k);
                 }
             });
         }
@@ -305,22 +325,13 @@ thread_local! {
 /// adds each to the engine; `done` is told once they are all in, or of the
 /// first failure (the packs that failed can be asked for again).
 pub fn fetch_body_packs(packs: &[u32], done: impl FnOnce(Result<(), LoadError>) + 'static) {
-    let new: Vec<u32> = BODIES_ASKED
-        .with_borrow_mut(|asked| packs.iter().copied().filter(|&k| asked.insert(k)).collect());
-    if new.is_empty() {
-        return;
-    }
-    leptos::task::spawn_local(async move {
-        let result = fetch_new_body_packs(&new).await;
-        if result.is_err() {
-            BODIES_ASKED.with_borrow_mut(|asked| {
-                for k in &new {
-                    asked.remove(k);
-                }
-            });
-        }
-        done(result);
-    });
+    fetch_once(
+        &BODIES_ASKED,
+        packs,
+        |k| engine().has_body_pack(k),
+        |new| async move { fetch_new_body_packs(&new).await },
+        done,
+    );
 }
 
 /// Fetches every pack of `packs` not in yet (whether or not another
