@@ -268,6 +268,9 @@ pub struct Engine {
     /// The last few query clauses' answers, most recent first
     /// ([`Engine::eval_clause`]).
     clauses: std::sync::Mutex<Vec<(query::Clause, std::sync::Arc<score::ClauseFound>)>>,
+    /// The last facet counts, for counting the next keystroke's by
+    /// difference ([`facets`]).
+    last_counts: std::sync::Mutex<Option<facets::KeptCounts>>,
     /// Related papers' explaining words, by paper ([`related`]).
     paper_words: std::sync::Mutex<related::KeptWords>,
     /// Folded words' stem ids met while splitting papers' words for
@@ -337,6 +340,7 @@ impl Engine {
             meaning_weight: MEANING_WEIGHT.to_bits().into(),
             best_matches: true.into(),
             clauses: Default::default(),
+            last_counts: Default::default(),
             paper_words: Default::default(),
             word_ids: Default::default(),
         }
