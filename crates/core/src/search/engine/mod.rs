@@ -937,10 +937,20 @@ impl Engine {
             // then list order, packed into one key. The first letters
             // typed find nearly every paper, and comparing keys is several
             // times quicker than comparing hits field by field.
-            (Sort::Relevance, Some(_)) => {
-                let mut keys: Vec<u128> = results.ones().map(|d| relevance_key(&hit(d))).collect();
+            (Sort::Relevance, Some(_)) if self.len() <= KEY_DOCS => {
+                let mut keys: Vec<u64> = results.ones().map(|d| relevance_key(&hit(d))).collect();
                 keys.sort_unstable();
-                return keys.into_iter().map(|k| hit(k as u32 as usize)).collect();
+                return keys
+                    .into_iter()
+                    .map(|k| hit((k & KEY_DOCS as u64) as usize))
+                    .collect();
+            }
+            // A list too long for a paper's number to fit the key's bits
+            // (half a billion papers): the same order, compared wider.
+            (Sort::Relevance, Some(_)) => {
+                let mut hits: Vec<Hit> = results.ones().map(hit).collect();
+                hits.sort_unstable_by_key(|h| (relevance_key(h) >> KEY_DOC_BITS, h.doc));
+                return hits;
             }
             // Without words every hit ties: list order.
             (Sort::Relevance | Sort::ListOrder, _) => results.ones().map(hit).collect(),
@@ -1014,10 +1024,17 @@ fn group_weight(papers: usize, holding: usize) -> f32 {
     score::idf(papers, holding)
 }
 
+/// How many bits of [`relevance_key`] number the paper.
+const KEY_DOC_BITS: u32 = 29;
+/// The highest paper number [`relevance_key`] holds whole (and its mask).
+const KEY_DOCS: usize = (1 << KEY_DOC_BITS) - 1;
+
 /// A hit's place in relevance order as one integer: the papers holding
 /// every word first, then by tier (theirs only), then by `score` from the
-/// best, then by document.
-fn relevance_key(h: &Hit) -> u128 {
+/// best, then by document (its low [`KEY_DOC_BITS`] bits). A 64-bit
+/// integer: sorting 100,000 of them is twice as quick as 128-bit ones in
+/// WebAssembly, which has no wider integers.
+fn relevance_key(h: &Hit) -> u64 {
     // The score's bits in `f32::total_cmp` order, then reversed.
     let bits = h.score.to_bits();
     let ordered = if bits >> 31 == 1 {
@@ -1025,8 +1042,11 @@ fn relevance_key(h: &Hit) -> u128 {
     } else {
         bits | 1 << 31
     };
-    let tier = if h.all_words { h.tier as u128 } else { 0 };
-    u128::from(!h.all_words) << 66 | tier << 64 | u128::from(!ordered) << 32 | u128::from(h.doc)
+    let tier = if h.all_words { h.tier as u64 } else { 0 };
+    u64::from(!h.all_words) << 63
+        | tier << 61
+        | u64::from(!ordered) << KEY_DOC_BITS
+        | (u64::from(h.doc) & KEY_DOCS as u64)
 }
 
 /// Each paper's tags as counted: one per facet value, and only values the
