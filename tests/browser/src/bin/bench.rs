@@ -40,7 +40,8 @@
 //! split into handler / effects / layout, and the slowest to their frame),
 //! `BENCH_CORPUS=seed`, `synthetic-20k`, `real` or `field` (one corpus, or the field-size lists; without
 //! `BENCH_QUICK` its figures go to a run folder of their own, named for the
-//! corpus too, and the README is left as it is),
+//! corpus too, and the README is left as it is; with it, `field-100k` or
+//! `field-250k` types into that list's page as into the others),
 //! `BENCH_REAL_DIR=DIR` (a real list, built into `target/dist-real` as
 //! `./dev bench` builds it; `CORPUS_LENIENT` as for the build),
 //! `BENCH_PROFILE=1` with `BENCH_QUICK` (a CPU profile of the typing,
@@ -1862,6 +1863,15 @@ async fn main() {
         reports.push(measure("synthetic-20k", &big, &dir, runs, quick).await);
     } else if wanted("synthetic-20k") {
         eprintln!("bench: no target/dist-20k (./dev bench builds it); seed corpus only");
+    }
+    // One field-size list's page typed into as the pages above are, for
+    // working on its keystrokes (`BENCH_QUICK=1 BENCH_CORPUS=field-100k`).
+    for (name, _) in FIELDS {
+        let dist = top.join(format!("target/dist-{name}"));
+        if quick && only.as_deref() == Some(name) && dist.join("index.html").is_file() {
+            let dir = top.join(format!("target/synthetic-{name}"));
+            reports.push(measure(name, &dist, &dir, 1, quick).await);
+        }
     }
     // Field-size lists (`./dev bench` builds them: target/dist-field-100k,
     // …), each visited over the emulated link, and the real list (one
