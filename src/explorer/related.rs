@@ -9,9 +9,8 @@ use crate::url_state::ViewState;
 use super::search::{extras, Search};
 use super::View;
 
-/// Up to this many matches, the related list's place is a screen or two
-/// down: the list of the view before stays there (less the papers now
-/// matched) until this view's is made, rather than vanishing for a frame.
+/// Up to this many matches, the related list's place is on the screen or
+/// just below it: the list is made in the keystroke, with the matches.
 const RELATED_WITH_MATCHES: usize = 10;
 
 /// The related list and what it waits for.
@@ -22,14 +21,14 @@ pub struct Related {
     /// open, and while their place is far off screen).
     pub list: Memo<RelatedSet>,
     /// The view for which the related list's place was last seen on screen
-    /// or near it. The list is made once its place is seen near for the
-    /// view shown (the observer reports after the view's first paint), not
-    /// in the keystroke, so that typing neither computes a list no one can
-    /// see (at 20,000 papers most of a keystroke's search) nor waits for
-    /// one below the matches it shows; a query that matches nothing makes
-    /// it at once. Below a few matches, the list of the view before stays
-    /// until then, less the papers now matched: it does not vanish for a
-    /// frame.
+    /// or near it. Below many matches, the list is made once its place is
+    /// seen near for the view shown (the observer reports after the view's
+    /// first paint), not in the keystroke, so that typing neither computes
+    /// a list no one can see (at 20,000 papers most of a keystroke's
+    /// search) nor waits for one below the matches it shows. Below a few
+    /// matches ([`RELATED_WITH_MATCHES`]) or none, it is made at once: its
+    /// place is on screen, and a list written a frame after the matches
+    /// was the last change of most of the seeds' keystrokes.
     pub(super) near: RwSignal<Option<ViewState>>,
     /// The filters count the related papers: the query matches nothing
     /// and papers close in meaning are listed in place of the matches.
@@ -39,8 +38,8 @@ pub struct Related {
 impl Related {
     /// `starred`: the papers on the reader's reading list ("more like my
     /// reading list" lists the papers most like them). Long because the
-    /// list's memo is one closure with its three cases in order: the
-    /// reading list's, kept from the view before, made for this view.
+    /// list's memo is one closure with its cases in order: the reading
+    /// list's, not made yet, made for this view.
     pub fn new(
         engine: &'static Engine,
         view: View,
@@ -56,22 +55,18 @@ impl Related {
         let response = search.response;
         let meaning_ready = search.meaning_ready;
         let related_near = RwSignal::new(None::<ViewState>);
-        // Whether the related list last made was the reading list's.
-        let related_was_like = StoredValue::new(false);
-        // The related list is made when its place is near the screen for
-        // this view (the observer's report, which comes after the view's
-        // first paint), not in the keystroke: on the seeds that halved a
-        // keystroke's median time to its layout (`BENCH_QUICK=1`, three
-        // interleaved runs). Only a query that matches nothing makes it at
-        // once: it stands in the matches' place, and the filters count it.
-        let related = Memo::new(move |before: Option<&RelatedSet>| {
+        // Below many matches, the related list is made when its place is
+        // near the screen for this view (the observer's report, which comes
+        // after the view's first paint), not in the keystroke: made in
+        // every keystroke, it doubled the seeds' median time to the layout
+        // (`BENCH_QUICK=1`, three interleaved runs). A query with a few
+        // matches or none makes it at once (with none, it stands in the
+        // matches' place, and the filters count it).
+        let related = Memo::new(move |_| {
             if !meaning_ready.get() {
                 return RelatedSet::default();
             }
-            let like = state.with(|s| s.like_starred);
-            let was_like = related_was_like.get_value();
-            related_was_like.set_value(like);
-            if like {
+            if state.with(|s| s.like_starred) {
                 let papers = starred.with(|starred| engine.like_these(starred, RELATED));
                 return RelatedSet {
                     total: papers.len(),
@@ -79,18 +74,11 @@ impl Related {
                     ..RelatedSet::default()
                 };
             }
-            let (none, few) = response.with(|r| {
-                let n = r.hits.len();
-                (n == 0, n <= RELATED_WITH_MATCHES)
-            });
-            let seen = related_near.with(|n| state.with(|s| n.as_ref() == Some(s)));
-            if !(none || seen) {
-                return match before {
-                    Some(before) if few && !was_like => {
-                        before.without(&response.with(Response::docs))
-                    }
-                    _ => RelatedSet::default(),
-                };
+            let few = response.with(|r| r.hits.len() <= RELATED_WITH_MATCHES);
+            // Read only below many matches: a few are not made again when
+            // the observer reports.
+            if !few && !related_near.with(|n| state.with(|s| n.as_ref() == Some(s))) {
+                return RelatedSet::default();
             }
             let shown = response.with(Response::docs);
             // Counted only where the filters show the counts: no match.

@@ -403,35 +403,3 @@ fn papers_prepared_ahead_are_explained_as_fresh_ones_are() {
         explorer_core::Engine::new(explorer_core::build::compile_dir(&common::seed_dir()).unwrap());
     assert!(!words_only.prepare_explaining(0));
 }
-
-/// What stays of a related list while the next view's is made: the same
-/// papers in the same order, less those the new view matches, and no
-/// counts (the filters count only a set made for a query with no match).
-#[test]
-fn a_related_list_kept_for_the_next_view_drops_its_new_matches() {
-    let e = seed_engine();
-    let sel = e.no_selection();
-    let set = e
-        .related_set(
-            "unlearning evaluation",
-            &sel,
-            Default::default(),
-            &[],
-            10,
-            true,
-        )
-        .unwrap();
-    assert!(set.papers.len() >= 3 && !set.counts.is_empty());
-    let dropped = [set.papers[0].doc, set.papers[2].doc];
-    let kept = set.without(&dropped);
-    let want: Vec<u32> = set
-        .papers
-        .iter()
-        .map(|r| r.doc)
-        .filter(|d| !dropped.contains(d))
-        .collect();
-    assert_eq!(kept.papers.iter().map(|r| r.doc).collect::<Vec<_>>(), want);
-    assert_eq!(kept.total, want.len());
-    assert!(kept.counts.is_empty());
-    assert_eq!(kept.papers[0], set.papers[1]);
-}

@@ -43,27 +43,6 @@ pub struct RelatedSet {
     pub extra_counts: ExtraCounts,
 }
 
-impl RelatedSet {
-    /// The same list less the papers of `shown` (the matches now on
-    /// screen): what can stay on screen, unchanged, until the list of a
-    /// new view is made. Its counts are dropped: the filters count a
-    /// related set only when nothing matches, and such a set is made at
-    /// once.
-    pub fn without(&self, shown: &[u32]) -> RelatedSet {
-        let papers: Vec<Related> = self
-            .papers
-            .iter()
-            .filter(|r| !shown.contains(&r.doc))
-            .cloned()
-            .collect();
-        RelatedSet {
-            total: papers.len(),
-            papers,
-            ..RelatedSet::default()
-        }
-    }
-}
-
 /// What the engine keeps of the papers it explained: each paper's words,
 /// and the tokens of every word met.
 #[derive(Debug, Default)]
