@@ -103,3 +103,23 @@ fn specific_real_papers_carry_their_field() {
         );
     }
 }
+
+/// The facet counts of the real list stay exact keystroke after keystroke
+/// (counted from the last keystroke's, by the papers gained and lost),
+/// under a selection of topics and kinds of contribution and without.
+#[test]
+fn real_facet_counts_match_a_scan_keystroke_after_keystroke() {
+    let c = acl_abstracts_corpus();
+    let mut selected = vec![Vec::new(); c.facets.len()];
+    selected[c.facet_index(FacetKind::Topic).unwrap()] = vec![0, 1];
+    selected[c.facet_index(FacetKind::Contribution).unwrap()] = vec![0];
+    let typed = "machine translation for low-resource languages";
+    let typing = explorer_core::Engine::new(c.clone());
+    let checked = crate::common::facet_counts_match_a_scan_while_typing(
+        &typing,
+        crate::common::acl_abstracts_engine(),
+        typed,
+        &selected,
+    );
+    assert_eq!(checked, 4 * typed.chars().count());
+}

@@ -225,77 +225,15 @@ fn facet_counts_match_a_scan_keystroke_after_keystroke() {
     // Typing changes the results a little at a time, and the engine counts
     // a keystroke's facets from the last keystroke's counts and the papers
     // gained and lost: after every keystroke, under a selection and
-    // without, with starred papers counted, every count of every facet must
-    // be the scan's.
+    // without, every count must be the scan's.
     let e = engine();
     let c = &e.corpus;
-    // An engine of its own typed into: the shared one answers other tests
-    // (and this one's scan) in between.
-    let typing = new_engine();
-    let area = c.facet_index(FacetKind::Area).unwrap();
-    let venue = c.facet_index(FacetKind::Venue).unwrap();
-    let starred: Vec<u32> = (0..e.len() as u32).step_by(5).collect();
-    let extras = explorer_core::Extras {
-        starred: explorer_core::Extra {
-            docs: &starred,
-            active: false,
-        },
-        ..Default::default()
-    };
     let mut selected = vec![Vec::new(); c.facets.len()];
-    selected[area] = vec![0, 1];
-    selected[venue] = vec![1];
-    let none = e.no_selection();
+    selected[c.facet_index(FacetKind::Area).unwrap()] = vec![0, 1];
+    selected[c.facet_index(FacetKind::Venue).unwrap()] = vec![1];
     let typed = "learning reasoning models";
-    let mut checked = 0;
-    for (selection, deleting) in [
-        (&none, false),
-        (&selected, false),
-        (&selected, true),
-        (&none, true),
-    ] {
-        let mut prefixes: Vec<&str> = (1..=typed.len()).map(|i| &typed[..i]).collect();
-        if deleting {
-            prefixes.reverse();
-        }
-        for q in prefixes {
-            let r = typing.search_with(q, selection, extras, Sort::Relevance);
-            let base: Vec<u32> = e
-                .search(q, &none, Sort::Relevance)
-                .hits
-                .iter()
-                .map(|h| h.doc)
-                .collect();
-            // A paper counts for a facet when it passes every other facet's
-            // selection (OR within a facet, AND across).
-            let passes = |d: u32, skip: usize| {
-                let tags = &c.papers[d as usize].tags;
-                selection.iter().enumerate().all(|(f, vs)| {
-                    f == skip
-                        || vs.is_empty()
-                        || tags
-                            .iter()
-                            .any(|t| t.facet as usize == f && vs.contains(&t.value))
-                })
-            };
-            let mut want: Vec<Vec<u32>> =
-                c.facets.iter().map(|f| vec![0; f.values.len()]).collect();
-            for &d in &base {
-                for t in &c.papers[d as usize].tags {
-                    if passes(d, t.facet as usize) {
-                        want[t.facet as usize][t.value as usize] += 1;
-                    }
-                }
-            }
-            assert_eq!(r.counts, want, "{q:?} under {selection:?}");
-            let starred_found = base
-                .iter()
-                .filter(|&&d| passes(d, usize::MAX) && starred.contains(&d))
-                .count();
-            assert_eq!(r.extra_counts.starred as usize, starred_found, "{q:?}");
-            checked += 1;
-        }
-    }
+    let checked =
+        crate::common::facet_counts_match_a_scan_while_typing(&new_engine(), e, typed, &selected);
     assert_eq!(checked, 4 * typed.len());
 }
 

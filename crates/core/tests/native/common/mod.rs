@@ -108,3 +108,75 @@ pub fn acl_paper<'a>(corpus: &'a Corpus, id: &str) -> &'a explorer_core::model::
     assert_eq!(corpus.papers.len(), acl_records().len());
     &corpus.papers[i]
 }
+
+/// Types `typed` into `typing` key by key, forwards then back, without a
+/// selection and under `selected`, with every fifth paper starred (counted,
+/// not ticked), and checks after every keystroke that every facet value's
+/// count and the starred count are a scan's of the results `oracle` finds.
+/// `oracle` is another engine over the same corpus, so that `typing`
+/// counts each keystroke from its own last one (by the papers gained and
+/// lost) and from nothing else. Returns how many keystrokes were checked.
+pub fn facet_counts_match_a_scan_while_typing(
+    typing: &Engine,
+    oracle: &Engine,
+    typed: &str,
+    selected: &explorer_core::Selection,
+) -> usize {
+    use explorer_core::{Extra, Extras, Sort};
+    let c = &oracle.corpus;
+    let starred: Vec<u32> = (0..oracle.len() as u32).step_by(5).collect();
+    let extras = Extras {
+        starred: Extra {
+            docs: &starred,
+            active: false,
+        },
+        ..Default::default()
+    };
+    let none = oracle.no_selection();
+    let mut checked = 0;
+    for (selection, deleting) in [
+        (&none, false),
+        (selected, false),
+        (selected, true),
+        (&none, true),
+    ] {
+        let ends = typed.char_indices().map(|(i, ch)| i + ch.len_utf8());
+        let mut prefixes: Vec<&str> = ends.map(|i| &typed[..i]).collect();
+        if deleting {
+            prefixes.reverse();
+        }
+        for q in prefixes {
+            let r = typing.search_with(q, selection, extras, Sort::Relevance);
+            let base = oracle.search(q, &none, Sort::Relevance).docs();
+            // A paper counts for a facet when it passes every other facet's
+            // selection (OR within a facet, AND across).
+            let passes = |d: u32, skip: usize| {
+                let tags = &c.papers[d as usize].tags;
+                selection.iter().enumerate().all(|(f, vs)| {
+                    f == skip
+                        || vs.is_empty()
+                        || tags
+                            .iter()
+                            .any(|t| t.facet as usize == f && vs.contains(&t.value))
+                })
+            };
+            let mut want: Vec<Vec<u32>> =
+                c.facets.iter().map(|f| vec![0; f.values.len()]).collect();
+            for &d in &base {
+                for t in &c.papers[d as usize].tags {
+                    if passes(d, t.facet as usize) {
+                        want[t.facet as usize][t.value as usize] += 1;
+                    }
+                }
+            }
+            assert_eq!(r.counts, want, "{q:?} under {selection:?}");
+            let starred_found = base
+                .iter()
+                .filter(|&&d| passes(d, usize::MAX) && starred.contains(&d))
+                .count();
+            assert_eq!(r.extra_counts.starred as usize, starred_found, "{q:?}");
+            checked += 1;
+        }
+    }
+    checked
+}
