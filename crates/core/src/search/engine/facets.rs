@@ -1,7 +1,7 @@
 //! Disjunctive faceting: the results of a query under a facet selection,
 //! and every facet value's count as if its own facet were not selected.
 
-use fixedbitset::FixedBitSet;
+use fixedbitset::{FixedBitSet, Ones};
 
 use super::{Engine, Selection};
 
@@ -70,12 +70,11 @@ enum Tally {
 
 impl Engine {
     /// Disjunctive faceting: the results are `base` ∩ every facet's selection
-    /// (OR within a facet); each facet's counts lift its own selection. One
-    /// pass over the documents in `base`: a document failing no selection
-    /// counts for every facet, one failing exactly one facet's selection
-    /// counts for that facet only. With nothing selected and most papers
-    /// in `base`, the pass is over the papers outside it instead.
-    /// Extras take part as facets numbered after the corpus's.
+    /// (OR within a facet); each facet's counts lift its own selection: a
+    /// document failing no selection counts for every facet, one failing
+    /// exactly one facet's selection counts for that facet only
+    /// ([`Engine::counts`]). Extras take part as facets numbered after the
+    /// corpus's.
     pub(super) fn facets(
         &self,
         base: &FixedBitSet,
@@ -131,45 +130,35 @@ impl Engine {
         let n = self.len();
         let found = base.count_ones(..);
         let mut kept = self.last_counts.lock().unwrap_or_else(|e| e.into_inner());
+        // The last counts, if made under the same filters, with the papers
+        // `base` gained and lost since.
         let last = kept
             .take()
-            .filter(|k| k.masks == masks && k.extra_sets == extra_sets && k.base.len() == n);
-        let changed = last.as_ref().map(|k| {
-            let mut gained = base.clone();
-            gained.difference_with(&k.base);
-            let mut lost = k.base.clone();
-            lost.difference_with(base);
-            (gained, lost)
+            .filter(|k| k.masks == masks && k.extra_sets == extra_sets && k.base.len() == n)
+            .map(|k| {
+                let mut gained = base.clone();
+                gained.difference_with(&k.base);
+                let mut lost = k.base.clone();
+                lost.difference_with(base);
+                (k, gained, lost)
+            });
+        let delta = last.as_ref().map_or(usize::MAX, |(_, gained, lost)| {
+            gained.count_ones(..) + lost.count_ones(..)
         });
-        let delta = changed
-            .as_ref()
-            .map_or(usize::MAX, |(g, l)| g.count_ones(..) + l.count_ones(..));
         let complement = if masks.is_empty() {
             n - found
         } else {
             usize::MAX
         };
+        let tally = |flat: &mut [u32], extra: &mut [u32; EXTRAS], docs: Ones, how| {
+            self.tally(flat, extra, docs, &masks, &extra_sets, how)
+        };
         let mut flat: Vec<u32>;
         let mut extra_counts: [u32; EXTRAS];
-        let by_difference = last.zip(changed).filter(|_| delta < found.min(complement));
-        if let Some((last, (gained, lost))) = by_difference {
+        if let Some((last, gained, lost)) = last.filter(|_| delta < found.min(complement)) {
             (flat, extra_counts) = (last.flat, last.extra_counts);
-            self.tally(
-                &mut flat,
-                &mut extra_counts,
-                gained.ones(),
-                &masks,
-                &extra_sets,
-                Tally::Add,
-            );
-            self.tally(
-                &mut flat,
-                &mut extra_counts,
-                lost.ones(),
-                &masks,
-                &extra_sets,
-                Tally::Subtract,
-            );
+            tally(&mut flat, &mut extra_counts, gained.ones(), Tally::Add);
+            tally(&mut flat, &mut extra_counts, lost.ones(), Tally::Subtract);
         } else if complement < found {
             // The corpus's own counts are its papers per value
             // (`facet_docs`), in the order `flat` numbers the values.
@@ -182,25 +171,16 @@ impl Engine {
             extra_counts = std::array::from_fn(|i| extra_sets[i].count_ones(..) as u32);
             let mut outside = base.clone();
             outside.toggle_range(..);
-            self.tally(
+            tally(
                 &mut flat,
                 &mut extra_counts,
                 outside.ones(),
-                &masks,
-                &extra_sets,
                 Tally::Subtract,
             );
         } else {
             flat = vec![0u32; self.value_count()];
             extra_counts = [0u32; EXTRAS];
-            self.tally(
-                &mut flat,
-                &mut extra_counts,
-                base.ones(),
-                &masks,
-                &extra_sets,
-                Tally::Add,
-            );
+            tally(&mut flat, &mut extra_counts, base.ones(), Tally::Add);
         }
         *kept = Some(KeptCounts {
             masks,
@@ -220,7 +200,7 @@ impl Engine {
         &self,
         flat: &mut [u32],
         extra_counts: &mut [u32; EXTRAS],
-        docs: impl Iterator<Item = usize>,
+        docs: Ones,
         masks: &[(usize, FixedBitSet)],
         extra_sets: &[FixedBitSet],
         how: Tally,
