@@ -39,6 +39,22 @@ async fn wait_for_related(b: &Browser, want: &[String], what: &str) {
     .await;
 }
 
+/// The papers the engine matches for `q`, nothing selected.
+fn matches(q: &str) -> Vec<u32> {
+    let e = engine();
+    e.search(q, &e.no_selection(), Default::default()).docs()
+}
+
+/// The titles the engine lists as related to `q`, nothing selected, below
+/// its matches.
+fn related_titles(q: &str) -> Vec<String> {
+    let e = engine();
+    e.related(q, &e.no_selection(), Default::default(), &matches(q), 10)
+        .iter()
+        .map(|r| e.corpus.papers[r.doc as usize].title.clone())
+        .collect()
+}
+
 /// The meaning file is most of the build's bytes: a reader who opens the
 /// page and only browses never downloads it; the first query fetches it.
 #[tokio::test]
@@ -179,26 +195,26 @@ async fn a_query_that_matches_lists_related_papers_after_its_matches() {
 #[tokio::test]
 async fn typing_on_keeps_the_related_list_and_never_shows_a_match_in_it() {
     let e = engine();
-    let sel = e.no_selection();
     // "unlearning evaluation" matches one of the two unlearning papers and
     // lists the other under related; "unlearning " matches both.
     let (from, to) = ("unlearning evaluation", "unlearning ");
-    let matches = |q: &str| e.search(q, &sel, Default::default()).docs();
     let other = matches(to)
         .into_iter()
         .find(|d| !matches(from).contains(d))
         .unwrap();
     assert!(
-        e.related(from, &sel, Default::default(), &matches(from), 10)
-            .iter()
-            .any(|r| r.doc == other),
+        e.related(
+            from,
+            &e.no_selection(),
+            Default::default(),
+            &matches(from),
+            10
+        )
+        .iter()
+        .any(|r| r.doc == other),
         "the corpus no longer makes the case this test needs"
     );
-    let want: Vec<String> = e
-        .related(to, &sel, Default::default(), &matches(to), 10)
-        .iter()
-        .map(|r| e.corpus.papers[r.doc as usize].title.clone())
-        .collect();
+    let want = related_titles(to);
     let b = Browser::start().await;
     b.open(&format!("?q={}", from.replace(' ', "+"))).await;
     b.wait_for(
@@ -291,24 +307,20 @@ async fn more_like_my_reading_list_ranks_the_other_unlearning_paper_first() {
 /// the last change of most keystrokes on the seeds).
 #[tokio::test]
 async fn a_few_matches_bring_their_related_papers_in_the_same_task() {
-    let e = engine();
-    let sel = e.no_selection();
     let (from, to) = ("unlearning evaluation", "unlearning ");
-    let matches = |q: &str| e.search(q, &sel, Default::default()).docs();
-    let titles = |q: &str| -> Vec<String> {
-        e.related(q, &sel, Default::default(), &matches(q), 10)
-            .iter()
-            .map(|r| e.corpus.papers[r.doc as usize].title.clone())
-            .collect()
-    };
-    let want = titles(to);
+    let want = related_titles(to);
     assert!(
-        matches(to).len() <= 10 && !want.is_empty() && want != titles(from),
+        matches(to).len() <= 10 && !want.is_empty() && want != related_titles(from),
         "the corpus no longer makes the case this test needs"
     );
     let b = Browser::start().await;
     b.open(&format!("?q={}", from.replace(' ', "+"))).await;
-    wait_for_related(&b, &titles(from), "the related papers of the first query").await;
+    wait_for_related(
+        &b,
+        &related_titles(from),
+        "the related papers of the first query",
+    )
+    .await;
     // The new query typed, then only the promise jobs the keystroke queued
     // (no layout, no paint, no observer can run in between), then read.
     let have = b
