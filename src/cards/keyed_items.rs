@@ -66,14 +66,16 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
             }
             stays
         });
-        for (k, el) in left {
-            match &self.pool {
-                Some(pool) => {
-                    let _ = pool.append_child(&el);
-                    self.spare.push((k, el));
-                }
-                None => el.remove(),
+        match &self.pool {
+            // In one call: a keystroke that narrows a list sends most of
+            // its cards to the pool.
+            Some(pool) if !left.is_empty() => {
+                let nodes: js_sys::Array = left.iter().map(|(_, el)| el).collect();
+                let _ = pool.append_with_node(&nodes);
+                self.spare.extend(left);
             }
+            Some(_) => {}
+            None => left.into_iter().for_each(|(_, el)| el.remove()),
         }
         if self.spare.len() > POOLED {
             for (_, el) in self.spare.drain(..self.spare.len() - POOLED) {
@@ -100,32 +102,40 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
         for (k, el) in new.into_iter().zip(parse(&html)) {
             self.items.insert(k, el);
         }
-        // Where each item was in the list (not if it is new, was pooled,
-        // or is no longer in the list at all).
+        // Where each item was in the list (not if it is new or was pooled:
+        // `order` holds only what is in the list, as `forget` keeps it).
         let was: HashMap<&K, usize> = self.order.iter().enumerate().map(|(i, k)| (k, i)).collect();
-        let in_list = |k: &K| {
-            self.items
-                .get(k)
-                .and_then(|el| el.parent_element())
-                .is_some_and(|p| &p == list)
-        };
-        let previous: Vec<Option<usize>> = keys
-            .iter()
-            .map(|k| was.get(k).copied().filter(|_| in_list(k)))
-            .collect();
+        let previous: Vec<Option<usize>> = keys.iter().map(|k| was.get(k).copied()).collect();
         let stays = explorer_core::view::unmoved(&previous);
-        // From the last item to the first, each that moves goes before the
-        // one after it.
+        // From the last item to the first, each run of items that move goes
+        // before the item after it, in one call: a query cleared brings a
+        // whole list back from the pool, and a call per card was most of
+        // that keystroke (`BENCH_PAGES=1`).
         let mut next: Option<&Element> = None;
+        let mut run: Vec<&Element> = Vec::new();
+        let place = |run: &mut Vec<&Element>, next: Option<&Element>| {
+            if run.is_empty() {
+                return;
+            }
+            run.reverse();
+            let nodes: js_sys::Array = run.drain(..).collect();
+            let _ = match next {
+                Some(n) => n.before_with_node(&nodes),
+                None => list.append_with_node(&nodes),
+            };
+        };
         for (k, stays) in keys.iter().zip(stays).rev() {
             let Some(el) = self.items.get(k) else {
                 continue;
             };
-            if !stays {
-                let _ = list.insert_before(el, next.map(|n| n as &web_sys::Node));
+            if stays {
+                place(&mut run, next);
+                next = Some(el);
+            } else {
+                run.push(el);
             }
-            next = Some(el);
         }
+        place(&mut run, next);
         self.order = keys.to_vec();
     }
 
@@ -146,6 +156,7 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
                 el.remove();
             }
         }
+        self.order.retain(|k| !keys.contains(k));
         self.spare.retain(|(k, el)| {
             let gone = keys.contains(k);
             if gone {
