@@ -86,6 +86,10 @@ pub struct Placement {
     /// What each card (shown or pooled) is highlighted for: a hash of the
     /// query's [`explorer_core::Matched`], and the marks it shows.
     marked_for: StoredValue<HashMap<u32, (u64, Highlights)>>,
+    /// The best-match label each card (shown or pooled) carries, if any:
+    /// a kept card's item is written only when its label changes, and
+    /// never read.
+    labels: StoredValue<HashMap<u32, &'static str>>,
     make: CardMaker,
     /// The window, when the list is long enough to have one.
     pub window: ReadSignal<Option<Window>>,
@@ -116,6 +120,7 @@ impl Placement {
             list: NodeRef::new(),
             cards: StoredValue::new_local(None),
             marked_for: StoredValue::new(HashMap::new()),
+            labels: StoredValue::new(HashMap::new()),
             make: CardMaker::new(),
             window: window_,
             set_window,
@@ -251,7 +256,7 @@ impl Placement {
             // The best matches' cards say so (`li.best-match`, the label in
             // `data-label`: result_list.css), and those close in meaning
             // without the words say that.
-            let best: HashMap<u32, &str> = r.hits[r.all_words..]
+            let best: HashMap<u32, &'static str> = r.hits[r.all_words..]
                 .iter()
                 .map(|h| {
                     let label = match h.by_meaning {
@@ -267,6 +272,8 @@ impl Placement {
                 r.matched.hash(&mut h);
                 h.finish()
             };
+            self.labels.update_value(|labels| {
+            let labels = std::cell::RefCell::new(labels);
             self.marked_for.update_value(|marked_for| {
                 let marked_for = std::cell::RefCell::new(marked_for);
                 self.cards.update_value(|cards| {
@@ -283,6 +290,7 @@ impl Placement {
                             } else {
                                 html.push_str(&format!("<li data-doc=\"{doc}\">"));
                             }
+                            relabel(&mut labels.borrow_mut(), doc, best.get(&doc).copied());
                             html.push_str(&self.make.html(doc, &marks, None));
                             html.push_str("</li>");
                             if engine.body(doc).is_none() {
@@ -293,7 +301,10 @@ impl Placement {
                             marked_for.borrow_mut().insert(doc, (matched, marks));
                         },
                         |&doc, li| {
-                            mark_best_match(li, best.get(&doc).copied());
+                            let label = best.get(&doc).copied();
+                            if relabel(&mut labels.borrow_mut(), doc, label) {
+                                mark_best_match(li, label);
+                            }
                             let mut marked_for = marked_for.borrow_mut();
                             let before = marked_for.remove(&doc);
                             let marks = match before {
@@ -311,6 +322,7 @@ impl Placement {
                         },
                     );
                 });
+            });
             });
         });
     }
@@ -419,21 +431,28 @@ impl Placement {
     }
 }
 
-/// A hidden element at the end of the page for cards to wait in.
+/// Records `doc`'s best-match label; true when it is not the one it had.
+fn relabel(labels: &mut HashMap<u32, &'static str>, doc: u32, label: Option<&'static str>) -> bool {
+    let before = match label {
+        Some(label) => labels.insert(doc, label),
+        None => labels.remove(&doc),
+    };
+    before != label
+}
+
 /// A kept card's item marked as a best match with its label (in the
-/// language in use), or not.
+/// language in use), or not: called when that changed.
 fn mark_best_match(li: &web_sys::Element, label: Option<&str>) {
     if let Some(label) = label {
-        if li.get_attribute("data-label").as_deref() != Some(label) {
-            let _ = li.class_list().add_1("best-match");
-            let _ = li.set_attribute("data-label", label);
-        }
-    } else if li.class_list().contains("best-match") {
+        let _ = li.class_list().add_1("best-match");
+        let _ = li.set_attribute("data-label", label);
+    } else {
         let _ = li.class_list().remove_1("best-match");
         let _ = li.remove_attribute("data-label");
     }
 }
 
+/// A hidden element at the end of the page for cards to wait in.
 fn card_pool() -> web_sys::Element {
     let pool = document().create_element("div").expect("a div");
     pool.set_class_name("card-pool");

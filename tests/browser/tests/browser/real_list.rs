@@ -284,6 +284,36 @@ async fn a_query_no_paper_holds_whole_shows_best_matches_labelled_and_highlighte
             "a mark that is not a query word: {m:?} in {marks:?}"
         );
     }
+    // A word of the query that every paper it finds holds, the first best
+    // match among them: its card stays (it is kept, not written anew) and
+    // is no longer labelled.
+    let top = r.hits[0].doc;
+    let word = q
+        .split_whitespace()
+        .find(|w| {
+            let s = e.search(w, &e.no_selection(), Sort::Relevance);
+            w.len() >= 5 && s.all_words == s.hits.len() && s.hits.iter().any(|h| h.doc == top)
+        })
+        .unwrap_or_else(|| panic!("no word of {q:?} that the first best match holds"));
+    b.js("document.querySelectorAll('.results > li').forEach(li => { li.__before = true; })")
+        .await;
+    b.clear_query().await;
+    b.type_query(word).await;
+    b.wait_for_titles_prefix(&ranked_titles(e, word)).await;
+    let (labelled, kept) = (
+        b.js("return document.querySelectorAll('.results > li.best-match, .results > li[data-label]').length")
+            .await,
+        b.js("return [...document.querySelectorAll('.results > li')].filter(li => li.__before).length")
+            .await,
+    );
+    assert_eq!(
+        labelled, 0,
+        "a card still labelled a best match for {word:?}"
+    );
+    assert!(
+        kept.as_u64() >= Some(1),
+        "no card kept from {q:?} to {word:?}"
+    );
     b.close().await;
 }
 
