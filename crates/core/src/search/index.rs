@@ -79,7 +79,25 @@ pub struct IndexData {
     /// postings come in packs, files of their own fetched when a query
     /// needs them ([`IndexData::in_packs`]), and `postings` is empty.
     pub packs: Vec<PackRef>,
+    /// The short prefixes whose words' postings are many
+    /// ([`PREFIX_LISTS_FROM`]), sorted: each has a list of its own after
+    /// the stems' (id `stems + i`, in `offsets`, `df` and the packs), per
+    /// document the best score any word it begins has there as a prefix
+    /// match. Typing the second letter of a word reads that one list
+    /// instead of the postings of every word the two letters begin.
+    pub prefixes: Vec<String>,
 }
+
+/// A prefix whose words' postings number at least this many gets a list
+/// of its own ([`IndexData::prefixes`]): at 100,000 papers `re` begins
+/// words in 99,616 of them, and reading all their postings took 10 ms
+/// natively on the first keystroke that typed it.
+pub const PREFIX_LISTS_FROM: usize = 50_000;
+
+/// The lengths, in characters, of the prefixes that may get lists: a
+/// lone letter is not searched, and from four letters on a prefix's words
+/// are few.
+pub const PREFIX_LIST_CHARS: std::ops::RangeInclusive<usize> = 2..=3;
 
 /// One pack of an index's postings: the postings of the stems from
 /// `first_stem` up to the next pack's first stem (stems are numbered in
@@ -371,6 +389,19 @@ impl IndexData {
     /// stems numbered in sorted order, the two automata (stems, and folded
     /// words to their stem), and each stem's postings.
     pub fn build(papers: &[Paper]) -> IndexData {
+        Self::build_with(papers, PREFIX_LISTS_FROM)
+    }
+
+    /// [`IndexData::build`], with lists for the prefixes whose words'
+    /// postings number at least `prefix_lists_from` (`usize::MAX`: none).
+    pub fn build_with(papers: &[Paper], prefix_lists_from: usize) -> IndexData {
+        let mut data = Self::build_stems(papers);
+        data.add_prefix_lists(prefix_lists_from);
+        data
+    }
+
+    /// The stems' automata and postings, without prefix lists.
+    fn build_stems(papers: &[Paper]) -> IndexData {
         let c = Collected::of(papers);
         // Stem ids in sorted stem order, as the fst needs.
         let mut by_stem: Vec<(&String, u32)> = c.stem_ids.iter().map(|(s, &i)| (s, i)).collect();
@@ -415,7 +446,63 @@ impl IndexData {
             postings: postings.into(),
             doc_len: c.doc_len,
             packs: Vec::new(),
+            prefixes: Vec::new(),
         }
+    }
+
+    /// Appends a list for each prefix of [`PREFIX_LIST_CHARS`] whose
+    /// words' postings number at least `from`, scored as the engine scores
+    /// a prefix match ([`crate::search::engine`]), so that reading the
+    /// list answers exactly as reading the words' postings.
+    fn add_prefix_lists(&mut self, from: usize) {
+        assert!(self.packs.is_empty() && self.prefixes.is_empty());
+        let docs = self.doc_len.len();
+        // Opened where it lies (the postings are not copied), and given
+        // back after.
+        let Some(index) = Index::open(std::mem::take(self), docs) else {
+            unreachable!("a built index opens");
+        };
+        let mut candidates: Vec<String> = Vec::new();
+        let mut words = index.surface.stream();
+        while let Some((word, _)) = words.next() {
+            let Ok(word) = std::str::from_utf8(word) else {
+                continue;
+            };
+            for n in PREFIX_LIST_CHARS {
+                if let Some((end, _)) = word.char_indices().nth(n - 1) {
+                    let end = end + word[end..].chars().next().map_or(0, char::len_utf8);
+                    candidates.push(word[..end].to_string());
+                }
+            }
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        let (mut bytes, mut lists) = (Vec::new(), Vec::new());
+        for prefix in candidates {
+            let stems = index.prefix_stems(&prefix);
+            let read: usize = stems.iter().map(|&s| index.df(s) as usize).sum();
+            if read < from {
+                continue;
+            }
+            let list = crate::search::engine::prefix_list(&index, &stems);
+            let mut prev = 0;
+            for &(doc, score) in &list {
+                put(&mut bytes, doc - prev);
+                prev = doc;
+                bytes.extend_from_slice(&score.to_le_bytes());
+            }
+            lists.push((prefix, list.len() as u32, bytes.len()));
+        }
+        *self = index.into_data();
+        let mut postings = std::mem::take(&mut self.postings).into_owned();
+        let base = postings.len();
+        postings.extend_from_slice(&bytes);
+        for (prefix, docs, end) in lists {
+            self.df.push(docs);
+            self.offsets.push((base + end) as u32);
+            self.prefixes.push(prefix);
+        }
+        self.postings = postings.into();
     }
 }
 
@@ -516,6 +603,10 @@ pub struct Index {
     pub doc_len: Vec<[u32; N_FIELDS]>,
     /// The average of `doc_len`, per field (BM25's length normalisation).
     pub avg_len: [f32; N_FIELDS],
+    /// How many stems there are: ids past them are prefix lists.
+    stem_count: u32,
+    /// The prefixes with lists of their own ([`IndexData::prefixes`]).
+    prefixes: Vec<String>,
 }
 
 impl Index {
@@ -524,7 +615,8 @@ impl Index {
     pub fn open(data: IndexData, docs: usize) -> Option<Index> {
         let stems = Map::new(data.stems).ok()?;
         let surface = Map::new(data.surface).ok()?;
-        let n = stems.len();
+        let stem_count = stems.len();
+        let n = stem_count + data.prefixes.len();
         let packs_fit = if data.packs.is_empty() {
             data.offsets
                 .last()
@@ -545,6 +637,7 @@ impl Index {
             && data.df.len() == n
             && data.offsets.len() == n + 1
             && data.offsets.windows(2).all(|w| w[0] <= w[1])
+            && data.prefixes.windows(2).all(|w| w[0] < w[1])
             && packs_fit;
         if !consistent {
             return None;
@@ -563,7 +656,23 @@ impl Index {
             missing: Mutex::new(Vec::new()),
             doc_len: data.doc_len,
             avg_len,
+            stem_count: stem_count as u32,
+            prefixes: data.prefixes,
         })
+    }
+
+    /// The data it was opened from (the build's, to add prefix lists).
+    fn into_data(self) -> IndexData {
+        IndexData {
+            stems: self.stems.into_fst().into_inner(),
+            surface: self.surface.into_fst().into_inner(),
+            offsets: self.offsets,
+            df: self.df,
+            postings: self.postings,
+            doc_len: self.doc_len,
+            packs: self.packs,
+            prefixes: self.prefixes,
+        }
     }
 
     /// The size of every stem's postings together, in packs or not.
@@ -707,7 +816,44 @@ impl Index {
 
     /// How many distinct stems the index holds (ids are `0..stem_count()`).
     pub fn stem_count(&self) -> u32 {
-        self.df.len() as u32
+        self.stem_count
+    }
+
+    /// The id of `prefix`'s own list ([`IndexData::prefixes`]), if it has
+    /// one.
+    pub(crate) fn prefix_list_id(&self, prefix: &str) -> Option<u32> {
+        let i = self
+            .prefixes
+            .binary_search_by(|p| p.as_str().cmp(prefix))
+            .ok()?;
+        Some(self.stem_count + i as u32)
+    }
+
+    /// A prefix list's documents with their scores, in document order
+    /// (empty, and its pack noted missing, while the pack is not in).
+    /// Bounds-checked as [`Postings`] are: the list ends at the first
+    /// entry that is cut short, out of range, out of order or not a
+    /// finite score.
+    pub(crate) fn prefix_scores(&self, id: u32) -> impl Iterator<Item = (u32, f32)> + '_ {
+        let bytes = if id >= self.stem_count {
+            self.stem_bytes(id)
+        } else {
+            &[]
+        };
+        let docs = self.doc_len.len() as u32;
+        let (mut at, mut last) = (0usize, None::<u32>);
+        std::iter::from_fn(move || {
+            let doc = last
+                .unwrap_or(0)
+                .checked_add(get_checked(bytes, &mut at)?)?;
+            let score = f32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?);
+            at += 4;
+            if doc >= docs || last == Some(doc) || !score.is_finite() {
+                return None;
+            }
+            last = Some(doc);
+            Some((doc, score))
+        })
     }
 
     /// Stems of the surface words starting with `prefix`.
@@ -831,6 +977,60 @@ mod tests {
         assert_eq!(get_checked(&[0x80, 0x80], &mut at), None);
     }
 
+    /// One stem over two papers, and a list for the prefix `ab` with the
+    /// bytes given.
+    fn index_with_prefix_list(list: Vec<u8>) -> Index {
+        let stems = Map::from_iter([("a", 0u64)])
+            .unwrap()
+            .into_fst()
+            .into_inner();
+        let data = IndexData {
+            stems: stems.clone().into(),
+            surface: stems.into(),
+            offsets: vec![0, 0, list.len() as u32],
+            df: vec![0, 2],
+            postings: list.into(),
+            doc_len: vec![[1, 1, 0]; 2],
+            packs: Vec::new(),
+            prefixes: vec!["ab".into()],
+        };
+        Index::open(data, 2).expect("consistent")
+    }
+
+    #[test]
+    fn a_prefix_list_reads_until_its_first_bad_entry() {
+        let entry = |gap: u8, score: f32| {
+            let mut v = vec![gap];
+            v.extend_from_slice(&score.to_le_bytes());
+            v
+        };
+        let read = |bytes: Vec<u8>| -> Vec<(u32, f32)> {
+            let index = index_with_prefix_list(bytes);
+            let id = index.prefix_list_id("ab").expect("listed");
+            index.prefix_scores(id).collect()
+        };
+        let index = index_with_prefix_list(Vec::new());
+        assert_eq!(index.prefix_list_id("ab"), Some(1));
+        assert_eq!(index.prefix_list_id("a"), None);
+        assert_eq!(index.stem_count(), 1);
+        // A stem's id is not a list.
+        assert_eq!(index.prefix_scores(0).count(), 0);
+        let good = [entry(0, 1.5), entry(1, 2.5)].concat();
+        assert_eq!(read(good.clone()), vec![(0, 1.5), (1, 2.5)]);
+        // A score cut short, a paper past the last, a paper twice, a
+        // score that is not a number: the list ends there.
+        assert_eq!(read(good[..7].to_vec()), vec![(0, 1.5)]);
+        assert_eq!(
+            read([entry(0, 1.5), entry(5, 2.5)].concat()),
+            vec![(0, 1.5)]
+        );
+        assert_eq!(
+            read([entry(1, 1.5), entry(0, 2.5)].concat()),
+            vec![(1, 1.5)]
+        );
+        assert_eq!(read([entry(0, f32::NAN), entry(1, 2.5)].concat()), vec![]);
+    }
+
     /// One stem over two papers, with its postings bytes replaced.
     fn index_with_postings(postings: Vec<u8>) -> Index {
         let stems = Map::from_iter([("a", 0u64)])
@@ -845,6 +1045,7 @@ mod tests {
             postings: postings.into(),
             doc_len: vec![[1, 1, 0]; 2],
             packs: Vec::new(),
+            prefixes: Vec::new(),
         };
         Index::open(data, 2).expect("consistent")
     }
@@ -866,6 +1067,7 @@ mod tests {
             postings: Vec::new().into(),
             doc_len: vec![[1, 1, 0]],
             packs: Vec::new(),
+            prefixes: Vec::new(),
         };
         let index = Index::open(data, 1).expect("consistent");
         let text = "Learning models: LLMs model learning zebras";

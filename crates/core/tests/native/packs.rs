@@ -161,3 +161,98 @@ fn a_pack_that_is_not_the_index_s_is_refused_and_the_answer_still_waits() {
         .hits
         .is_empty());
 }
+
+/// The real list's index built with lists for its short prefixes (a bar
+/// low enough that most two- and three-letter prefixes get one), and
+/// without any.
+fn with_and_without_prefix_lists() -> (Corpus, Corpus) {
+    let (corpus, _) = acl_abstracts();
+    let with = IndexData::build_with(&corpus.papers, 2_000);
+    let without = IndexData::build_with(&corpus.papers, usize::MAX);
+    assert!(without.prefixes.is_empty());
+    assert!(
+        with.prefixes.len() >= 50,
+        "{} prefix lists",
+        with.prefixes.len()
+    );
+    let corpus_with = |index| Corpus {
+        index,
+        ..corpus.clone()
+    };
+    (corpus_with(with), corpus_with(without))
+}
+
+/// Every prefix with a list, alone and as the word being typed after
+/// others, in a phrase, beside an exclusion and a filter.
+fn prefix_queries(prefixes: &[String]) -> Vec<String> {
+    let mut queries = prefixes.to_vec();
+    for p in prefixes.iter().step_by(5) {
+        queries.extend([
+            format!("language {p}"),
+            format!("\"machine {p}"),
+            format!("-neural {p}"),
+            format!("year:2023 {p}"),
+        ]);
+    }
+    queries
+}
+
+#[test]
+fn short_prefixes_read_from_their_lists_answer_as_their_words_postings_do() {
+    let (with, without) = with_and_without_prefix_lists();
+    let queries = prefix_queries(&with.index.prefixes);
+    let (listed, plain) = (Engine::new(with), Engine::new(without));
+    let none = plain.no_selection();
+    for q in &queries {
+        let (a, b) = (
+            listed.search(q, &none, Sort::Relevance),
+            plain.search(q, &none, Sort::Relevance),
+        );
+        assert!(!b.hits.is_empty() || q.contains(' '), "{q}: nothing found");
+        // Same papers, scores (as floats, equal), order, counts, highlights.
+        assert!(
+            a == b,
+            "{q}: {} hits from the lists, {} from the words",
+            a.hits.len(),
+            b.hits.len()
+        );
+    }
+}
+
+#[test]
+fn a_short_prefix_typed_cold_fetches_its_list_not_its_words_postings() {
+    let (with, without) = with_and_without_prefix_lists();
+    // Through packs, the answers are the whole index's.
+    let whole = Engine::new(with.clone());
+    assert_same_answers(
+        &whole,
+        &with,
+        PACK_BYTES,
+        &prefix_queries(&with.index.prefixes),
+    );
+    // And typing the prefix whose words are most fetches a few packs.
+    let (listed, listed_packs) = opened_in_packs(&with, PACK_BYTES);
+    let (plain, plain_packs) = opened_in_packs(&without, PACK_BYTES);
+    let cold = |e: &Engine, packs: &[Vec<u8>], q: &str| -> usize {
+        let r = e.search(q, &e.no_selection(), Sort::Relevance);
+        r.missing_packs
+            .iter()
+            .map(|&k| packs[k as usize].len())
+            .sum()
+    };
+    let widest = with
+        .index
+        .prefixes
+        .iter()
+        .filter(|p| p.chars().count() == 2)
+        .max_by_key(|p| cold(&plain, &plain_packs, p))
+        .expect("two-letter prefixes");
+    let (list, words) = (
+        cold(&listed, &listed_packs, widest),
+        cold(&plain, &plain_packs, widest),
+    );
+    assert!(
+        list * 3 < words,
+        "{widest:?}: {list} bytes with its list, {words} reading its words"
+    );
+}

@@ -16,6 +16,7 @@ pub use facets::{Extra, ExtraCounts, Extras};
 pub(crate) use highlight::{overlaps, split_by_marks};
 pub use highlight::{DocWords, Highlights};
 pub use related::{Related, RelatedSet, KEPT_PAPER_WORDS, RELATED, RELATED_POOL};
+pub(crate) use score::prefix_list;
 
 /// How a query word matched a document's word. Lower is better; a document's
 /// tier is the worst class among its AND-ed groups, and tiers sort first, so a

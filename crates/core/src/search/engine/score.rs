@@ -67,6 +67,32 @@ fn bm25f_tf(scales: &[[f32; N_FIELDS]], p: &Posting) -> f32 {
     tf * (K1 + 1.0) / (tf + K1)
 }
 
+/// Per document holding any of `stems` (a prefix's words), the best score
+/// one of them gives it as a prefix match, in document order: what
+/// [`Engine::eval_clause`] works out for those words, computed by the
+/// build once for the prefixes whose words are many
+/// ([`crate::search::IndexData::prefixes`]). The same operations in the
+/// same order as the engine's, so the scores are the same floats.
+pub(crate) fn prefix_list(index: &Index, stems: &[u32]) -> Vec<(u32, f32)> {
+    let scales = field_scales(index);
+    let mut best = vec![f32::NAN; index.doc_count()];
+    for &stem in stems {
+        let idf = idf(index.doc_count(), index.df(stem) as usize);
+        for p in index.postings_iter(stem, false) {
+            let s = idf * bm25f_tf(&scales, &p) * MatchClass::Prefix.weight();
+            let b = &mut best[p.doc as usize];
+            if b.is_nan() || s > *b {
+                *b = s;
+            }
+        }
+    }
+    best.into_iter()
+        .enumerate()
+        .filter(|(_, s)| !s.is_nan())
+        .map(|(d, s)| (d as u32, s))
+        .collect()
+}
+
 impl Engine {
     /// The stems a query word matches, each with the best class by which it
     /// matched.
@@ -175,18 +201,34 @@ impl Engine {
                 let mut touched = Vec::new();
                 let scales = self.field_scales();
                 let mut stems = Vec::new();
+                // A short prefix with a list of its own: its words' best
+                // prefix scores are read from it, not from their postings.
+                let list = t
+                    .prefix
+                    .then(|| self.index().prefix_list_id(&t.folded))
+                    .flatten();
+                let mut keep = |d: u32, c: u8, s: f32| {
+                    let i = d as usize;
+                    if class_of[i] == NO_MATCH {
+                        touched.push(d);
+                    }
+                    if (c, -s) < (class_of[i], -score_of[i]) {
+                        (class_of[i], score_of[i]) = (c, s);
+                    }
+                };
                 for (stem, class) in self.resolve(t) {
                     stems.push(stem);
+                    if list.is_some() && class == MatchClass::Prefix {
+                        continue;
+                    }
                     let (c, idf) = (class as u8, self.idf(stem));
                     for p in self.index().postings_iter(stem, false) {
-                        let s = idf * bm25f_tf(scales, &p) * class.weight();
-                        let d = p.doc as usize;
-                        if class_of[d] == NO_MATCH {
-                            touched.push(p.doc);
-                        }
-                        if (c, -s) < (class_of[d], -score_of[d]) {
-                            (class_of[d], score_of[d]) = (c, s);
-                        }
+                        keep(p.doc, c, idf * bm25f_tf(scales, &p) * class.weight());
+                    }
+                }
+                if let Some(list) = list {
+                    for (d, s) in self.index().prefix_scores(list) {
+                        keep(d, MatchClass::Prefix as u8, s);
                     }
                 }
                 let docs = touched
