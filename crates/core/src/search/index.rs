@@ -980,21 +980,7 @@ mod tests {
     /// One stem over two papers, and a list for the prefix `ab` with the
     /// bytes given.
     fn index_with_prefix_list(list: Vec<u8>) -> Index {
-        let stems = Map::from_iter([("a", 0u64)])
-            .unwrap()
-            .into_fst()
-            .into_inner();
-        let data = IndexData {
-            stems: stems.clone().into(),
-            surface: stems.into(),
-            offsets: vec![0, 0, list.len() as u32],
-            df: vec![0, 2],
-            postings: list.into(),
-            doc_len: vec![[1, 1, 0]; 2],
-            packs: Vec::new(),
-            prefixes: vec!["ab".into()],
-        };
-        Index::open(data, 2).expect("consistent")
+        one_stem_index(Vec::new(), Some(list))
     }
 
     #[test]
@@ -1033,19 +1019,34 @@ mod tests {
 
     /// One stem over two papers, with its postings bytes replaced.
     fn index_with_postings(postings: Vec<u8>) -> Index {
+        one_stem_index(postings, None)
+    }
+
+    /// One stem (`a`) over two papers with these postings bytes, and a
+    /// list for the prefix `ab` when `list` is given.
+    fn one_stem_index(postings: Vec<u8>, list: Option<Vec<u8>>) -> Index {
         let stems = Map::from_iter([("a", 0u64)])
             .unwrap()
             .into_fst()
             .into_inner();
+        let stem_end = postings.len() as u32;
+        let (mut offsets, mut df, mut bytes) = (vec![0, stem_end], vec![2], postings);
+        let mut prefixes = Vec::new();
+        if let Some(list) = list {
+            bytes.extend_from_slice(&list);
+            offsets.push(bytes.len() as u32);
+            df.push(2);
+            prefixes.push("ab".to_string());
+        }
         let data = IndexData {
             stems: stems.clone().into(),
             surface: stems.into(),
-            offsets: vec![0, postings.len() as u32],
-            df: vec![2],
-            postings: postings.into(),
+            offsets,
+            df,
+            postings: bytes.into(),
             doc_len: vec![[1, 1, 0]; 2],
             packs: Vec::new(),
-            prefixes: Vec::new(),
+            prefixes,
         };
         Index::open(data, 2).expect("consistent")
     }
