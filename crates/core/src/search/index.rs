@@ -842,7 +842,7 @@ impl Index {
         };
         let docs = self.doc_len.len() as u32;
         let (mut at, mut last) = (0usize, None::<u32>);
-        std::iter::from_fn(move || {
+        let entry = move || {
             let doc = last
                 .unwrap_or(0)
                 .checked_add(get_checked(bytes, &mut at)?)?;
@@ -853,7 +853,9 @@ impl Index {
             }
             last = Some(doc);
             Some((doc, score))
-        })
+        };
+        // The first bad entry ends the list for good.
+        std::iter::from_fn(entry).fuse()
     }
 
     /// Stems of the surface words starting with `prefix`.
@@ -1006,6 +1008,10 @@ mod tests {
         // A score cut short, a paper past the last, a paper twice, a
         // score that is not a number: the list ends there.
         assert_eq!(read(good[..7].to_vec()), vec![(0, 1.5)]);
+        // Ended for good: the entries after a bad one are not read.
+        let bad_first = index_with_prefix_list([entry(0, f32::NAN), entry(1, 2.5)].concat());
+        let mut list = bad_first.prefix_scores(1);
+        assert_eq!((list.next(), list.next()), (None, None));
         assert_eq!(
             read([entry(0, 1.5), entry(5, 2.5)].concat()),
             vec![(0, 1.5)]
