@@ -468,9 +468,14 @@ impl IndexData {
             let Ok(word) = std::str::from_utf8(word) else {
                 continue;
             };
+            // Where each of its first characters ends.
+            let ends: Vec<usize> = word
+                .char_indices()
+                .map(|(i, c)| i + c.len_utf8())
+                .take(*PREFIX_LIST_CHARS.end())
+                .collect();
             for n in PREFIX_LIST_CHARS {
-                if let Some((end, _)) = word.char_indices().nth(n - 1) {
-                    let end = end + word[end..].chars().next().map_or(0, char::len_utf8);
+                if let Some(&end) = ends.get(n - 1) {
                     candidates.push(word[..end].to_string());
                 }
             }

@@ -71,16 +71,14 @@ fn bm25f_tf(scales: &[[f32; N_FIELDS]], p: &Posting) -> f32 {
 /// one of them gives it as a prefix match, in document order: what
 /// [`Engine::eval_clause`] works out for those words, computed by the
 /// build once for the prefixes whose words are many
-/// ([`crate::search::IndexData::prefixes`]). The same operations in the
-/// same order as the engine's, so the scores are the same floats.
+/// ([`crate::search::IndexData::prefixes`]). Scored by [`stem_scores`],
+/// as the search scores them, so the scores are the same floats.
 pub(crate) fn prefix_list(index: &Index, stems: &[u32]) -> Vec<(u32, f32)> {
     let scales = field_scales(index);
     let mut best = vec![f32::NAN; index.doc_count()];
     for &stem in stems {
-        let idf = idf(index.doc_count(), index.df(stem) as usize);
-        for p in index.postings_iter(stem, false) {
-            let s = idf * bm25f_tf(&scales, &p) * MatchClass::Prefix.weight();
-            let b = &mut best[p.doc as usize];
+        for (d, s) in stem_scores(index, &scales, stem, MatchClass::Prefix) {
+            let b = &mut best[d as usize];
             if b.is_nan() || s > *b {
                 *b = s;
             }
@@ -91,6 +89,21 @@ pub(crate) fn prefix_list(index: &Index, stems: &[u32]) -> Vec<(u32, f32)> {
         .filter(|(_, s)| !s.is_nan())
         .map(|(d, s)| (d as u32, s))
         .collect()
+}
+
+/// Each document of `stem`'s postings with the score the stem gives it when
+/// a query word matches it by `class`: the one place both the search and
+/// the build's prefix lists ([`prefix_list`]) compute it.
+fn stem_scores<'a>(
+    index: &'a Index,
+    scales: &'a [[f32; N_FIELDS]],
+    stem: u32,
+    class: MatchClass,
+) -> impl Iterator<Item = (u32, f32)> + 'a {
+    let idf = idf(index.doc_count(), index.df(stem) as usize);
+    index
+        .postings_iter(stem, false)
+        .map(move |p| (p.doc, idf * bm25f_tf(scales, &p) * class.weight()))
 }
 
 impl Engine {
@@ -221,9 +234,8 @@ impl Engine {
                     if list.is_some() && class == MatchClass::Prefix {
                         continue;
                     }
-                    let (c, idf) = (class as u8, self.idf(stem));
-                    for p in self.index().postings_iter(stem, false) {
-                        keep(p.doc, c, idf * bm25f_tf(scales, &p) * class.weight());
+                    for (d, s) in stem_scores(self.index(), scales, stem, class) {
+                        keep(d, class as u8, s);
                     }
                 }
                 if let Some(list) = list {
