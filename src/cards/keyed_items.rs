@@ -99,18 +99,17 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
                 }
             }
         }
-        let parsed: HashSet<K> = new.iter().cloned().collect();
-        for (k, el) in new.into_iter().zip(parse(&html)) {
-            self.items.insert(k, el);
-        }
-        // Where each item was in the list (not if it is new or was pooled:
-        // `order` holds only what is in the list, as `forget` keeps it; a
-        // key parsed anew is placed whatever `order` says).
+        // Where each item was in the list (not if it was pooled: `order`
+        // holds only what is in the list, as `forget` keeps it; nor if it
+        // is parsed anew, whatever `order` says: it is not an item yet).
         let was: HashMap<&K, usize> = self.order.iter().enumerate().map(|(i, k)| (k, i)).collect();
         let previous: Vec<Option<usize>> = keys
             .iter()
-            .map(|k| was.get(k).copied().filter(|_| !parsed.contains(k)))
+            .map(|k| was.get(k).copied().filter(|_| self.items.contains_key(k)))
             .collect();
+        for (k, el) in new.into_iter().zip(parse(&html)) {
+            self.items.insert(k, el);
+        }
         let stays = explorer_core::view::unmoved(&previous);
         // From the last item to the first, each run of items that move goes
         // before the item after it, in one call: a query cleared brings a
