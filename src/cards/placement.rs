@@ -71,6 +71,18 @@ impl Geometry {
     }
 }
 
+/// What a card (shown or pooled) was written with: a kept card is written
+/// again only where this differs from what the keystroke wants.
+struct Written {
+    /// A hash of the query's [`explorer_core::Matched`] it is highlighted
+    /// for.
+    matched: u64,
+    /// The marks it shows.
+    marks: Highlights,
+    /// Its best-match label (in the language in use), if any.
+    label: Option<&'static str>,
+}
+
 /// Which cards are in the document and where the list is: the window over
 /// the ranked results, the cards' measured heights and the list's place.
 #[derive(Clone, Copy)]
@@ -83,13 +95,8 @@ pub struct Placement {
     /// (after the related papers, whose opened cards may show the same
     /// paper: an id is found in the page's order).
     pub cards: StoredValue<Option<KeyedItems<u32>>, LocalStorage>,
-    /// What each card (shown or pooled) is highlighted for: a hash of the
-    /// query's [`explorer_core::Matched`], and the marks it shows.
-    marked_for: StoredValue<HashMap<u32, (u64, Highlights)>>,
-    /// The best-match label each card (shown or pooled) carries, if any:
-    /// a kept card's item is written only when its label changes, and
-    /// never read.
-    labels: StoredValue<HashMap<u32, &'static str>>,
+    /// What each card (shown or pooled) was written with.
+    written: StoredValue<HashMap<u32, Written>>,
     make: CardMaker,
     /// The window, when the list is long enough to have one.
     pub window: ReadSignal<Option<Window>>,
@@ -119,8 +126,7 @@ impl Placement {
             x,
             list: NodeRef::new(),
             cards: StoredValue::new_local(None),
-            marked_for: StoredValue::new(HashMap::new()),
-            labels: StoredValue::new(HashMap::new()),
+            written: StoredValue::new(HashMap::new()),
             make: CardMaker::new(),
             window: window_,
             set_window,
@@ -272,10 +278,8 @@ impl Placement {
                 r.matched.hash(&mut h);
                 h.finish()
             };
-            self.labels.update_value(|labels| {
-            let labels = std::cell::RefCell::new(labels);
-            self.marked_for.update_value(|marked_for| {
-                let marked_for = std::cell::RefCell::new(marked_for);
+            self.written.update_value(|written| {
+                let written = std::cell::RefCell::new(written);
                 self.cards.update_value(|cards| {
                     let cards = cards.get_or_insert_with(|| KeyedItems::pooled(card_pool()));
                     cards.show(
@@ -283,14 +287,14 @@ impl Placement {
                         docs,
                         |&doc, html| {
                             let marks = highlights(engine, doc, &r.matched);
-                            if let Some(label) = best.get(&doc) {
+                            let label = best.get(&doc).copied();
+                            if let Some(label) = label {
                                 html.push_str(&format!(
                                     "<li data-doc=\"{doc}\" class=\"best-match\" data-label=\"{label}\">"
                                 ));
                             } else {
                                 html.push_str(&format!("<li data-doc=\"{doc}\">"));
                             }
-                            relabel(&mut labels.borrow_mut(), doc, best.get(&doc).copied());
                             html.push_str(&self.make.html(doc, &marks, None));
                             html.push_str("</li>");
                             if engine.body(doc).is_none() {
@@ -298,31 +302,42 @@ impl Placement {
                                     u.insert(doc);
                                 });
                             }
-                            marked_for.borrow_mut().insert(doc, (matched, marks));
+                            let card = Written {
+                                matched,
+                                marks,
+                                label,
+                            };
+                            written.borrow_mut().insert(doc, card);
                         },
                         |&doc, li| {
                             let label = best.get(&doc).copied();
-                            if relabel(&mut labels.borrow_mut(), doc, label) {
+                            let mut written = written.borrow_mut();
+                            let before = written.remove(&doc);
+                            // Its item is touched only when its label
+                            // changed, and never read.
+                            if before.as_ref().map(|w| w.label) != Some(label) {
                                 mark_best_match(li, label);
                             }
-                            let mut marked_for = marked_for.borrow_mut();
-                            let before = marked_for.remove(&doc);
                             let marks = match before {
-                                Some((hash, marks)) if hash == matched => marks,
+                                Some(w) if w.matched == matched => w.marks,
                                 before => {
                                     let marks = highlights(engine, doc, &r.matched);
                                     if let Some(card) = li.first_element_child() {
-                                        let before = before.as_ref().map(|(_, m)| m);
+                                        let before = before.as_ref().map(|w| &w.marks);
                                         write_marks(&card, engine, doc, &marks, before);
                                     }
                                     marks
                                 }
                             };
-                            marked_for.insert(doc, (matched, marks));
+                            let card = Written {
+                                matched,
+                                marks,
+                                label,
+                            };
+                            written.insert(doc, card);
                         },
                     );
                 });
-            });
             });
         });
     }
@@ -355,7 +370,7 @@ impl Placement {
                     u.remove(d);
                 })
             });
-            self.marked_for.update_value(|m| {
+            self.written.update_value(|m| {
                 came.iter().for_each(|d| {
                     m.remove(d);
                 })
@@ -429,15 +444,6 @@ impl Placement {
             window().scroll_to_with_x_and_y(0.0, document_top(&el) + offset);
         });
     }
-}
-
-/// Records `doc`'s best-match label; true when it is not the one it had.
-fn relabel(labels: &mut HashMap<u32, &'static str>, doc: u32, label: Option<&'static str>) -> bool {
-    let before = match label {
-        Some(label) => labels.insert(doc, label),
-        None => labels.remove(&doc),
-    };
-    before != label
 }
 
 /// A kept card's item marked as a best match with its label (in the
