@@ -215,9 +215,15 @@ fn fetch_meaning_when_asked(x: Explorer) {
             .view
             .state
             .with(|s| !s.query.trim().is_empty() || s.like_starred);
-        // Nor while the first answer's packs of postings are on their way.
+        // Nor while the first answer's packs of postings are on their way,
+        // nor before a long list's tags (the first answer's facet counts,
+        // a tenth of the bytes): they share the link otherwise.
         let waiting = x.search.response.with(|r| r.waiting_for_index);
         if !wanted || !x.has_index() || waiting || asked.get_value() {
+            return;
+        }
+        if !x.search.tags_settled() {
+            x.search.want_tags();
             return;
         }
         asked.set_value(true);

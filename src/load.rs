@@ -197,7 +197,14 @@ pub async fn load_corpus() -> Result<(), LoadError> {
     // from the page's own first results (which have them). Offline, or on
     // a failed request, the app starts without them: its cards say their
     // abstract is loading, and ask again when shown.
-    let first = engine().missing_body_packs(0..explorer_core::view::FIRST_SCREEN as u32);
+    // So too the bodies around a paper the link names: its card and its
+    // neighbours' are written whole, and do not grow (a long list's
+    // authors and chips come with the body) after the page has scrolled to
+    // it, pushing it off the screen.
+    let screen = explorer_core::view::FIRST_SCREEN as u32;
+    let linked = crate::explorer::location_fragment().and_then(|id| engine().doc_of(&id));
+    let around = linked.map_or(0..0, |d| d.saturating_sub(screen)..d + screen);
+    let first = engine().missing_body_packs((0..screen).chain(around));
     if let Err(e) = fetch_new_body_packs(&first).await {
         leptos::logging::warn!("{e}");
     }
@@ -208,11 +215,18 @@ pub async fn load_corpus() -> Result<(), LoadError> {
         .location()
         .search()
         .unwrap_or_default();
-    if crate::url_state::ViewState::from_query_string(&search, &engine().corpus)
-        .region
-        .is_some()
-    {
+    let opening = crate::url_state::ViewState::from_query_string(&search, &engine().corpus);
+    if opening.region.is_some() {
         if let Err(e) = fetch_map().await {
+            leptos::logging::warn!("{e}");
+        }
+    }
+    // So does a link with a filter: by the papers' tags, which a long list
+    // has in a file of their own (else fetched after the first answer).
+    let filtered = opening.selection.iter().any(|s| !s.is_empty())
+        || !engine().parse_query(&opening.query).filters.is_empty();
+    if filtered {
+        if let Err(e) = fetch_tag_part().await {
             leptos::logging::warn!("{e}");
         }
     }
@@ -372,6 +386,39 @@ pub async fn fetch_map() -> Result<(), LoadError> {
         .map_err(|error| LoadError::Decode { href, error })
 }
 
+thread_local! {
+    /// Whether the tags' file was asked for (in flight or in): one entry.
+    static TAGS_ASKED: std::cell::RefCell<std::collections::HashSet<u32>> = Default::default();
+}
+
+/// Fetches the papers' tags, when the list has them apart and they are
+/// neither in nor on their way, and adds them to the engine; `done` is
+/// told once they are in, or of a failure (then they can be asked for
+/// again).
+pub fn fetch_tags(done: impl FnOnce(Result<(), LoadError>) + 'static) {
+    fetch_once(
+        &TAGS_ASKED,
+        &[0],
+        |_| engine().tag_part_file().is_none(),
+        |_| async move { fetch_tag_part().await },
+        done,
+    );
+}
+
+/// [`fetch_tags`]' request.
+async fn fetch_tag_part() -> Result<(), LoadError> {
+    let Some(href) = engine()
+        .tag_part_file()
+        .and_then(|(name, _)| beside_papers(&name))
+    else {
+        return Ok(());
+    };
+    let bytes = fetch_array(&href).await?.to_vec();
+    engine()
+        .add_tag_part(&bytes)
+        .map_err(|error| LoadError::Decode { href, error })
+}
+
 /// [`fetch_body_packs`]' requests.
 async fn fetch_new_body_packs(packs: &[u32]) -> Result<(), LoadError> {
     fetch_all(packs, body_pack_href, |k, bytes| {
@@ -442,8 +489,8 @@ pub fn index_file() -> Option<String> {
 }
 
 /// What saving for offline use would fetch: the packs of postings and of
-/// bodies not in (uncompressed sizes), the topic map's file, and the
-/// meaning file unless it is open.
+/// bodies not in (uncompressed sizes), the topic map's and the tags' files,
+/// and the meaning file unless it is open.
 fn offline_files() -> Vec<(String, usize)> {
     let mut files: Vec<(String, usize)> = engine()
         .packs_not_in()
@@ -456,7 +503,11 @@ fn offline_files() -> Vec<(String, usize)> {
             .into_iter()
             .filter_map(|(k, size)| Some((body_pack_href(k)?, size))),
     );
-    if let Some((name, size)) = engine().map_file() {
+    for (name, size) in engine()
+        .map_file()
+        .into_iter()
+        .chain(engine().tag_part_file())
+    {
         files.extend(beside_papers(&name).map(|href| (href, size)));
     }
     if !engine().has_meaning() {

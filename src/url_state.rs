@@ -131,6 +131,7 @@ mod tests {
             similar_terms: vec![],
             body_packs: vec![],
             map_part: None,
+            tag_part: None,
             papers: vec![],
             index: Default::default(),
         }

@@ -58,7 +58,8 @@ pub fn write_marks(
     }
     if changed(|h| &h.authors) {
         if let Some(authors) = find(card, ".paper-authors") {
-            authors.set_inner_html(&card::authors_html(p, marks));
+            let body = engine.body(doc);
+            authors.set_inner_html(&card::authors_html(p.authors_with(body), marks));
         }
     }
     if changed(|h| &h.text) {

@@ -15,8 +15,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use crate::url_state::ViewState;
-pub use address::page_address;
-use address::{location_fragment, location_shared, opening_search, Address};
+pub use address::{location_fragment, page_address};
+use address::{location_shared, opening_search, Address};
 pub use related::Related;
 pub use search::Search;
 
@@ -320,6 +320,12 @@ impl Explorer {
         } else {
             self.search.response.with(|r| of(&r.counts))
         }
+    }
+
+    /// Whether the facet counts are not known yet: the query narrowed the
+    /// list before a long list's tags came (reactive).
+    pub fn counts_pending(&self) -> bool {
+        !self.counts_related() && self.search.response.with(|r| r.counts_pending)
     }
 
     /// How many papers the filters count.

@@ -26,6 +26,13 @@ pub struct Search {
     /// Set when a pack of postings the query reads could not be fetched
     /// (offline, never fetched before); cleared when packs come in.
     pub packs_failed: RwSignal<bool>,
+    /// Set once every paper's tags are in (a long list's come in a file
+    /// of their own, fetched when a count or a filter first needs them:
+    /// [`Search::want_tags`]).
+    pub tags_ready: RwSignal<bool>,
+    /// Set when the tags' file could not be fetched; cleared on the next
+    /// try.
+    pub tags_failed: RwSignal<bool>,
 }
 
 impl Search {
@@ -42,8 +49,11 @@ impl Search {
         let meaning_ready = RwSignal::new(engine.has_meaning());
         let packs_in = RwSignal::new(0u32);
         let packs_failed = RwSignal::new(false);
+        let tags_ready = RwSignal::new(engine.has_tags());
+        let tags_failed = RwSignal::new(false);
         let response = Memo::new(move |shown: Option<&Response>| {
             index_ready.track();
+            tags_ready.track();
             meaning_ready.track();
             packs_in.track();
             let answer = shared.with(|shared| {
@@ -63,14 +73,15 @@ impl Search {
             // While the packs of postings the new query reads are on their
             // way, the results shown stay, marked waiting (the status bar
             // says the index is loading), rather than blinking empty.
+            // So too while the papers' tags a filter needs are.
+            let waits = !answer.missing_packs.is_empty() || answer.waiting_for_tags;
             match shown {
-                Some(shown) if !answer.missing_packs.is_empty() && !shown.hits.is_empty() => {
-                    Response {
-                        waiting_for_index: true,
-                        missing_packs: answer.missing_packs,
-                        ..shown.clone()
-                    }
-                }
+                Some(shown) if waits && !shown.hits.is_empty() => Response {
+                    waiting_for_index: true,
+                    missing_packs: answer.missing_packs,
+                    waiting_for_tags: answer.waiting_for_tags,
+                    ..shown.clone()
+                },
                 _ => answer,
             }
         });
@@ -101,12 +112,47 @@ impl Search {
                 })
             })
         });
-        Search {
+        let search = Search {
             response,
             index_ready,
             meaning_ready,
             packs_failed,
+            tags_ready,
+            tags_failed,
+        };
+        // The tags, once an answer's counts or a filter need them.
+        Effect::new(move |_| {
+            if response.with(|r| r.waiting_for_tags || r.counts_pending) {
+                search.want_tags();
+            }
+        });
+        search
+    }
+
+    /// Fetches the papers' tags if they are not in and not on their way;
+    /// [`Search::tags_ready`] says when they are (and the view is searched
+    /// again). A failed fetch (offline) is tried again when next wanted.
+    pub fn want_tags(&self) {
+        let (ready, failed) = (self.tags_ready, self.tags_failed);
+        if ready.get_untracked() {
+            return;
         }
+        crate::load::fetch_tags(move |result| match result {
+            Ok(()) => {
+                failed.set(false);
+                ready.set(true);
+            }
+            Err(e) => {
+                web_sys::console::warn_1(&e.to_string().into());
+                failed.set(true);
+            }
+        });
+    }
+
+    /// Whether the tags are in, or could not come (reactive): what waits
+    /// for them (the meaning file, on the link after them) goes ahead.
+    pub fn tags_settled(&self) -> bool {
+        self.tags_ready.get() || self.tags_failed.get()
     }
 }
 

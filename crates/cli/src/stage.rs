@@ -33,13 +33,21 @@ pub fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), Error> {
 /// names them (the index names its packs).
 fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Result<(), Error> {
     use explorer_core::model::{
-        body_pack_file_name, map_part_file_name, BODIES_APART_FROM, BODY_PACK_BYTES,
+        body_pack_file_name, map_part_file_name, tag_part_file_name, BODIES_APART_FROM,
+        BODY_PACK_BYTES,
     };
     // A long list's papers part holds their heads; their bodies are in
     // packs, `bodies-<hash>.bin`, fetched for the cards shown, and their
     // places on the topic map in `map-<hash>.bin`, fetched for the map.
     let parts = if corpus.papers.len() >= BODIES_APART_FROM {
-        let (head, packs) = corpus.in_body_packs(BODY_PACK_BYTES);
+        // Its tags too, in `tags-<hash>.bin`, fetched after the first
+        // answer (facet counts of a query, filters); each card's own come
+        // with its body.
+        let (head, tags) = corpus.tags_apart();
+        if let Some(r) = &head.tag_part {
+            write(dir.join(tag_part_file_name(r.hash)), &tags)?;
+        }
+        let (head, packs) = head.in_body_packs(BODY_PACK_BYTES);
         for (r, bytes) in head.body_packs.iter().zip(&packs) {
             write(dir.join(body_pack_file_name(r.hash)), bytes)?;
         }

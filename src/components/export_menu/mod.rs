@@ -14,14 +14,13 @@ pub fn ExportMenu() -> impl IntoView {
     let tr = use_i18n();
     let write = move |docs: Vec<u32>, format: Format| {
         let e = x.engine;
-        let links = |d: u32| e.body(d).map_or(&[][..], |b| b.links);
-        let text = export_with(&e.corpus, &docs, links, format, &page_address());
+        let text = export_with(&e.corpus, &docs, |d| e.body(d), format, &page_address());
         if let Err(e) = offer_download(&text, format.mime(), &format!("papers.{}", format.key())) {
             web_sys::console::error_2(&"export failed:".into(), &e);
         }
     };
-    // The papers' links are in their bodies: the packs not in are fetched
-    // first.
+    // The papers' links (and a long list's authors) are in their bodies:
+    // the packs not in are fetched first.
     let download = move |format: Format| {
         let docs = x.search.response.with_untracked(|r| r.docs());
         let missing = x.engine.missing_body_packs(docs.iter().copied());

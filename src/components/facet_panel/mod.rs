@@ -70,16 +70,31 @@ pub fn FacetRow(
     #[prop(into)] share: Signal<String>,
     #[prop(into)] checked: Signal<bool>,
     on_toggle: impl Fn() + 'static,
+    /// The count is not known yet (a long list's tags are on their way).
+    #[prop(optional, into)]
+    pending: MaybeProp<bool>,
 ) -> impl IntoView {
+    let tr = use_i18n();
+    let pending = move || pending.get().unwrap_or(false);
     view! {
         <label
             class="facet-value"
-            class:zero=move || count.get() == 0 && !checked.get()
-            style:--share=move || share.get()
+            class:zero=move || count.get() == 0 && !checked.get() && !pending()
+            class:pending=pending
+            style:--share=move || if pending() { "0%".to_string() } else { share.get() }
         >
             <input type="checkbox" prop:checked=move || checked.get() on:change=move |_| on_toggle() />
             <span class="facet-label">{move || label.get()}</span>
-            <span class="facet-count">{move || count.get()}</span>
+            {move || if pending() {
+                view! {
+                    <span class="facet-count" title=tr.get().count_pending_label>
+                        <span aria-hidden="true">{tr.get().count_pending}</span>
+                        <span class="visually-hidden">{tr.get().count_pending_label}</span>
+                    </span>
+                }.into_any()
+            } else {
+                view! { <span class="facet-count">{move || count.get()}</span> }.into_any()
+            }}
         </label>
     }
 }
@@ -130,8 +145,9 @@ fn FacetGroup(facet: usize) -> impl IntoView {
         })
     };
     let hidden = def.values.len().saturating_sub(SHORT_LIST);
+    let pending = Memo::new(move |_| x.counts_pending());
     view! {
-        <fieldset class="facet" data-facet=def.kind.key()>
+        <fieldset class="facet" data-facet=def.kind.key() aria-busy=move || pending.get().to_string()>
             <legend>
                 {move || (tr.get().facet_name)(def.kind)}
             </legend>
@@ -152,6 +168,7 @@ fn FacetGroup(facet: usize) -> impl IntoView {
                                     share=Signal::derive(move || stats.with(|s| s.1.clone()))
                                     checked=Memo::new(move |_| x.is_selected(facet, v))
                                     on_toggle=move || x.toggle(facet, v)
+                                    pending=pending
                                 />
                             </li>
                         }

@@ -17,6 +17,7 @@ pub fn StatusBar() -> impl IntoView {
     let shown = move || x.search.response.with(|r| r.hits.len());
     let parts = move || x.search.response.with(|r| (r.all_words, r.best_matches()));
     let waiting = move || x.search.response.with(|r| r.waiting_for_index);
+    let for_tags = move || x.search.response.with(|r| r.waiting_for_tags);
     let sort_options: [(Sort, Label); 3] = [
         (Sort::Relevance, |t| t.sort_relevance),
         (Sort::ListOrder, |t| t.sort_list),
@@ -28,6 +29,8 @@ pub fn StatusBar() -> impl IntoView {
                 {move || {
                     let t = tr.get();
                     match parts() {
+                        _ if for_tags() && x.search.tags_failed.get() => t.tags_failed.to_string(),
+                        _ if for_tags() => t.tags_loading.to_string(),
                         _ if waiting() && x.search.packs_failed.get() => {
                             t.index_part_failed.to_string()
                         }

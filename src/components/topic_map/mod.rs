@@ -23,8 +23,13 @@ pub fn TopicMap() -> impl IntoView {
     let x = expect_context::<Explorer>();
     let tr = use_i18n();
     let open = RwSignal::new(x.view.region.get_untracked().is_some());
-    if open.get_untracked() {
+    // The map needs the papers' places, and their tags to colour them.
+    let fetch = move || {
         x.view.fetch_map();
+        x.search.want_tags();
+    };
+    if open.get_untracked() {
+        fetch();
     }
     let map_in = x.view.map_in;
     view! {
@@ -38,7 +43,7 @@ pub fn TopicMap() -> impl IntoView {
                     on:click=move |_| {
                         open.update(|o| *o = !*o);
                         if open.get_untracked() {
-                            x.view.fetch_map();
+                            fetch();
                         }
                     }
                 >
@@ -48,7 +53,7 @@ pub fn TopicMap() -> impl IntoView {
             </div>
             <Show when=move || open.get()>
                 <Show
-                    when=move || map_in.get()
+                    when=move || map_in.get() && x.search.tags_settled()
                     fallback=move || {
                         view! {
                             <p class="map-loading" role="status">

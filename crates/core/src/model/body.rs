@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model::frame::{frame, nothing_after, unframe};
-use crate::model::{Corpus, Corrupt, DecodeError, Link, Paper, Run, RunKind, Similar};
+use crate::model::{Corpus, Corrupt, DecodeError, Link, Paper, Run, RunKind, Similar, Tag};
 
 /// File magic of a pack of bodies.
 pub const BODY_MAGIC: &[u8; 4] = b"PXB\x01";
@@ -41,6 +41,12 @@ pub struct Body {
     /// head's table ([`Corpus::reasons`] is empty when the bodies are in
     /// packs).
     pub reasons: Vec<String>,
+    /// The paper's tags (each with reason 0: the reasons are above), when
+    /// the corpus has its tags apart ([`Corpus::tags_apart`]): the head
+    /// then has none, and the card's chips come from here. Else empty.
+    pub tags: Vec<Tag>,
+    /// Its authors, when the tags are apart (the head then has none).
+    pub authors: Vec<String>,
 }
 
 /// A pack of bodies: the papers from `first` to the next pack's first (or
@@ -77,6 +83,10 @@ pub struct BodyRef<'a> {
     /// Why each tag was given, in the tags' order, when the body came in a
     /// pack; empty when the reasons are in [`Corpus::reasons`].
     pub reasons: &'a [String],
+    /// The paper's tags when they came with the body ([`Body::tags`]).
+    pub tags: &'a [Tag],
+    /// Its authors when they came with the body ([`Body::authors`]).
+    pub authors: &'a [String],
 }
 
 impl<'a> BodyRef<'a> {
@@ -99,6 +109,8 @@ impl<'a> From<&'a Paper> for BodyRef<'a> {
             links: &p.links,
             similar: &p.similar,
             reasons: &[],
+            tags: &p.tags,
+            authors: &p.authors,
         }
     }
 }
@@ -111,6 +123,8 @@ impl<'a> From<&'a Body> for BodyRef<'a> {
             links: &b.links,
             similar: &b.similar,
             reasons: &b.reasons,
+            tags: &b.tags,
+            authors: &b.authors,
         }
     }
 }
@@ -118,25 +132,42 @@ impl<'a> From<&'a Body> for BodyRef<'a> {
 impl Paper {
     /// Takes the paper's body out, leaving its head: its tags' reasons
     /// (from the corpus's table, `reasons`) go with it, and the tags keep
-    /// reason 0.
-    fn take_body(&mut self, reasons: &[String]) -> Body {
+    /// reason 0. With `head_too` (the tags are apart), its tags and
+    /// authors go with it as well.
+    fn take_body(&mut self, reasons: &[String], head_too: bool) -> Body {
         let reasons = self
             .tags
             .iter_mut()
             .map(|t| reasons[std::mem::take(&mut t.reason) as usize].clone())
             .collect();
+        let (tags, authors) = if head_too {
+            (
+                std::mem::take(&mut self.tags),
+                std::mem::take(&mut self.authors),
+            )
+        } else {
+            Default::default()
+        };
         Body {
             text: std::mem::take(&mut self.text),
             runs: std::mem::take(&mut self.runs),
             links: std::mem::take(&mut self.links),
             similar: std::mem::take(&mut self.similar),
             reasons,
+            tags,
+            authors,
         }
     }
 
     /// Puts a body back, its tags' reasons into the corpus's table
     /// (`reasons`, each text once).
     fn set_body(&mut self, body: Body, reasons: &mut Reasons) {
+        if !body.tags.is_empty() {
+            self.tags = body.tags;
+        }
+        if !body.authors.is_empty() {
+            self.authors = body.authors;
+        }
         for (t, why) in self.tags.iter_mut().zip(body.reasons) {
             t.reason = reasons.id(why);
         }
@@ -144,6 +175,24 @@ impl Paper {
         self.runs = body.runs;
         self.links = body.links;
         self.similar = body.similar;
+    }
+
+    /// The paper's tags: its own, or (when the tags are apart) those its
+    /// body brought, none while the body is on its way.
+    pub fn tags_with<'a>(&'a self, body: Option<BodyRef<'a>>) -> &'a [Tag] {
+        match body {
+            Some(b) if self.tags.is_empty() => b.tags,
+            _ => &self.tags,
+        }
+    }
+
+    /// The paper's authors: its own, or (when the tags are apart) those its
+    /// body brought, none while the body is on its way.
+    pub fn authors_with<'a>(&'a self, body: Option<BodyRef<'a>>) -> &'a [String] {
+        match body {
+            Some(b) if self.authors.is_empty() => b.authors,
+            _ => &self.authors,
+        }
     }
 }
 
@@ -170,10 +219,32 @@ impl Reasons {
 impl Body {
     /// Every id inside points at something that exists
     /// ([`BodyRef::check`]), and there is a reason for each of the paper's
-    /// `tags`.
-    fn check(&self, paper: usize, papers: usize, terms: usize, tags: usize) -> Result<(), Corrupt> {
+    /// `tags` (the head's, or its own when it brought them), each a value
+    /// its facet has (`facets`: how many values each has).
+    fn check(
+        &self,
+        paper: usize,
+        papers: usize,
+        terms: usize,
+        tags: usize,
+        facets: &[usize],
+    ) -> Result<(), Corrupt> {
+        let bad = Err(Corrupt::OutOfRange { paper, what: "tag" });
+        let tags = if self.tags.is_empty() {
+            tags
+        } else {
+            self.tags.len()
+        };
         if self.reasons.len() != tags {
-            return Err(Corrupt::OutOfRange { paper, what: "tag" });
+            return bad;
+        }
+        if self.tags.iter().any(|t| {
+            t.reason != 0
+                || facets
+                    .get(t.facet as usize)
+                    .is_none_or(|&n| t.value as usize >= n)
+        }) {
+            return bad;
         }
         BodyRef::from(self).check(paper, papers, terms)
     }
@@ -218,6 +289,7 @@ impl Corpus {
         assert!(self.body_packs.is_empty(), "the bodies are in the papers");
         let mut head = self.clone();
         let reasons = std::mem::take(&mut head.reasons);
+        let head_too = head.tag_part.is_some();
         let mut refs = Vec::new();
         let mut packs = Vec::new();
         let mut first = 0;
@@ -226,7 +298,7 @@ impl Corpus {
             let mut size = 0;
             let mut end = first;
             while end < head.papers.len() && (end == first || size < pack_bytes) {
-                let body = head.papers[end].take_body(&reasons);
+                let body = head.papers[end].take_body(&reasons, head_too);
                 size += postcard::to_allocvec(&body).map_or(0, |b| b.len());
                 bodies.push(body);
                 end += 1;
@@ -286,9 +358,10 @@ impl Corpus {
             return Err(mismatch());
         }
         let (papers, terms) = (self.papers.len(), self.similar_terms.len());
+        let facets: Vec<usize> = self.facets.iter().map(|f| f.values.len()).collect();
         for (body, paper) in bodies.iter().zip(range) {
             let tags = self.papers[paper].tags.len();
-            body.check(paper, papers, terms, tags)
+            body.check(paper, papers, terms, tags, &facets)
                 .map_err(DecodeError::Corrupt)?;
         }
         Ok(bodies)
@@ -312,6 +385,8 @@ impl Corpus {
         }
         if !self.body_packs.is_empty() {
             self.reasons = reasons.table;
+            // Every paper has its tags back.
+            self.tag_part = None;
         }
         self.body_packs.clear();
         Ok(self)
@@ -362,9 +437,13 @@ mod tests {
         let body = e.body(doc).expect("its pack is in");
         let reasons: Vec<&str> = p.tags.iter().map(|t| corpus.reason(t)).collect();
         assert_eq!(body.reasons, reasons);
+        // The head kept its tags and authors (they are not apart here).
+        assert!(body.tags.is_empty() && body.authors.is_empty());
         assert_eq!(
             BodyRef {
                 reasons: &[],
+                tags: &p.tags,
+                authors: &p.authors,
                 ..body
             },
             p.into()
@@ -379,6 +458,37 @@ mod tests {
             .join(" ");
         let found = e.search(&words, &e.no_selection(), crate::Sort::Relevance);
         assert!(found.docs().contains(&doc), "{words}");
+    }
+
+    #[test]
+    fn with_the_tags_apart_a_body_brings_its_papers_tags_and_authors() {
+        let corpus = seeds();
+        let (apart, _) = corpus.tags_apart();
+        let (head, packs) = apart.in_body_packs(4096);
+        assert!(head
+            .papers
+            .iter()
+            .all(|p| p.tags.is_empty() && p.authors.is_empty()));
+        let e = crate::Engine::new(head.clone());
+        let doc = corpus.papers.len() as u32 - 1;
+        let p = &corpus.papers[doc as usize];
+        assert!(!p.tags.is_empty());
+        let head_paper = &e.corpus.papers[doc as usize];
+        assert!(head_paper.tags_with(e.body(doc)).is_empty());
+        let k = e.missing_body_packs([doc])[0];
+        e.add_body_pack(k, &packs[k as usize]).unwrap();
+        let body = e.body(doc).unwrap();
+        assert_eq!(head_paper.tags_with(Some(body)).len(), p.tags.len());
+        assert_eq!(head_paper.authors_with(Some(body)), p.authors);
+        // The single file joins them back: the corpus as it was.
+        let files: std::collections::HashMap<u64, Vec<u8>> = head
+            .body_packs
+            .iter()
+            .zip(&packs)
+            .map(|(r, b)| (r.hash, b.clone()))
+            .collect();
+        let whole = head.with_bodies(|r| files[&r.hash].clone()).unwrap();
+        assert_eq!(whole, corpus);
     }
 
     #[test]

@@ -52,6 +52,11 @@ pub struct Corpus {
     /// when they are not in the papers themselves: one file
     /// ([`Corpus::map_apart`]). `None` when every paper holds its own.
     pub map_part: Option<crate::model::MapPartRef>,
+    /// Where the papers' tags are when they are not in the papers
+    /// themselves: one file, for counting and filtering
+    /// ([`Corpus::tags_apart`]; a card's own tags come with its body).
+    /// `None` when every paper holds its own.
+    pub tag_part: Option<crate::model::TagPartRef>,
     /// The papers, in list order.
     pub papers: Vec<Paper>,
     /// The search index over `papers`, built at compile time.

@@ -17,6 +17,7 @@ struct Head {
     similar_terms: Vec<String>,
     body_packs: Vec<crate::model::BodyPackRef>,
     map_part: Option<crate::model::MapPartRef>,
+    tag_part: Option<crate::model::TagPartRef>,
 }
 
 /// Where a [`PapersDecoder`] is in the part.
@@ -189,6 +190,7 @@ impl PapersDecoder {
             similar_terms: head.similar_terms,
             body_packs: head.body_packs,
             map_part: head.map_part,
+            tag_part: head.tag_part,
             papers: self.papers,
             index: self.index,
         };

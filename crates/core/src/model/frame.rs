@@ -14,7 +14,7 @@ pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// File magic of its second part: the search index.
 pub const INDEX_MAGIC: &[u8; 4] = b"PXI\x01";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 14;
+pub const FORMAT_VERSION: u16 = 15;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 /// Why bytes are not a corpus this version can read.
@@ -347,6 +347,16 @@ impl Corpus {
                 return Err(Corrupt::FacetTwice(f.kind));
             }
         }
+        if let Some(r) = &self.tag_part {
+            if r.totals.len() != self.facets.len()
+                || r.totals
+                    .iter()
+                    .zip(&self.facets)
+                    .any(|(t, f)| t.len() != f.values.len())
+            {
+                return Err(Corrupt::PackMismatch);
+            }
+        }
         let n = self.papers.len();
         let terms = self.similar_terms.len();
         // With the bodies in packs, the reasons come with them (checked
@@ -406,6 +416,7 @@ mod tests {
             similar_terms: vec![],
             body_packs: vec![],
             map_part: None,
+            tag_part: None,
             papers: vec![],
             index: Default::default(),
         }

@@ -8,6 +8,7 @@ pub(crate) mod decode;
 pub(crate) mod facet;
 pub(crate) mod frame;
 pub(crate) mod map_part;
+pub(crate) mod tag_part;
 pub(crate) mod text;
 
 pub use body::{
@@ -20,6 +21,7 @@ pub use facet::FacetKind;
 pub(crate) use frame::{frame, nothing_after, unframe};
 pub use frame::{Corrupt, DecodeError, Parts, FORMAT_VERSION};
 pub use map_part::{map_part_file_name, MapPart, MapPartRef, MAP_MAGIC};
+pub use tag_part::{tag_part_file_name, TagPartRef, TAG_MAGIC};
 pub use text::{fold, set_decompose, tokenize, words, Decompose, Token};
 
 /// The seed lists, compiled (for unit tests of the shipped parts).

@@ -79,11 +79,12 @@ pub fn card_html(
         marked_html(&p.title, &state.marks.title),
         star_html(state.starred, t),
     );
-    if !p.authors.is_empty() {
+    let authors = p.authors_with(body);
+    if !authors.is_empty() {
         let _ = write!(
             out,
             "<p class=\"paper-authors\">{}</p>",
-            authors_html(p, state.marks)
+            authors_html(authors, state.marks)
         );
     }
     meta_into(&mut out, corpus, p, body, t);
@@ -138,8 +139,8 @@ pub fn card_html(
 }
 
 /// The authors, joined by “, ”, with the query's matches marked.
-pub fn authors_html(p: &Paper, marks: &Highlights) -> String {
-    marked_html(&p.authors.join(", "), &marks.authors)
+pub fn authors_html(authors: &[String], marks: &Highlights) -> String {
+    marked_html(&authors.join(", "), &marks.authors)
 }
 
 /// The expand button's words.
@@ -227,7 +228,7 @@ fn meta_into(out: &mut String, corpus: &Corpus, p: &Paper, body: Option<BodyRef>
     let source = corpus
         .facet_index(FacetKind::List)
         .and_then(|f| {
-            p.tags
+            p.tags_with(body)
                 .iter()
                 .enumerate()
                 .find(|(_, tag)| tag.facet as usize == f)
@@ -272,7 +273,7 @@ fn chips_into(
     t: &Strings,
 ) {
     let _ = write!(out, "<ul class=\"chips\" aria-label=\"{}\">", attr(t.tags));
-    for (i, tag) in p.tags.iter().enumerate() {
+    for (i, tag) in p.tags_with(body).iter().enumerate() {
         let Some(facet) = corpus.facets.get(tag.facet as usize) else {
             continue;
         };

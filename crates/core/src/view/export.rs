@@ -4,7 +4,7 @@
 //! tests read every export back with a real parser.
 
 use crate::model::facet::FacetKind;
-use crate::model::{Corpus, Link, LinkKind, Paper};
+use crate::model::{BodyRef, Corpus, LinkKind, Paper};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 /// The formats the results can be exported in.
@@ -92,18 +92,27 @@ struct Row<'a> {
     code: Option<&'a str>,
 }
 
-fn row<'a>(corpus: &'a Corpus, p: &'a Paper, links: &'a [Link], page_url: &str) -> Row<'a> {
+fn row<'a>(corpus: &'a Corpus, p: &'a Paper, body: Option<BodyRef<'a>>, page_url: &str) -> Row<'a> {
+    let links = body.map_or(&[][..], |b| b.links);
     let link = |kind: LinkKind| {
         links
             .iter()
             .find(|l| l.kind == kind)
             .map(|l| l.href.as_str())
     };
-    let venue = corpus.values_of(p, FacetKind::Venue).next();
+    let venue = corpus
+        .facet_index(FacetKind::Venue)
+        .and_then(|f| {
+            p.tags_with(body)
+                .iter()
+                .find(|t| t.facet as usize == f)
+                .and_then(|t| corpus.facets[f].values.get(t.value as usize))
+        })
+        .map(String::as_str);
     Row {
         id: &p.id,
         title: &p.title,
-        authors: &p.authors,
+        authors: p.authors_with(body),
         year: p.year,
         venue,
         list: &corpus.lists[p.list as usize].name,
@@ -116,21 +125,17 @@ fn row<'a>(corpus: &'a Corpus, p: &'a Paper, links: &'a [Link], page_url: &str) 
 /// The papers `docs` (indexes into the corpus), in that order. `page_url`
 /// is the explorer's address, for papers without a page of their own.
 pub fn export(corpus: &Corpus, docs: &[u32], format: Format, page_url: &str) -> String {
-    let links = |d: u32| {
-        corpus
-            .papers
-            .get(d as usize)
-            .map_or(&[][..], |p| &p.links[..])
-    };
-    export_with(corpus, docs, links, format, page_url)
+    let body = |d: u32| corpus.papers.get(d as usize).map(BodyRef::from);
+    export_with(corpus, docs, body, format, page_url)
 }
 
-/// [`export`] with each paper's links given apart (from its body's pack:
-/// [`crate::Engine::body`]).
+/// [`export`] with each paper's body given apart (from its pack:
+/// [`crate::Engine::body`]): its links, and its authors and tags when they
+/// came with it. A paper without one is exported from its head alone.
 pub fn export_with<'a>(
     corpus: &'a Corpus,
     docs: &[u32],
-    links: impl Fn(u32) -> &'a [Link],
+    body: impl Fn(u32) -> Option<BodyRef<'a>>,
     format: Format,
     page_url: &str,
 ) -> String {
@@ -138,7 +143,7 @@ pub fn export_with<'a>(
         corpus
             .papers
             .get(d as usize)
-            .map(|p| row(corpus, p, links(d), page_url))
+            .map(|p| row(corpus, p, body(d), page_url))
     });
     match format {
         Format::Csv => csv(rows),

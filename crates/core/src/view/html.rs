@@ -332,6 +332,7 @@ mod tests {
             similar_terms: vec![],
             body_packs: vec![],
             map_part: None,
+            tag_part: None,
             papers,
             index: Default::default(),
         }

@@ -89,6 +89,16 @@ pub struct Strings {
     /// The status when a part of the index a query needs could not be
     /// fetched (offline, and never fetched before).
     pub index_part_failed: &'static str,
+    /// The status while a filter waits for the papers' tags (a long list
+    /// fetches them after its first answer).
+    pub tags_loading: &'static str,
+    /// The status when the papers' tags a filter needs could not be
+    /// fetched.
+    pub tags_failed: &'static str,
+    /// A facet count not known yet (the tags are on their way): the text
+    /// shown, and what it says to a screen reader.
+    pub count_pending: &'static str,
+    pub count_pending_label: &'static str,
     /// "Save for offline use": the button with the most it downloads
     /// (megabytes, formatted), the progress while it does, the state once
     /// done, and a failure.
@@ -248,6 +258,10 @@ pub static EN: Strings = Strings {
     no_results: "No papers match this search.",
     index_loading: "Loading the search index…",
     index_part_failed: "Part of the search index this search needs could not be loaded: are you offline?",
+    tags_loading: "Loading the filters…",
+    tags_failed: "The filters could not be loaded: are you offline?",
+    count_pending: "…",
+    count_pending_label: "Counting…",
     offline_save: |size| format!("Save for offline use (up to {size})"),
     offline_saving: |percent| format!("Saving for offline use: {percent} %"),
     offline_saved: "Saved for offline use",
@@ -424,6 +438,10 @@ pub static ZH: Strings = Strings {
     no_results: "没有符合此搜索的论文。",
     index_loading: "正在加载搜索索引…",
     index_part_failed: "无法加载此搜索所需的部分索引：是否处于离线状态？",
+    tags_loading: "正在加载筛选条件…",
+    tags_failed: "无法加载筛选条件：是否处于离线状态？",
+    count_pending: "…",
+    count_pending_label: "正在计数…",
     offline_save: |size| format!("保存以供离线使用（最多 {size}）"),
     offline_saving: |percent| format!("正在保存以供离线使用：{percent}%"),
     offline_saved: "已保存，可离线使用",

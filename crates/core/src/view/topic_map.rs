@@ -259,20 +259,23 @@ impl Engine {
         ranked
             .sort_unstable_by(|&a, &b| totals[b as usize].cmp(&totals[a as usize]).then(a.cmp(&b)));
         ranked.truncate(colours.min(usize::from(u8::MAX)));
-        let colour = |v: u32| ranked.iter().position(|&r| r == v).map(|i| i as u8);
-        let per_paper = self
-            .corpus
-            .papers
-            .iter()
-            .map(|p| {
-                p.tags
-                    .iter()
-                    .filter(|t| t.facet as usize == facet)
-                    .filter_map(|t| colour(t.value).map(|c| (totals[t.value as usize], c)))
-                    .min()
-                    .map(|(_, c)| c)
-            })
-            .collect();
+        // Each paper takes the colour of its least common coloured value
+        // (the first colour on a tie). Before the tags are in, none.
+        let docs = self.tagging().facet_docs.get(facet);
+        let mut best: Vec<Option<(u32, u8)>> = vec![None; self.len()];
+        for (c, &v) in ranked.iter().enumerate() {
+            let key = (totals[v as usize], c as u8);
+            for &d in docs
+                .and_then(|vs| vs.get(v as usize))
+                .map_or(&[][..], Vec::as_slice)
+            {
+                let slot = &mut best[d as usize];
+                if slot.is_none_or(|b| key < b) {
+                    *slot = Some(key);
+                }
+            }
+        }
+        let per_paper = best.into_iter().map(|b| b.map(|(_, c)| c)).collect();
         Colouring {
             per_paper,
             legend: ranked,

@@ -358,3 +358,45 @@ fn a_card_whose_body_came_in_a_pack_is_the_card_of_the_whole_paper() {
         );
     }
 }
+
+/// With a long list's tags apart, a card's chips and authors come with its
+/// body: none before it (the card says its abstract is loading), and once
+/// it is in, the card of the whole paper (the real list: authors, venues).
+#[test]
+fn with_the_tags_apart_a_card_gets_its_chips_and_authors_with_its_body() {
+    let whole = common::acl_records_corpus();
+    let (apart, _) = whole.tags_apart();
+    let (head, packs) = apart.in_body_packs(explorer_core::model::BODY_PACK_BYTES);
+    let engine = explorer_core::Engine::new(head.clone());
+    let none = Highlights::default();
+    let card = |corpus: &Corpus, doc: u32, body| {
+        card_html(corpus, doc, body, &plain(&none, &[]), english())
+    };
+    let doc = (0..whole.papers.len() as u32)
+        .find(|&d| !whole.papers[d as usize].authors.is_empty())
+        .expect("a paper with authors");
+    let before = card(&head, doc, None);
+    assert!(
+        !before.contains("class=\"chip\"") && !before.contains("paper-authors"),
+        "{before}"
+    );
+    assert!(before.contains("abstract loading"), "{before}");
+    let packs_shown = head.body_pack_of(doc as usize).unwrap() + 2;
+    for (k, pack) in packs.iter().enumerate().take(packs_shown) {
+        engine.add_body_pack(k as u32, pack).unwrap();
+    }
+    let shown = head.body_pack_range(packs_shown - 1).unwrap().end as u32;
+    let mut authors = 0;
+    for doc in 0..shown {
+        let html = card(&head, doc, engine.body(doc));
+        authors += usize::from(html.contains("paper-authors"));
+        assert_eq!(
+            html,
+            card(whole, doc, whole.papers.get(doc as usize).map(Into::into))
+        );
+    }
+    assert!(
+        authors > shown as usize / 2,
+        "{authors} of {shown} cards name authors"
+    );
+}

@@ -256,3 +256,84 @@ fn a_short_prefix_typed_cold_fetches_its_list_not_its_words_postings() {
         "{widest:?}: {list} bytes with its list, {words} reading its words"
     );
 }
+
+/// A long list's tags come in a file of their own, after the first answer:
+/// the page (papers part decoded from its bytes, bodies in packs) answers
+/// a query with the whole list's hits before they are in, says its counts
+/// are pending, and makes a filter wait; once they are in, every answer
+/// (hits, scores, counts, highlights) is the whole list's.
+#[test]
+fn with_its_tags_apart_the_real_list_answers_and_then_counts_as_the_whole() {
+    use explorer_core::model::BODY_PACK_BYTES;
+    use explorer_core::FacetKind;
+    let corpus = crate::common::acl_records_corpus();
+    let whole = Engine::new(corpus.clone());
+    let (apart, tag_file) = corpus.tags_apart();
+    let (head, _) = apart.in_body_packs(BODY_PACK_BYTES);
+    let mut page = Corpus::from_papers_part(&head.to_parts().papers).expect("the part decodes");
+    assert!(page
+        .papers
+        .iter()
+        .all(|p| p.tags.is_empty() && p.authors.is_empty()));
+    page.index = corpus.index.clone();
+    let e = Engine::new(page);
+    assert!(!e.has_tags());
+    let none = e.no_selection();
+    // The whole list, before the tags: its counts are its totals.
+    let first = e.search("", &none, Sort::Relevance);
+    assert_eq!(first, whole.search("", &none, Sort::Relevance));
+    for f in 0..corpus.facets.len() {
+        assert_eq!(e.facet_totals(f), whole.facet_totals(f), "facet {f}");
+    }
+    // A query: the whole list's hits, its counts pending.
+    let queries = [
+        "machine translation",
+        "low-resource",
+        "dialogue state tracking",
+        "bert",
+    ];
+    for q in queries {
+        let before = e.search(q, &none, Sort::Relevance);
+        let want = whole.search(q, &none, Sort::Relevance);
+        assert!(before.counts_pending && !before.hits.is_empty(), "{q}");
+        assert_eq!(before.hits, want.hits, "{q}");
+        assert_eq!(before.matched, want.matched, "{q}");
+    }
+    // A filter waits for them: a selected venue, a `key:value` in the query.
+    let venue = corpus.facet_index(FacetKind::Venue).expect("venues");
+    let mut by_venue = none.clone();
+    by_venue[venue] = vec![0];
+    let waiting = e.search("translation", &by_venue, Sort::Relevance);
+    assert!(waiting.waiting_for_tags && waiting.hits.is_empty());
+    let typed = format!("translation venue:\"{}\"", corpus.facets[venue].values[0]);
+    assert!(e.search(&typed, &none, Sort::Relevance).waiting_for_tags);
+    // Another build's file, or a damaged one, is refused; nothing changes.
+    let mut damaged = tag_file.clone();
+    damaged[40] ^= 1;
+    assert!(e.add_tag_part(&damaged).is_err());
+    assert!(!e.has_tags());
+    e.add_tag_part(&tag_file).expect("the build's own file");
+    assert!(e.has_tags());
+    let author = corpus.facet_index(FacetKind::Author).expect("authors");
+    let mut by_author = none.clone();
+    by_author[author] = vec![0, 1];
+    let mut selections = vec![none.clone(), by_venue.clone(), by_author];
+    let mut both = by_venue;
+    both[author] = vec![0];
+    selections.push(both);
+    for sel in &selections {
+        for q in queries
+            .iter()
+            .map(|q| q.to_string())
+            .chain([typed.clone(), String::new()])
+        {
+            let got = e.search(&q, sel, Sort::Relevance);
+            assert!(!got.counts_pending && !got.waiting_for_tags, "{q}");
+            assert_eq!(
+                got,
+                whole.search(&q, sel, Sort::Relevance),
+                "{q} under {sel:?}"
+            );
+        }
+    }
+}

@@ -203,6 +203,7 @@ fn compile_sources_with(
             similar_terms,
             body_packs: Vec::new(),
             map_part: None,
+            tag_part: None,
             index,
             papers,
         },

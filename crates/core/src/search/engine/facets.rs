@@ -91,6 +91,7 @@ impl Engine {
         // cut into one list per facet.
         let (flat, extra_counts) = self.counts(base, masks, extra_sets);
         let counts: Vec<Vec<u32>> = self
+            .tagging()
             .value_start
             .windows(2)
             .map(|w| flat[w[0] as usize..w[1] as usize].to_vec())
@@ -163,6 +164,7 @@ impl Engine {
             // The corpus's own counts are its papers per value
             // (`facet_docs`), in the order `flat` numbers the values.
             flat = self
+                .tagging()
                 .facet_docs
                 .iter()
                 .flatten()
@@ -205,7 +207,8 @@ impl Engine {
         extra_sets: &[FixedBitSet],
         how: Tally,
     ) {
-        let nf = self.facet_docs.len();
+        let tagging = self.tagging();
+        let nf = tagging.facet_docs.len();
         let step = |count: &mut u32| match how {
             Tally::Add => *count = count.wrapping_add(1),
             Tally::Subtract => *count = count.wrapping_sub(1),
@@ -230,7 +233,7 @@ impl Engine {
             }
             match failed {
                 None => {
-                    for &v in self.tags_of(d) {
+                    for &v in tagging.tags_of(d) {
                         step(&mut flat[v as usize]);
                     }
                 }
@@ -238,8 +241,8 @@ impl Engine {
                 // counts for that facet alone (and an extra's failure
                 // counts for no corpus facet).
                 Some(f) if f < nf => {
-                    let values = self.value_start[f]..self.value_start[f + 1];
-                    for &v in self.tags_of(d) {
+                    let values = tagging.value_start[f]..tagging.value_start[f + 1];
+                    for &v in tagging.tags_of(d) {
                         if values.contains(&v) {
                             step(&mut flat[v as usize]);
                         }
@@ -257,12 +260,7 @@ impl Engine {
 
     /// How many facet values there are, across facets.
     fn value_count(&self) -> usize {
-        self.value_start.last().copied().unwrap_or(0) as usize
-    }
-
-    /// Paper `d`'s tags, numbered across facets.
-    fn tags_of(&self, d: usize) -> &[u32] {
-        &self.tag_values[self.tag_start[d] as usize..self.tag_start[d + 1] as usize]
+        self.tagging().value_start.last().copied().unwrap_or(0) as usize
     }
 
     /// Each extra filter's papers, as a set.
@@ -292,9 +290,9 @@ impl Engine {
         extra_sets: &[FixedBitSet],
     ) -> Vec<(usize, FixedBitSet)> {
         let n = self.len();
-        let nf = self.facet_docs.len();
-        let mut masks: Vec<(usize, FixedBitSet)> = self
-            .facet_docs
+        let facet_docs = &self.tagging().facet_docs;
+        let nf = facet_docs.len();
+        let mut masks: Vec<(usize, FixedBitSet)> = facet_docs
             .iter()
             .enumerate()
             .filter_map(|(f, values)| {
@@ -317,5 +315,12 @@ impl Engine {
                 .map(|(i, (_, m))| (nf + i, m.clone())),
         );
         masks
+    }
+}
+
+impl super::Tagging {
+    /// Paper `d`'s tags, numbered across facets.
+    fn tags_of(&self, d: usize) -> &[u32] {
+        &self.tag_values[self.tag_start[d] as usize..self.tag_start[d + 1] as usize]
     }
 }

@@ -25,8 +25,9 @@ impl Engine {
             Some(paper) if self.has_index() => DocWords {
                 fields: {
                     let mut kept = self.word_ids.lock().unwrap_or_else(|e| e.into_inner());
-                    let text = self.body(doc).map_or("", |b| b.text);
-                    crate::search::index::fields(paper, text)
+                    let body = self.body(doc);
+                    let text = body.map_or("", |b| b.text);
+                    crate::search::index::fields(paper, text, paper.authors_with(body))
                         .map(|(_, s, _)| self.index().spans(&s, &mut kept))
                 },
             },

@@ -128,6 +128,13 @@ pub struct Response {
     /// ([`Engine::pack_file`]), add them ([`Engine::add_pack`]) and search
     /// again. Empty when nothing is missing.
     pub missing_packs: Vec<u32>,
+    /// The selection or a `key:value` filter reads the papers' tags, and
+    /// their file is not in ([`Engine::add_tag_part`]): no hits until it is.
+    /// (`waiting_for_index` says so too, for whoever shows the wait.)
+    pub waiting_for_tags: bool,
+    /// The papers' tags are not in, and the results are not the whole
+    /// list: `counts` are zero, not counts, until they are.
+    pub counts_pending: bool,
     /// How many of the hits hold every word of the query: they come first.
     /// The rest are best matches ([`BEST_MATCHES_BELOW`]): papers that hold
     /// most of the query's words, weighed by how rare each word is. All
@@ -235,18 +242,12 @@ pub struct Engine {
     /// Per paper, each field's BM25F weight over its length normalisation
     /// ([`score`]), worked out once the index is first searched.
     field_scales: std::sync::OnceLock<Vec<[f32; crate::search::index::N_FIELDS]>>,
-    /// `facet_docs[f][v]`: the documents tagged with value `v` of facet `f`,
-    /// sorted. Lists, not bitsets: a facet may have tens of thousands of
-    /// values (authors), most with a paper or two.
-    facet_docs: Vec<Vec<Vec<u32>>>,
-    /// Every paper's tags in one flat array, for counting: paper `d`'s are
-    /// `tag_values[tag_start[d]..tag_start[d + 1]]`, each a value numbered
-    /// across facets (facet `f`'s values from `value_start[f]`). Counting
-    /// a keystroke's thousands of results reads this array in order
-    /// instead of every paper's own `Vec` (twice as fast at 20,000 papers).
-    tag_start: Vec<u32>,
-    tag_values: Vec<u32>,
-    value_start: Vec<u32>,
+    /// The papers' tags as counting and filtering read them: from the
+    /// papers, or later from the tags' file ([`Engine::add_tag_part`]).
+    tagging: std::sync::OnceLock<Tagging>,
+    /// What [`Engine::tagging`] lends until the tags are in: no paper has
+    /// any.
+    untagged: std::sync::OnceLock<Tagging>,
     /// Documents in title order (for sorting by title).
     title_rank: Vec<u32>,
     /// Documents in id order: a paper found by its id in a binary search
@@ -277,6 +278,70 @@ pub struct Engine {
     /// Folded words' stem ids met while splitting papers' words for
     /// highlighting ([`Engine::doc_words`]).
     word_ids: std::sync::Mutex<crate::search::index::WordIds>,
+}
+
+/// The papers' tags as counting and filtering read them.
+#[derive(Debug)]
+pub(crate) struct Tagging {
+    /// `facet_docs[f][v]`: the documents tagged with value `v` of facet `f`,
+    /// sorted. Lists, not bitsets: a facet may have tens of thousands of
+    /// values (authors), most with a paper or two.
+    pub(crate) facet_docs: Vec<Vec<Vec<u32>>>,
+    /// Every paper's tags in one flat array, for counting: paper `d`'s are
+    /// `tag_values[tag_start[d]..tag_start[d + 1]]`, each a value numbered
+    /// across facets (facet `f`'s values from `value_start[f]`). Counting
+    /// a keystroke's thousands of results reads this array in order
+    /// instead of every paper's own `Vec` (twice as fast at 20,000 papers).
+    pub(super) tag_start: Vec<u32>,
+    pub(super) tag_values: Vec<u32>,
+    pub(super) value_start: Vec<u32>,
+}
+
+impl Tagging {
+    /// From each paper's tags, in paper order ([`keep_counted`] first).
+    fn new<'a>(sizes: &[usize], papers: impl Iterator<Item = &'a [crate::model::Tag]>) -> Tagging {
+        let mut facet_docs: Vec<Vec<Vec<u32>>> =
+            sizes.iter().map(|&len| vec![Vec::new(); len]).collect();
+        let mut value_start = Vec::with_capacity(sizes.len() + 1);
+        let mut values = 0u32;
+        for &len in sizes {
+            value_start.push(values);
+            values += len as u32;
+        }
+        value_start.push(values);
+        let mut tag_start = Vec::new();
+        let mut tag_values = Vec::new();
+        for (d, tags) in papers.enumerate() {
+            tag_start.push(tag_values.len() as u32);
+            for t in tags {
+                facet_docs[t.facet as usize][t.value as usize].push(d as u32);
+                tag_values.push(value_start[t.facet as usize] + t.value);
+            }
+        }
+        tag_start.push(tag_values.len() as u32);
+        Tagging {
+            facet_docs,
+            tag_start,
+            tag_values,
+            value_start,
+        }
+    }
+}
+
+/// A paper's tags as counted: one per facet value, and only values the
+/// corpus has (`sizes`: each facet's value count; a hand-made corpus may
+/// repeat or overreach).
+fn keep_counted(tags: &mut Vec<crate::model::Tag>, sizes: &[usize]) {
+    let mut seen: Vec<(u32, u32)> = Vec::with_capacity(tags.len());
+    tags.retain(|t| {
+        let key = (t.facet, t.value);
+        let keep = sizes
+            .get(t.facet as usize)
+            .is_some_and(|&len| (t.value as usize) < len)
+            && !seen.contains(&key);
+        seen.push(key);
+        keep
+    });
 }
 
 /// No match yet, in the dense per-document tier arrays.
@@ -311,8 +376,15 @@ impl Engine {
     /// a query with words answers [`Response::waiting_for_index`].
     pub fn without_index(mut corpus: Corpus) -> Engine {
         corpus.index = IndexData::default();
-        let facet_docs = kept_tags(&mut corpus);
-        let (value_start, tag_start, tag_values) = flat_tags(&corpus);
+        let tagging = std::sync::OnceLock::new();
+        if corpus.tag_part.is_none() {
+            let sizes = facet_sizes(&corpus);
+            for p in &mut corpus.papers {
+                keep_counted(&mut p.tags, &sizes);
+            }
+            let papers = corpus.papers.iter().map(|p| p.tags.as_slice());
+            let _ = tagging.set(Tagging::new(&sizes, papers));
+        }
         let map = std::sync::OnceLock::new();
         if corpus.map_part.is_none() {
             let part = crate::model::MapPart::take_from(&mut corpus.papers);
@@ -331,10 +403,8 @@ impl Engine {
             corpus,
             index: std::sync::OnceLock::new(),
             field_scales: std::sync::OnceLock::new(),
-            facet_docs,
-            tag_start,
-            tag_values,
-            value_start,
+            tagging,
+            untagged: std::sync::OnceLock::new(),
             map,
             folded_values: (0..n_facets).map(|_| std::sync::OnceLock::new()).collect(),
             meaning: std::sync::OnceLock::new(),
@@ -498,11 +568,66 @@ impl Engine {
         self.corpus.papers.is_empty()
     }
 
-    /// How many papers of the whole corpus have each value of a facet.
+    /// How many papers of the whole corpus have each value of a facet
+    /// (before the tags are in, as the papers part gives them).
     pub fn facet_totals(&self, facet: usize) -> Vec<u32> {
-        self.facet_docs
-            .get(facet)
-            .map_or_else(Vec::new, |vs| vs.iter().map(|d| d.len() as u32).collect())
+        match (self.tagging.get(), &self.corpus.tag_part) {
+            (None, Some(r)) => r.totals.get(facet).cloned().unwrap_or_default(),
+            _ => self
+                .tagging()
+                .facet_docs
+                .get(facet)
+                .map_or_else(Vec::new, |vs| vs.iter().map(|d| d.len() as u32).collect()),
+        }
+    }
+
+    /// Whether every paper's tags are in: always, unless the corpus has
+    /// them apart ([`Corpus::tag_part`]) and their file has not come
+    /// ([`Engine::add_tag_part`]). Until then facet counts of a query are
+    /// not known ([`Response::counts_pending`]), and a selection or a
+    /// `key:value` filter waits ([`Response::waiting_for_tags`]).
+    pub fn has_tags(&self) -> bool {
+        self.tagging.get().is_some()
+    }
+
+    /// The tags' file while it is not in: its name (beside the papers
+    /// part) and its size in bytes (uncompressed).
+    pub fn tag_part_file(&self) -> Option<(String, usize)> {
+        let r = self.corpus.tag_part.as_ref().filter(|_| !self.has_tags())?;
+        Some((crate::model::tag_part_file_name(r.hash), r.len as usize))
+    }
+
+    /// Adds the tags' file, fetched: checked against its hash and the
+    /// corpus before any of it is used. Once in, it stays.
+    pub fn add_tag_part(&self, bytes: &[u8]) -> Result<(), crate::model::DecodeError> {
+        if self.has_tags() {
+            return Ok(());
+        }
+        let mut tags = self.corpus.decode_tag_part(bytes)?;
+        let sizes = facet_sizes(&self.corpus);
+        for t in &mut tags {
+            keep_counted(t, &sizes);
+        }
+        let _ = self
+            .tagging
+            .set(Tagging::new(&sizes, tags.iter().map(Vec::as_slice)));
+        // Counts kept from before were counted without the tags.
+        *self.last_counts.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        Ok(())
+    }
+
+    /// The papers' tags as counting reads them: none of them while their
+    /// file is on its way (every count zero, every filter empty).
+    pub(crate) fn tagging(&self) -> &Tagging {
+        self.tagging.get().unwrap_or_else(|| {
+            self.untagged.get_or_init(|| {
+                let none: &[crate::model::Tag] = &[];
+                Tagging::new(
+                    &facet_sizes(&self.corpus),
+                    std::iter::repeat_n(none, self.len()),
+                )
+            })
+        })
     }
 
     /// The selection with no facet value selected.
@@ -543,6 +668,13 @@ impl Engine {
         if reads_words {
             self.index().take_missing();
         }
+        let filtered = !q.filters.is_empty() || selection.iter().any(|s| !s.is_empty());
+        if filtered && !self.has_tags() {
+            return Response {
+                waiting_for_tags: true,
+                ..self.waiting(Vec::new())
+            };
+        }
         let scored = self.score_groups(&q, &mut matched);
         let allowed = self.restrict(&q);
         if reads_words {
@@ -556,7 +688,13 @@ impl Engine {
             (Some(s), Sort::Relevance) => self.join_nearest(&q, s, &allowed, &mut base),
             _ => None,
         };
-        let (results, counts, extra_counts) = self.facets(&base, selection, extras.all());
+        let (results, mut counts, extra_counts) = self.facets(&base, selection, extras.all());
+        // Without the tags, the whole list's counts are its totals; a
+        // query's are not known yet.
+        let counts_pending = !self.has_tags() && base.count_ones(..) < self.len();
+        if !self.has_tags() && !counts_pending {
+            counts = (0..counts.len()).map(|f| self.facet_totals(f)).collect();
+        }
         let mut hits = self.ordered(&results, scored.as_ref(), sort);
         let all_words = hits.iter().filter(|h| h.all_words).count();
         if let Some(sims) = sims {
@@ -572,6 +710,8 @@ impl Engine {
             matched,
             waiting_for_index: false,
             missing_packs: Vec::new(),
+            waiting_for_tags: false,
+            counts_pending,
         }
     }
 
@@ -589,6 +729,8 @@ impl Engine {
             matched: Matched::default(),
             waiting_for_index: true,
             missing_packs,
+            waiting_for_tags: false,
+            counts_pending: !self.has_tags(),
             all_words: 0,
         }
     }
@@ -898,7 +1040,7 @@ impl Engine {
                             .iter()
                             .any(|a| query::folded_value_matches(a, &wanted))
                     {
-                        for &d in &self.facet_docs[fi][vi] {
+                        for &d in &self.tagging().facet_docs[fi][vi] {
                             allowed.insert(d as usize);
                         }
                     }
@@ -1050,55 +1192,9 @@ fn relevance_key(h: &Hit) -> u64 {
         | (u64::from(h.doc) & KEY_DOCS as u64)
 }
 
-/// Each paper's tags as counted: one per facet value, and only values the
-/// corpus has (a hand-made corpus may repeat or overreach). Returns, per
-/// facet and value, the papers that have it.
-fn kept_tags(corpus: &mut Corpus) -> Vec<Vec<Vec<u32>>> {
-    let sizes: Vec<usize> = corpus.facets.iter().map(|f| f.values.len()).collect();
-    let mut facet_docs: Vec<Vec<Vec<u32>>> =
-        sizes.iter().map(|&len| vec![Vec::new(); len]).collect();
-    for (d, p) in corpus.papers.iter_mut().enumerate() {
-        let mut seen: Vec<(u32, u32)> = Vec::with_capacity(p.tags.len());
-        p.tags.retain(|t| {
-            let key = (t.facet, t.value);
-            let keep = sizes
-                .get(t.facet as usize)
-                .is_some_and(|&len| (t.value as usize) < len)
-                && !seen.contains(&key);
-            seen.push(key);
-            keep
-        });
-        for t in &p.tags {
-            facet_docs[t.facet as usize][t.value as usize].push(d as u32);
-        }
-    }
-    facet_docs
-}
-
-/// Every facet value numbered across facets (facet `f`'s values start at
-/// `value_start[f]`), and each paper's tags as those numbers in one flat
-/// array (paper `d`'s at `tag_start[d]..tag_start[d + 1]`): what counting
-/// facets reads on every keystroke, in paper order.
-fn flat_tags(corpus: &Corpus) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
-    let mut value_start = Vec::with_capacity(corpus.facets.len() + 1);
-    let mut values = 0u32;
-    for f in &corpus.facets {
-        value_start.push(values);
-        values += f.values.len() as u32;
-    }
-    value_start.push(values);
-    let mut tag_start = Vec::with_capacity(corpus.papers.len() + 1);
-    let mut tag_values = Vec::new();
-    for p in &corpus.papers {
-        tag_start.push(tag_values.len() as u32);
-        tag_values.extend(
-            p.tags
-                .iter()
-                .map(|t| value_start[t.facet as usize] + t.value),
-        );
-    }
-    tag_start.push(tag_values.len() as u32);
-    (value_start, tag_start, tag_values)
+/// How many values each facet has.
+fn facet_sizes(corpus: &Corpus) -> Vec<usize> {
+    corpus.facets.iter().map(|f| f.values.len()).collect()
 }
 
 /// Each paper's place in title order (folded titles, ties by list order).

@@ -79,6 +79,13 @@ pub fn acl_records() -> &'static [explorer_core::build::Record] {
     })
 }
 
+/// The real list as records (real titles, authors, venues, years),
+/// compiled once as the build compiles it.
+pub fn acl_records_corpus() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| explorer_core::build::compile_dir(&acl_dir()).expect("the real list compiles"))
+}
+
 /// The real list as a list of bare abstracts (one seed file, no titles,
 /// tags or links), compiled once as `eval-title-queries` compiles it: its
 /// papers in the records' order, and the records they are.
