@@ -325,7 +325,11 @@ impl Explorer {
     /// Whether the facet counts are not known yet: the query narrowed the
     /// list before a long list's tags came (reactive).
     pub fn counts_pending(&self) -> bool {
-        !self.counts_related() && self.search.response.with(|r| r.counts_pending)
+        if self.counts_related() {
+            !self.search.tags_ready.get()
+        } else {
+            self.search.response.with(|r| r.counts_pending)
+        }
     }
 
     /// How many papers the filters count.

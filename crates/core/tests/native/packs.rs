@@ -257,6 +257,11 @@ fn a_short_prefix_typed_cold_fetches_its_list_not_its_words_postings() {
     );
 }
 
+/// No facet value selected in `corpus`.
+fn page_none(corpus: &Corpus) -> Selection {
+    vec![Vec::new(); corpus.facets.len()]
+}
+
 /// A long list's tags come in a file of their own, after the first answer:
 /// the page (papers part decoded from its bytes, bodies in packs) answers
 /// a query with the whole list's hits before they are in, says its counts
@@ -275,6 +280,14 @@ fn with_its_tags_apart_the_real_list_answers_and_then_counts_as_the_whole() {
         .papers
         .iter()
         .all(|p| p.tags.is_empty() && p.authors.is_empty()));
+    // While the index is on its way, a query is not answered, and wants
+    // no tags yet: they would share the link with it.
+    let cold = Engine::without_index(page.clone()).search(
+        "translation",
+        &page_none(&page),
+        Sort::Relevance,
+    );
+    assert!(cold.waiting_for_index && !cold.counts_pending && !cold.waiting_for_tags);
     page.index = corpus.index.clone();
     let e = Engine::new(page);
     assert!(!e.has_tags());
@@ -299,6 +312,17 @@ fn with_its_tags_apart_the_real_list_answers_and_then_counts_as_the_whole() {
         assert_eq!(before.hits, want.hits, "{q}");
         assert_eq!(before.matched, want.matched, "{q}");
     }
+    // The reader's own filters need no tags, but narrow what is counted.
+    let starred = explorer_core::Extras {
+        starred: explorer_core::Extra {
+            docs: &[1, 2, 3],
+            active: true,
+        },
+        ..Default::default()
+    };
+    let mine = e.search_with("", &none, starred, Sort::Relevance);
+    assert_eq!(mine.docs(), [1, 2, 3]);
+    assert!(mine.counts_pending);
     // A filter waits for them: a selected venue, a `key:value` in the query.
     let venue = corpus.facet_index(FacetKind::Venue).expect("venues");
     let mut by_venue = none.clone();

@@ -689,9 +689,10 @@ impl Engine {
             _ => None,
         };
         let (results, mut counts, extra_counts) = self.facets(&base, selection, extras.all());
-        // Without the tags, the whole list's counts are its totals; a
-        // query's are not known yet.
-        let counts_pending = !self.has_tags() && base.count_ones(..) < self.len();
+        // Without the tags, the whole list's counts are its totals; those
+        // of a query, or of the reader's own filters, are not known yet.
+        let narrowed = base.count_ones(..) < self.len() || extras.all().iter().any(|e| e.active);
+        let counts_pending = !self.has_tags() && narrowed;
         if !self.has_tags() && !counts_pending {
             counts = (0..counts.len()).map(|f| self.facet_totals(f)).collect();
         }
@@ -730,7 +731,9 @@ impl Engine {
             waiting_for_index: true,
             missing_packs,
             waiting_for_tags: false,
-            counts_pending: !self.has_tags(),
+            // No answer yet, so nothing to count: the tags are not wanted
+            // for it (they would share the link with the index).
+            counts_pending: false,
             all_words: 0,
         }
     }
