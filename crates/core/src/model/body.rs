@@ -398,6 +398,18 @@ mod tests {
     use super::*;
     use crate::model::seeds;
 
+    /// The corpus `head` and its `packs` make, joined as the single file
+    /// joins them (each pack found by its hash).
+    fn joined(head: Corpus, packs: &[Vec<u8>]) -> Corpus {
+        let files: std::collections::HashMap<u64, Vec<u8>> = head
+            .body_packs
+            .iter()
+            .zip(packs)
+            .map(|(r, b)| (r.hash, b.clone()))
+            .collect();
+        head.with_bodies(|r| files[&r.hash].clone()).unwrap()
+    }
+
     #[test]
     fn bodies_in_packs_come_back_whole() {
         let corpus = seeds();
@@ -412,14 +424,7 @@ mod tests {
             let k = head.body_pack_of(d).unwrap();
             assert!(head.body_pack_range(k).unwrap().contains(&d));
         }
-        let files: std::collections::HashMap<u64, Vec<u8>> = head
-            .body_packs
-            .iter()
-            .zip(&packs)
-            .map(|(r, b)| (r.hash, b.clone()))
-            .collect();
-        let whole = head.with_bodies(|r| files[&r.hash].clone()).unwrap();
-        assert_eq!(whole, corpus);
+        assert_eq!(joined(head, &packs), corpus);
     }
 
     #[test]
@@ -481,14 +486,7 @@ mod tests {
         assert_eq!(head_paper.tags_with(Some(body)).len(), p.tags.len());
         assert_eq!(head_paper.authors_with(Some(body)), p.authors);
         // The single file joins them back: the corpus as it was.
-        let files: std::collections::HashMap<u64, Vec<u8>> = head
-            .body_packs
-            .iter()
-            .zip(&packs)
-            .map(|(r, b)| (r.hash, b.clone()))
-            .collect();
-        let whole = head.with_bodies(|r| files[&r.hash].clone()).unwrap();
-        assert_eq!(whole, corpus);
+        assert_eq!(joined(head, &packs), corpus);
     }
 
     #[test]
