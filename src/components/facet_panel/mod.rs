@@ -85,16 +85,14 @@ pub fn FacetRow(
         >
             <input type="checkbox" prop:checked=move || checked.get() on:change=move |_| on_toggle() />
             <span class="facet-label">{move || label.get()}</span>
-            {move || if pending() {
-                view! {
-                    <span class="facet-count" title=tr.get().count_pending_label>
-                        <span aria-hidden="true">{tr.get().count_pending}</span>
-                        <span class="visually-hidden">{tr.get().count_pending_label}</span>
-                    </span>
-                }.into_any()
-            } else {
-                view! { <span class="facet-count">{move || count.get()}</span> }.into_any()
-            }}
+            // One element either way: a count that comes in changes its text.
+            <span
+                class="facet-count"
+                title=move || pending().then(|| tr.get().count_pending_label)
+                aria-label=move || pending().then(|| tr.get().count_pending_label)
+            >
+                {move || if pending() { tr.get().count_pending.to_string() } else { count.get().to_string() }}
+            </span>
         </label>
     }
 }
