@@ -201,9 +201,11 @@ pub async fn load_corpus() -> Result<(), LoadError> {
     // neighbours' are written whole, and do not grow (a long list's
     // authors and chips come with the body) after the page has scrolled to
     // it, pushing it off the screen.
+    // As many on either side as a window of cards can hold.
     let screen = explorer_core::view::FIRST_SCREEN as u32;
+    let window = crate::cards::WINDOW_AT as u32;
     let linked = crate::explorer::location_fragment().and_then(|id| engine().doc_of(&id));
-    let around = linked.map_or(0..0, |d| d.saturating_sub(screen)..d + screen);
+    let around = linked.map_or(0..0, |d| d.saturating_sub(window)..d + window);
     let first = engine().missing_body_packs((0..screen).chain(around));
     if let Err(e) = fetch_new_body_packs(&first).await {
         leptos::logging::warn!("{e}");
