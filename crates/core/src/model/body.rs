@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::frame::{frame, nothing_after, unframe};
+use crate::model::frame::{decode_named, frame};
 use crate::model::{Corpus, Corrupt, DecodeError, Link, Paper, Run, RunKind, Similar, Tag};
 
 /// File magic of a pack of bodies.
@@ -347,13 +347,7 @@ impl Corpus {
             .get(k)
             .zip(self.body_pack_range(k))
             .ok_or_else(mismatch)?;
-        if xxhash_rust::xxh3::xxh3_64(bytes) != r.hash {
-            return Err(mismatch());
-        }
-        let ([piece], rest) = unframe::<1>(BODY_MAGIC, bytes)?;
-        nothing_after(rest)?;
-        let bodies: Vec<Body> =
-            postcard::from_bytes(piece).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))?;
+        let bodies: Vec<Body> = decode_named(BODY_MAGIC, r.hash, bytes)?;
         if bodies.len() != range.len() {
             return Err(mismatch());
         }

@@ -203,6 +203,24 @@ pub(crate) fn nothing_after(rest: &[u8]) -> Result<(), DecodeError> {
     }
 }
 
+/// Decodes a file of the build named by its hash (a pack of bodies, the
+/// map's or the tags' file): its bytes are those the hash names, its frame
+/// (`magic`, one piece) is whole with nothing after it, and the piece is
+/// `T`'s encoding. What it holds is checked against the corpus by the
+/// caller.
+pub(crate) fn decode_named<T: serde::de::DeserializeOwned>(
+    magic: &[u8; 4],
+    hash: u64,
+    bytes: &[u8],
+) -> Result<T, DecodeError> {
+    if xxhash_rust::xxh3::xxh3_64(bytes) != hash {
+        return Err(DecodeError::Corrupt(Corrupt::PackMismatch));
+    }
+    let ([piece], rest) = unframe::<1>(magic, bytes)?;
+    nothing_after(rest)?;
+    postcard::from_bytes(piece).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))
+}
+
 impl crate::search::index::IndexData {
     /// Decodes an index part ([`Parts::index`]) that lives as long as the
     /// program: its automata and postings are used where they lie.

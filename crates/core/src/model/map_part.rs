@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::frame::{frame, nothing_after, unframe};
+use crate::model::frame::{decode_named, frame};
 use crate::model::{Corpus, Corrupt, DecodeError, Paper};
 
 /// File magic of the topic map's file.
@@ -71,13 +71,7 @@ impl Corpus {
     pub fn decode_map_part(&self, bytes: &[u8]) -> Result<MapPart, DecodeError> {
         let mismatch = || DecodeError::Corrupt(Corrupt::PackMismatch);
         let r = self.map_part.ok_or_else(mismatch)?;
-        if xxhash_rust::xxh3::xxh3_64(bytes) != r.hash {
-            return Err(mismatch());
-        }
-        let ([piece], rest) = unframe::<1>(MAP_MAGIC, bytes)?;
-        nothing_after(rest)?;
-        let part: MapPart =
-            postcard::from_bytes(piece).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))?;
+        let part: MapPart = decode_named(MAP_MAGIC, r.hash, bytes)?;
         let n = self.papers.len();
         if part.places.len() != n || part.keywords.len() != n {
             return Err(mismatch());

@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::frame::{frame, nothing_after, unframe};
+use crate::model::frame::{decode_named, frame};
 use crate::model::{Corpus, Corrupt, DecodeError, Tag};
 
 /// File magic of the tags' file.
@@ -93,13 +93,7 @@ impl Corpus {
     pub fn decode_tag_part(&self, bytes: &[u8]) -> Result<Vec<Vec<Tag>>, DecodeError> {
         let mismatch = || DecodeError::Corrupt(Corrupt::PackMismatch);
         let r = self.tag_part.as_ref().ok_or_else(mismatch)?;
-        if xxhash_rust::xxh3::xxh3_64(bytes) != r.hash {
-            return Err(mismatch());
-        }
-        let ([piece], rest) = unframe::<1>(TAG_MAGIC, bytes)?;
-        nothing_after(rest)?;
-        let part: TagPart =
-            postcard::from_bytes(piece).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))?;
+        let part: TagPart = decode_named(TAG_MAGIC, r.hash, bytes)?;
         let n = self.papers.len();
         let n_facets = self.facets.len();
         if part.counts.len() != n_facets
