@@ -376,16 +376,20 @@ fn beside_papers(name: &str) -> Option<String> {
 /// Fetches the topic map's file, when the list has one and it is not in
 /// (a long list's places and keywords: [`explorer_core::Engine::map_file`]).
 pub async fn fetch_map() -> Result<(), LoadError> {
-    let Some(href) = engine()
-        .map_file()
-        .and_then(|(name, _)| beside_papers(&name))
-    else {
+    fetch_apart(engine().map_file(), |bytes| engine().add_map_part(bytes)).await
+}
+
+/// Fetches a file of the build beside the papers part, when one is named
+/// (`file`: its name and size), and gives its bytes to the engine (`add`).
+async fn fetch_apart(
+    file: Option<(String, usize)>,
+    add: impl FnOnce(&[u8]) -> Result<(), DecodeError>,
+) -> Result<(), LoadError> {
+    let Some(href) = file.and_then(|(name, _)| beside_papers(&name)) else {
         return Ok(());
     };
     let bytes = fetch_array(&href).await?.to_vec();
-    engine()
-        .add_map_part(&bytes)
-        .map_err(|error| LoadError::Decode { href, error })
+    add(&bytes).map_err(|error| LoadError::Decode { href, error })
 }
 
 thread_local! {
@@ -409,16 +413,10 @@ pub fn fetch_tags(done: impl FnOnce(Result<(), LoadError>) + 'static) {
 
 /// [`fetch_tags`]' request.
 async fn fetch_tag_part() -> Result<(), LoadError> {
-    let Some(href) = engine()
-        .tag_part_file()
-        .and_then(|(name, _)| beside_papers(&name))
-    else {
-        return Ok(());
-    };
-    let bytes = fetch_array(&href).await?.to_vec();
-    engine()
-        .add_tag_part(&bytes)
-        .map_err(|error| LoadError::Decode { href, error })
+    fetch_apart(engine().tag_part_file(), |bytes| {
+        engine().add_tag_part(bytes)
+    })
+    .await
 }
 
 /// [`fetch_body_packs`]' requests.

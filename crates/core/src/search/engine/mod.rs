@@ -691,8 +691,8 @@ impl Engine {
         let (results, mut counts, extra_counts) = self.facets(&base, selection, extras.all());
         // Without the tags, the whole list's counts are its totals; those
         // of a query, or of the reader's own filters, are not known yet.
-        let narrowed = base.count_ones(..) < self.len() || extras.all().iter().any(|e| e.active);
-        let counts_pending = !self.has_tags() && narrowed;
+        let counts_pending = !self.has_tags()
+            && (base.count_ones(..) < self.len() || extras.all().iter().any(|e| e.active));
         if !self.has_tags() && !counts_pending {
             counts = (0..counts.len()).map(|f| self.facet_totals(f)).collect();
         }
