@@ -116,6 +116,11 @@ pub struct Placement {
     /// Cards written before their paper's body came (its pack is on its
     /// way): written again when it does.
     unbodied: StoredValue<std::collections::HashSet<u32>>,
+    /// The paper a link named, kept at the top of the screen until the
+    /// reader scrolls, types or clicks ([`Placement::release`]): the cards
+    /// around it are measured only once they are in, and each measurement
+    /// that moves it moves the page with it.
+    pinned: StoredValue<Option<u32>>,
 }
 
 impl Placement {
@@ -146,6 +151,7 @@ impl Placement {
             set_waiting,
             pending: StoredValue::new(false),
             unbodied: StoredValue::new(Default::default()),
+            pinned: StoredValue::new(None),
         }
     }
 
@@ -197,6 +203,7 @@ impl Placement {
             .into_iter()
             .map(|(doc, li)| (doc, li.get_bounding_client_rect().height()))
             .collect();
+        self.hold();
         let (top, scroll_y) = (document_top(&ol), window().scroll_y().unwrap_or(0.0));
         self.geometry.update_value(|g| {
             g.list_top = top;
@@ -218,6 +225,11 @@ impl Placement {
     /// kept as the list's padding until then.
     pub fn refill(self) {
         let hits = self.ranked();
+        if let Some(doc) = self.pinned.get_value() {
+            if !hits.contains(&doc) {
+                self.release();
+            }
+        }
         let span = self.geometry.with_value(Geometry::span);
         let w = self.window_of(&hits, span);
         let first = self.first.get_value();
@@ -244,7 +256,30 @@ impl Placement {
         self.fetch_bodies(&next);
         if w.is_some() {
             request_animation_frame(move || self.measure());
+        } else if self.pinned.with_value(Option::is_some) {
+            request_animation_frame(move || self.hold());
         }
+    }
+
+    /// Brings the pinned paper's card to the top of the screen if it is in
+    /// the list and not there (reads layout: called in the frame after the
+    /// cards changed).
+    fn hold(self) {
+        let (Some(doc), Some(ol)) = (self.pinned.get_value(), self.list.get_untracked()) else {
+            return;
+        };
+        let card = rendered_cards(&ol).into_iter().find(|&(d, _)| d == doc);
+        if let Some((_, li)) = card {
+            if li.get_bounding_client_rect().top().abs() > 1.0 {
+                li.scroll_into_view();
+            }
+        }
+    }
+
+    /// The reader took over (scrolled, typed, clicked): the linked paper
+    /// is no longer held on screen.
+    pub fn release(self) {
+        self.pinned.set_value(None);
     }
 
     /// Makes the list's items exactly the cards of `docs`, in that order:
@@ -409,25 +444,36 @@ impl Placement {
         });
     }
 
-    /// A `#p-…` link to a paper outside the window scrolls to where it will
-    /// be: first the window is laid out (the page gets its full height),
-    /// then the page scrolls, and the scroll moves the window there.
+    /// A `#p-…` link: its paper is shown at the top of the screen, and held
+    /// there while the cards around it come and are measured. A paper
+    /// outside a long list's window is scrolled to where it will be: first
+    /// the window is laid out (the page gets its full height), then the
+    /// page scrolls, the scroll moves the window there, and the card is
+    /// held once it is in. A paper not among the results (shown in the
+    /// related papers) is scrolled to once.
     pub fn scroll_to(self, id: &str) {
         let x = self.x;
         let Some(doc) = x.engine.doc_of(id) else {
             return;
         };
-        let rank = x
-            .search
-            .response
-            .with_untracked(|r| r.hits.iter().position(|h| h.doc == doc));
-        let Some(rank) = rank.filter(|_| {
-            x.search
-                .response
-                .with_untracked(|r| r.hits.len() > WINDOW_AT)
-        }) else {
+        let (rank, windowed) = x.search.response.with_untracked(|r| {
+            let rank = r.hits.iter().position(|h| h.doc == doc);
+            (rank, r.hits.len() > WINDOW_AT)
+        });
+        let Some(rank) = rank else {
+            let id = id.to_string();
+            request_animation_frame(move || {
+                if let Some(el) = document().get_element_by_id(&id) {
+                    el.scroll_into_view();
+                }
+            });
             return;
         };
+        self.pinned.set_value(Some(doc));
+        if !windowed {
+            request_animation_frame(move || self.hold());
+            return;
+        }
         self.refill();
         request_animation_frame(move || {
             let Some(el) = self.list.get_untracked() else {

@@ -84,21 +84,6 @@ impl View {
         });
         let (shared, set_shared) = signal(location_shared(engine));
         let (open, set_open) = signal(location_fragment());
-        // Scroll to the paper named in the fragment once it is rendered
-        // (cards appear over a few frames).
-        fn scroll_to(id: String, tries: u32) {
-            match document().get_element_by_id(&id) {
-                Some(el) => el.scroll_into_view(),
-                None if tries > 0 => request_animation_frame(move || scroll_to(id, tries - 1)),
-                None => {}
-            }
-        }
-        Effect::new(move |_| {
-            if let Some(id) = open.get() {
-                request_animation_frame(move || scroll_to(id, 30));
-            }
-        });
-
         View {
             state,
             set_state,

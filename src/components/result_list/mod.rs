@@ -31,9 +31,17 @@ pub fn ResultList() -> impl IntoView {
     // Scrolling and resizing move the window (at most once a frame).
     let scroll = window_event_listener(leptos::ev::scroll, move |_| at.on_move());
     let resize = window_event_listener(leptos::ev::resize, move |_| at.on_move());
+    // A linked paper is held on screen until the reader takes over.
+    let taken = [
+        window_event_listener(leptos::ev::wheel, move |_| at.release()),
+        window_event_listener(leptos::ev::touchstart, move |_| at.release()),
+        window_event_listener(leptos::ev::keydown, move |_| at.release()),
+        window_event_listener(leptos::ev::mousedown, move |_| at.release()),
+    ];
     on_cleanup(move || {
         scroll.remove();
         resize.remove();
+        taken.into_iter().for_each(|h| h.remove());
     });
     Effect::new(move |_| {
         if let Some(id) = x.view.open.get() {
