@@ -35,7 +35,7 @@ pub struct Server {
     /// and body, brotli-compressed when it was): the bytes on the wire,
     /// whoever asked (the page, or its service worker, whose requests the
     /// page's Resource Timing shows with no size).
-    pub sent: Arc<Mutex<Vec<(std::time::Instant, usize)>>>,
+    pub sent: Arc<Mutex<Vec<(std::time::Instant, usize, String)>>>,
     /// While set, every connection is closed unanswered: the network is cut.
     pub offline: Arc<AtomicBool>,
     /// When set, `sw.js` is served with this tag in its cache name: a new
@@ -89,7 +89,7 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
     let offline = Arc::new(AtomicBool::new(false));
     let next_build = Arc::new(Mutex::new(String::new()));
     let log = requests.clone();
-    let sent: Arc<Mutex<Vec<(std::time::Instant, usize)>>> = Arc::default();
+    let sent: Arc<Mutex<Vec<(std::time::Instant, usize, String)>>> = Arc::default();
     let sent_log = sent.clone();
     let pages: Arc<Mutex<Vec<(String, String)>>> = Arc::default();
     let csp: Arc<Mutex<Option<String>>> = Arc::default();
@@ -171,7 +171,7 @@ fn handle(
     site: &Site,
     log: &Mutex<Vec<String>>,
     held: &Held,
-    sent: &Mutex<Vec<(std::time::Instant, usize)>>,
+    sent: &Mutex<Vec<(std::time::Instant, usize, String)>>,
 ) {
     let Site {
         dist,
@@ -271,7 +271,7 @@ fn handle(
     );
     sent.lock()
         .unwrap()
-        .push((arrived, header.len() + body.len()));
+        .push((arrived, header.len() + body.len(), path.to_string()));
     let _ = stream.write_all(header.as_bytes());
     let _ = stream.write_all(&body[..]);
     let _ = stream.flush();

@@ -1373,15 +1373,26 @@ fn on_the_wire(
     from: f64,
     until: Option<f64>,
 ) -> (usize, usize) {
+    let within = wire_log(server, navigated, from, until);
+    (within.iter().map(|(_, bytes)| bytes).sum(), within.len())
+}
+
+/// The responses of [`on_the_wire`], each as the file's name and the bytes
+/// sent, in the order the requests arrived (a file asked for twice, by the
+/// page and by its worker, is there twice).
+fn wire_log(
+    server: &browser_tests::Server,
+    navigated: Instant,
+    from: f64,
+    until: Option<f64>,
+) -> Vec<(String, usize)> {
     let at = |ms: f64| navigated + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0);
     let (from, until) = (at(from), until.map(at));
     let sent = server.sent.lock().unwrap();
-    let within: Vec<usize> = sent
-        .iter()
-        .filter(|(t, _)| *t >= from && until.is_none_or(|u| *t <= u))
-        .map(|&(_, bytes)| bytes)
-        .collect();
-    (within.iter().sum(), within.len())
+    sent.iter()
+        .filter(|(t, ..)| *t >= from && until.is_none_or(|u| *t <= u))
+        .map(|(_, bytes, path)| (path.rsplit('/').next().unwrap_or("").to_string(), *bytes))
+        .collect()
 }
 
 /// The emulated link of a field-size run: 20 Mbit/s down and up, 40 ms
@@ -1469,6 +1480,7 @@ async fn visit_over_link(b: &Browser, [query, next_query]: [&str; 2], at_once: b
         "bytes_before_answer": sent(&json!(0), &answered).0,
         "requests_before_answer": sent(&json!(0), &answered).1,
         "files_before_answer": files,
+        "sent_before_answer": wire_log(&b.server, navigated, 0.0, answered.as_f64()),
         "bytes_never_typed": idle.as_f64().map(|_| sent(&json!(0), &idle).0),
         "next_query": {
             "query": next_query,
