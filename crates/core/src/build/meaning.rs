@@ -131,6 +131,13 @@ fn model_header<'a>(
 /// mean; the tokens the page keeps, with their vectors as the page gets
 /// them.
 pub fn build(model: &StaticModel, papers: &[Paper]) -> Meaning {
+    build_with_exact(model, papers).0
+}
+
+/// [`build`], with the papers' vectors before they were quantized (`dims`
+/// each, unit length or zero, in paper order): what the shipped ones are
+/// measured against.
+pub fn build_with_exact(model: &StaticModel, papers: &[Paper]) -> (Meaning, Vec<f32>) {
     let lines: Vec<&str> = (model.tokens.iter().zip(&model.kept))
         .map(|(t, &kept)| if kept { t.as_str() } else { "" })
         .collect();
@@ -152,7 +159,11 @@ pub fn build(model: &StaticModel, papers: &[Paper]) -> Meaning {
         // their codes: with the unquantized table instead, papers found by
         // meaning alone fell from 0.720 to 0.703 recall@10 (400 ACL titles).
         table: model.quantized.table(model.dims).into(),
-        papers: Vec::new().into(),
+        papers: Quantized {
+            subspaces: Vec::new(),
+            books: Vec::new().into(),
+            codes: Vec::new().into(),
+        },
     };
     let tokenized: Vec<Vec<u32>> = papers
         .iter()
@@ -181,12 +192,122 @@ pub fn build(model: &StaticModel, papers: &[Paper]) -> Meaning {
     for v in sums {
         let centred = v.and_then(|v| unit(v.iter().zip(&mean).map(|(x, m)| x - m).collect()));
         match centred {
-            Some(v) => vectors.extend(quantize(&v)),
-            None => vectors.extend(std::iter::repeat_n(0u8, model.dims)),
+            Some(v) => vectors.extend(v),
+            None => vectors.extend(std::iter::repeat_n(0.0, model.dims)),
         }
     }
-    meaning.papers = vectors.into();
-    meaning
+    meaning.papers = quantize_papers(&vectors, model.dims);
+    (meaning, vectors)
+}
+
+/// Dimensions per subspace of the papers' product quantization: a byte
+/// per four dimensions. Measured on the judged queries and on every real
+/// ACL title typed as a query (`./dev eval-meaning`, `./dev eval-titles`):
+/// ARCHITECTURE.md, "Meaning".
+pub const PAPER_SUBSPACE_DIMS: usize = 4;
+
+/// At most this many papers teach the codebooks (a fixed stride through
+/// the list): 100,000 papers are coded in seconds.
+const TRAINING_PAPERS: usize = 25_000;
+
+/// Rounds of k-means.
+const ROUNDS: usize = 12;
+
+/// The papers' vectors (`dims` each, unit length or zero) product-quantized:
+/// per subspace of [`PAPER_SUBSPACE_DIMS`], [`CENTROIDS`] centroids learnt
+/// by k-means from the papers themselves, stored as int8 (× 127), and
+/// each paper coded by its nearest centroid there. The first centroid of
+/// each subspace stays at zero: a paper without a vector is coded as
+/// none, and is close to nothing. Subspaces are learnt side by side, one
+/// thread each in turn.
+fn quantize_papers(vectors: &[f32], dims: usize) -> Quantized {
+    let n = vectors.len() / dims.max(1);
+    let mut subspaces = Vec::new();
+    let mut left = dims;
+    while left > 0 {
+        let l = left.min(PAPER_SUBSPACE_DIMS);
+        subspaces.push(l as u8);
+        left -= l;
+    }
+    let stride = n.div_ceil(TRAINING_PAPERS).max(1);
+    let learn = |dim: usize, l: usize| -> (Vec<u8>, Vec<u8>) {
+        let piece = |i: usize| &vectors[i * dims + dim..i * dims + dim + l];
+        let sample: Vec<usize> = (0..n).step_by(stride).collect();
+        let mut centroids = vec![0f32; CENTROIDS * l];
+        // Seeds spread through the sample (the first centroid is zero).
+        for c in 1..CENTROIDS {
+            if let Some(&i) = sample.get(c * sample.len() / CENTROIDS) {
+                centroids[c * l..(c + 1) * l].copy_from_slice(piece(i));
+            }
+        }
+        for _ in 0..ROUNDS {
+            let mut sums = vec![0f32; CENTROIDS * l];
+            let mut counts = vec![0u32; CENTROIDS];
+            for &i in &sample {
+                let c = nearest(&centroids, piece(i), l);
+                counts[c] += 1;
+                for (s, x) in sums[c * l..(c + 1) * l].iter_mut().zip(piece(i)) {
+                    *s += x;
+                }
+            }
+            for c in 1..CENTROIDS {
+                if counts[c] > 0 {
+                    for k in 0..l {
+                        centroids[c * l + k] = sums[c * l + k] / counts[c] as f32;
+                    }
+                }
+            }
+        }
+        // Stored as the page reads them, and the papers coded against
+        // what is stored.
+        let book: Vec<u8> = quantize(&centroids).collect();
+        let stored: Vec<f32> = book.iter().map(|&b| f32::from(b as i8) / 127.0).collect();
+        let codes = (0..n)
+            .map(|i| nearest(&stored, piece(i), l) as u8)
+            .collect();
+        (book, codes)
+    };
+    let mut learnt: Vec<(Vec<u8>, Vec<u8>)> = Vec::with_capacity(subspaces.len());
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    let starts: Vec<(usize, usize)> = (subspaces.iter())
+        .scan(0, |dim, &l| {
+            let start = *dim;
+            *dim += usize::from(l);
+            Some((start, usize::from(l)))
+        })
+        .collect();
+    for batch in starts.chunks(threads) {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (batch.iter())
+                .map(|&(dim, l)| scope.spawn(move || learn(dim, l)))
+                .collect();
+            learnt.extend(handles.into_iter().map(|h| h.join().expect("k-means")));
+        });
+    }
+    let books: Vec<u8> = learnt.iter().flat_map(|(b, _)| b.iter().copied()).collect();
+    let mut codes = vec![0u8; n * subspaces.len()];
+    for (s, (_, c)) in learnt.iter().enumerate() {
+        for (i, &code) in c.iter().enumerate() {
+            codes[i * subspaces.len() + s] = code;
+        }
+    }
+    Quantized {
+        subspaces,
+        books: books.into(),
+        codes: codes.into(),
+    }
+}
+
+/// The centroid nearest `x` (squared distance; the first of equals).
+fn nearest(centroids: &[f32], x: &[f32], l: usize) -> usize {
+    let mut best = (f32::INFINITY, 0);
+    for (c, centroid) in centroids.chunks_exact(l).enumerate() {
+        let d: f32 = x.iter().zip(centroid).map(|(a, b)| (a - b) * (a - b)).sum();
+        if d < best.0 {
+            best = (d, c);
+        }
+    }
+    best.1
 }
 
 /// A unit vector as int8 (× 127), as the file stores papers.

@@ -403,3 +403,47 @@ fn papers_prepared_ahead_are_explained_as_fresh_ones_are() {
         explorer_core::Engine::new(explorer_core::build::compile_dir(&common::seed_dir()).unwrap());
     assert!(!words_only.prepare_explaining(0));
 }
+
+/// The papers' vectors are shipped product-quantized (a byte for four
+/// dimensions, a quarter of their int8 size): on the real list, with its
+/// real titles typed as queries, meaning alone ranks first what the exact
+/// vectors rank first, and finds the paper a title belongs to as often.
+#[test]
+fn the_shipped_paper_vectors_rank_as_the_exact_ones_do() {
+    let corpus = common::acl_records_corpus();
+    let (m, exact) =
+        explorer_core::build::build_meaning_with_exact(&StaticModel::committed(), &corpus.papers);
+    let m = Meaning::from_bytes(&m.to_bytes()).unwrap();
+    let dims = exact.len() / corpus.papers.len();
+    let first_ten = |sims: &[f32]| -> Vec<usize> {
+        let mut order: Vec<usize> = (0..sims.len()).collect();
+        order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]).then(a.cmp(&b)));
+        order.truncate(10);
+        order
+    };
+    let (mut queries, mut shared, mut found_exact, mut found_shipped) = (0, 0, 0, 0);
+    for (doc, paper) in corpus.papers.iter().enumerate().step_by(4) {
+        let Some(q) = m.embed_query(&paper.title) else {
+            continue;
+        };
+        let by_exact: Vec<f32> = (exact.chunks_exact(dims))
+            .map(|p| p.iter().zip(&q).map(|(a, b)| a * b).sum())
+            .collect();
+        let (exact_ten, shipped_ten) = (first_ten(&by_exact), first_ten(&m.similarities(&q)));
+        queries += 1;
+        shared += exact_ten.iter().filter(|d| shipped_ten.contains(d)).count();
+        found_exact += usize::from(exact_ten.contains(&doc));
+        found_shipped += usize::from(shipped_ten.contains(&doc));
+    }
+    assert!(queries > 900, "{queries} titles");
+    let overlap = shared as f64 / (10 * queries) as f64;
+    eprintln!(
+        "{queries} titles: first ten shared {overlap:.3}; the title's paper in them: \
+         exact {found_exact}, shipped {found_shipped}"
+    );
+    assert!(overlap >= 0.6, "the first ten shared: {overlap:.3}");
+    assert!(
+        found_shipped as f64 >= 0.95 * found_exact as f64,
+        "the title's paper in the first ten: {found_shipped} shipped, {found_exact} exact"
+    );
+}
