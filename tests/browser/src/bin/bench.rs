@@ -1487,6 +1487,7 @@ async fn visit_over_link(b: &Browser, [query, next_query]: [&str; 2], at_once: b
             "answered_after_ms": next_answered.as_f64().zip(next_typed.as_f64()).map(|(a, t)| a - t),
             "bytes": sent(&next_typed, &next_answered).0,
             "requests": sent(&next_typed, &next_answered).1,
+            "sent": wire_log(&b.server, navigated, next_typed.as_f64().unwrap_or(0.0), next_answered.as_f64()),
         },
         "wasm_memory_bytes": memory["wasm"],
         "js_heap_bytes": memory["heap"],
@@ -1524,6 +1525,23 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2
         .filter(|m| m.is_file())
         .map(|m| m.len())
         .sum();
+    // The files a first answer does not wait for, fetched when first
+    // needed: the tags (by the answer's counts), the meaning file (by the
+    // first query, after the tags), the map's (when it is opened).
+    let later: serde_json::Map<String, Value> = ["tags", "meaning", "map"]
+        .into_iter()
+        .filter_map(|kind| {
+            let file = (std::fs::read_dir(dist).ok()?.filter_map(Result::ok))
+                .map(|e| e.path())
+                .find(|p| {
+                    p.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with(&format!("{kind}-")) && n.ends_with(".bin"))
+                })?;
+            let raw = std::fs::read(file).ok()?;
+            Some((kind.to_string(), json!(compressed(&raw).1)))
+        })
+        .collect();
     browser_tests::precompress(dist);
     // A reader who types the moment the app has started, in a browser of
     // its own (nothing cached).
@@ -1577,6 +1595,7 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2
         "build_s": build_s,
         "build_peak_bytes": build_peak_kb.map(|k| k * 1024.0),
         "dist_raw_bytes": shipped,
+        "fetched_when_needed_brotli": later,
         "papers": papers,
         "cold_typed_at_once": at_once,
         "cold": cold,
@@ -1656,12 +1675,21 @@ fn field_table(fields: &[Value]) -> String {
     let heads: Vec<String> = (fields.iter())
         .map(|f| column_head(&f["name"], &f["papers"]))
         .collect();
-    let rows: [(&str, &Cell); 17] = [
+    let rows: [(&str, &Cell); 18] = [
         ("build time", &|f| {
             secs(&(f["build_s"].as_f64().map(|x| x * 1000.0)).into())
         }),
         ("build peak memory", &|f| megabytes(&f["build_peak_bytes"])),
         ("dist/ raw", &|f| megabytes(&f["dist_raw_bytes"])),
+        (
+            "fetched when first needed (brotli): tags / meaning / map",
+            &|f| {
+                let later = &f["fetched_when_needed_brotli"];
+                ["tags", "meaning", "map"]
+                    .map(|k| megabytes(&later[k]))
+                    .join(" / ")
+            },
+        ),
         ("cold: navigation → first results", &|f| {
             secs(&f["cold"]["first_results_ms"])
         }),
