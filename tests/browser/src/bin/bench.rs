@@ -1686,7 +1686,10 @@ fn field_table(fields: &[Value]) -> String {
             &|f| {
                 let later = &f["fetched_when_needed_brotli"];
                 ["tags", "meaning", "map"]
-                    .map(|k| megabytes(&later[k]))
+                    .map(|k| match later[k].as_f64() {
+                        Some(b) if b < 1e6 => format!("{:.0} KB", b / 1e3),
+                        _ => megabytes(&later[k]),
+                    })
                     .join(" / ")
             },
         ),
