@@ -19,12 +19,18 @@ pub fn dist_dir() -> PathBuf {
 /// The name of a build's content-hashed file of `kind` (`corpus`,
 /// `index`, `meaning`: `<kind>-<hash>.bin`) in `dist`.
 pub fn build_file(dist: &Path, kind: &str) -> String {
+    build_file_if_any(dist, kind)
+        .unwrap_or_else(|| panic!("no {kind}-<hash>.bin in {}", dist.display()))
+}
+
+/// [`build_file`], or `None` when the build has no such file (a short
+/// list's map is in its papers part).
+pub fn build_file_if_any(dist: &Path, kind: &str) -> Option<String> {
     let prefix = format!("{kind}-");
     std::fs::read_dir(dist)
-        .unwrap()
+        .ok()?
         .filter_map(|f| f.ok()?.file_name().into_string().ok())
         .find(|n| n.starts_with(&prefix) && n.ends_with(".bin"))
-        .unwrap_or_else(|| panic!("no {kind}-<hash>.bin in {}", dist.display()))
 }
 
 /// The build of the synthetic conference-size corpus (`./dev test` makes it:

@@ -229,10 +229,9 @@ fn quantize_papers(vectors: &[f32], dims: usize) -> Quantized {
         subspaces.push(l as u8);
         left -= l;
     }
-    let stride = n.div_ceil(TRAINING_PAPERS).max(1);
+    let sample: Vec<usize> = (0..n).step_by(n.div_ceil(TRAINING_PAPERS).max(1)).collect();
     let learn = |dim: usize, l: usize| -> (Vec<u8>, Vec<u8>) {
         let piece = |i: usize| &vectors[i * dims + dim..i * dims + dim + l];
-        let sample: Vec<usize> = (0..n).step_by(stride).collect();
         let mut centroids = vec![0f32; CENTROIDS * l];
         // Seeds spread through the sample (the first centroid is zero).
         for c in 1..CENTROIDS {

@@ -1531,14 +1531,8 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2
     let later: serde_json::Map<String, Value> = ["tags", "meaning", "map"]
         .into_iter()
         .filter_map(|kind| {
-            let file = (std::fs::read_dir(dist).ok()?.filter_map(Result::ok))
-                .map(|e| e.path())
-                .find(|p| {
-                    p.file_name()
-                        .and_then(|n| n.to_str())
-                        .is_some_and(|n| n.starts_with(&format!("{kind}-")) && n.ends_with(".bin"))
-                })?;
-            let raw = std::fs::read(file).ok()?;
+            let file = browser_tests::build_file_if_any(dist, kind)?;
+            let raw = std::fs::read(dist.join(file)).ok()?;
             Some((kind.to_string(), json!(compressed(&raw).1)))
         })
         .collect();

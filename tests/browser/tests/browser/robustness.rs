@@ -142,12 +142,8 @@ async fn monstrous_queries_get_sensible_answers() {
 /// gets a notice saying so, with a way back, not a blank page.
 #[tokio::test]
 async fn a_damaged_paper_list_is_said_to_be_unreadable() {
-    for kind in ["corpus-", "index-"] {
-        let name = std::fs::read_dir(browser_tests::dist_dir())
-            .unwrap()
-            .filter_map(|e| e.ok()?.file_name().into_string().ok())
-            .find(|n| n.starts_with(kind) && n.ends_with(".bin"))
-            .unwrap_or_else(|| panic!("dist/ has a {kind}….bin"));
+    for kind in ["corpus", "index"] {
+        let name = browser_tests::build_file(&browser_tests::dist_dir(), kind);
         let b = Browser::start().await;
         b.server
             .pages

@@ -145,16 +145,20 @@ impl Quantized {
         let Some(codes) = self.codes.get(i * m..(i + 1) * m) else {
             return false;
         };
-        let mut dim = 0;
-        for ((&c, &l), start) in codes.iter().zip(&self.subspaces).zip(self.book_starts()) {
-            let l = usize::from(l);
-            let from = start + usize::from(c) * l;
-            for (a, &b) in v[dim..dim + l].iter_mut().zip(&self.books[from..from + l]) {
-                *a += f32::from(b as i8);
-            }
-            dim += l;
+        for (a, b) in v.iter_mut().zip(self.decode(codes, &self.book_starts())) {
+            *a += f32::from(b as i8);
         }
         true
+    }
+
+    /// The int8 values of the vector `codes` (one per subspace) stands
+    /// for, dimension by dimension; `starts` from [`Quantized::book_starts`].
+    fn decode<'a>(&'a self, codes: &'a [u8], starts: &'a [usize]) -> impl Iterator<Item = u8> + 'a {
+        (codes.iter().zip(&self.subspaces).zip(starts)).flat_map(move |((&c, &l), &start)| {
+            let l = usize::from(l);
+            let from = start + usize::from(c) * l;
+            self.books[from..from + l].iter().copied()
+        })
     }
 
     /// Every token's vector rebuilt from its codes (`dims` int8 each), as
@@ -164,11 +168,7 @@ impl Quantized {
         let starts = self.book_starts();
         let mut table = Vec::with_capacity(self.codes.len() / m.max(1) * dims);
         for codes in self.codes.chunks_exact(m) {
-            for ((&c, &l), &start) in codes.iter().zip(&self.subspaces).zip(&starts) {
-                let l = usize::from(l);
-                let from = start + usize::from(c) * l;
-                table.extend_from_slice(&self.books[from..from + l]);
-            }
+            table.extend(self.decode(codes, &starts));
         }
         table
     }
