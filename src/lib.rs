@@ -257,9 +257,7 @@ pub fn App() -> impl IntoView {
     if typed.focused {
         first_screen::refocus();
     }
-    // The index, opened once the first results are painted (the outside
-    // world; it was asked for as soon as the papers were in:
-    // `load::ask_for_index`).
+    // The index, once the first results are painted (the outside world).
     if !engine().has_index() {
         idle::after_paint(move || {
             leptos::task::spawn_local(async move {

@@ -68,12 +68,9 @@ fn corpus_link(attribute: &'static str) -> Result<String, LoadError> {
 /// The bytes at `href`, fetched into WebAssembly memory and kept for the
 /// page's life: the index and the meaning file are used where they lie.
 async fn fetch_kept(href: &str) -> Result<&'static [u8], LoadError> {
-    Ok(kept(fetch_array(href).await?))
-}
-
-/// Bytes copied into WebAssembly memory and kept for the page's life.
-fn kept(bytes: js_sys::Uint8Array) -> &'static [u8] {
-    Box::leak(bytes.to_vec().into_boxed_slice())
+    Ok(Box::leak(
+        fetch_array(href).await?.to_vec().into_boxed_slice(),
+    ))
 }
 
 /// Fetches a file of this build, its bytes left in the browser's memory.
@@ -196,7 +193,6 @@ pub async fn load_corpus() -> Result<(), LoadError> {
     })
     .await?;
     std::hint::black_box(open_engine as OpenEngine)(decoder).map_err(fail)?;
-    ask_for_index();
     // The bodies of the list's first screen, before the app takes it over
     // from the page's own first results (which have them). Offline, or on
     // a failed request, the app starts without them: its cards say their
@@ -269,43 +265,13 @@ fn open_engine(
 /// postings are used where they lie, in bytes kept for the page's life.
 pub async fn load_index() -> Result<(), LoadError> {
     let href = corpus_link("data-index")?;
-    let asked = INDEX_ASKED.with(|a| a.borrow_mut().take());
-    let bytes = match asked.filter(|(asked, _)| *asked == href) {
-        Some((_, request)) => kept(read_array(&href, request).await?),
-        None => fetch_kept(&href).await?,
-    };
+    let bytes = fetch_kept(&href).await?;
     let fail = |error| LoadError::Decode {
         href: href.clone(),
         error,
     };
     let data = explorer_core::search::IndexData::from_static(bytes).map_err(fail)?;
     engine().open_index(data).map_err(fail)
-}
-
-thread_local! {
-    /// The index's head, asked for as soon as the papers are decoded
-    /// ([`ask_for_index`]) and read by [`load_index`].
-    static INDEX_ASKED: std::cell::RefCell<Option<(String, wasm_bindgen_futures::JsFuture)>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// Asks for the index's head the moment the papers part is in and
-/// decoded, while the first screen's bodies come and the app mounts: it
-/// no longer waits for the first paint, and shares the link with nothing
-/// but those bodies. At 100,000 papers its 0.66 MB came after the first
-/// paint, 0.5 s after the papers part. It is opened after the first paint,
-/// as before ([`load_index`]). A list whose index is inside the papers
-/// part (the single file) asks for nothing.
-fn ask_for_index() {
-    if engine().has_index() {
-        return;
-    }
-    if let Ok(href) = corpus_link("data-index") {
-        // A JsFuture from the start: a failed request is handled (by
-        // `load_index`), never an unhandled rejection.
-        let request = wasm_bindgen_futures::JsFuture::from(window().fetch_with_str(&href));
-        INDEX_ASKED.with(|a| *a.borrow_mut() = Some((href, request)));
-    }
 }
 
 thread_local! {
