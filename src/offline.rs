@@ -27,6 +27,9 @@ pub fn register(set_waiting: WriteSignal<Option<ServiceWorker>, LocalStorage>) {
         return;
     }
     let container = window().navigator().service_worker();
+    if container.controller().is_none() {
+        keep_what_came_before(&container);
+    }
     let promise = container.register("./sw.js");
     leptos::task::spawn_local(async move {
         let Ok(reg) = JsFuture::from(promise).await else {
@@ -68,6 +71,59 @@ pub fn register(set_waiting: WriteSignal<Option<ServiceWorker>, LocalStorage>) {
             let _ = JsFuture::from(p).await;
         }
     });
+}
+
+/// On a first visit the page fetched files before its worker took over (the
+/// first screen's titles and abstracts, a first query's packs): the worker
+/// keeps a file fetched on first use only when it sees the request. Once it
+/// controls the page, each such file the page has fetched is asked for
+/// again, through it, from the browser's HTTP cache (`force-cache`: no
+/// bytes on the link), so that what the reader has seen works offline.
+fn keep_what_came_before(container: &web_sys::ServiceWorkerContainer) {
+    let on_control = Closure::once_into_js(|| {
+        let Some(performance) = window().performance() else {
+            return;
+        };
+        let init = web_sys::RequestInit::new();
+        init.set_cache(web_sys::RequestCache::ForceCache);
+        for entry in performance.get_entries_by_type("resource") {
+            let name = entry.unchecked_into::<web_sys::PerformanceEntry>().name();
+            if fetched_on_first_use(&name) {
+                let request = window().fetch_with_str_and_init(&name, &init);
+                // Offline or refused: nothing to keep, nothing to report.
+                leptos::task::spawn_local(async move {
+                    let _ = JsFuture::from(request).await;
+                });
+            }
+        }
+    });
+    let _ =
+        container.add_event_listener_with_callback("controllerchange", on_control.unchecked_ref());
+}
+
+/// Whether the worker keeps a file when the page first fetches it, rather
+/// than at install (`ON_FIRST_USE` in `tools/service-worker.sh`): a file of
+/// the build named `<kind>-<16 hex digits>.bin`.
+fn fetched_on_first_use(url: &str) -> bool {
+    const KINDS: [&str; 7] = [
+        "meaning",
+        "postings",
+        "bodies",
+        "titles",
+        "title-order",
+        "map",
+        "tags",
+    ];
+    let path = url.split(['?', '#']).next().unwrap_or_default();
+    let file = path.rsplit('/').next().unwrap_or_default();
+    let Some((kind, hash)) = file.strip_suffix(".bin").and_then(|f| f.rsplit_once('-')) else {
+        return false;
+    };
+    KINDS.contains(&kind)
+        && hash.len() == 16
+        && hash
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
 }
 
 /// Lets the waiting worker take over, then reloads once it has: on the
