@@ -144,8 +144,17 @@ fn report_opened(x: Explorer) {
         let Some(doc) = x.engine.doc_of(&id) else {
             return;
         };
-        let paper = &x.engine.corpus.papers[doc as usize];
-        post(&Opened::new(paper, format!("{}#{id}", page_address())));
+        // A long list's title may be on its way: the host is told once it
+        // is in.
+        crate::load::when_titles_in([doc], move || {
+            let paper = &x.engine.corpus.papers[doc as usize];
+            let title = x.engine.title(doc).unwrap_or_default();
+            post(&Opened::new(
+                paper,
+                title,
+                format!("{}#{id}", page_address()),
+            ));
+        });
     });
 }
 

@@ -5,6 +5,7 @@
 
 use explorer_core::DecodeError;
 use explorer_core::Engine;
+use explorer_core::PaperPack;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -193,10 +194,11 @@ pub async fn load_corpus() -> Result<(), LoadError> {
     })
     .await?;
     std::hint::black_box(open_engine as OpenEngine)(decoder).map_err(fail)?;
-    // The bodies of the list's first screen, before the app takes it over
-    // from the page's own first results (which have them). Offline, or on
-    // a failed request, the app starts without them: its cards say their
-    // abstract is loading, and ask again when shown.
+    // The titles and bodies of the list's first screen, before the app
+    // takes it over from the page's own first results (which have them).
+    // Offline, or on a failed request, the app starts without them: its
+    // cards say their title and abstract are loading, and ask again when
+    // shown.
     // So too the bodies around a paper the link names: its card and its
     // neighbours' are written whole, and do not grow (a long list's
     // authors and chips come with the body) after the page has scrolled to
@@ -206,8 +208,8 @@ pub async fn load_corpus() -> Result<(), LoadError> {
     let window = crate::cards::WINDOW_AT as u32;
     let linked = crate::explorer::location_fragment().and_then(|id| engine().doc_of(&id));
     let around = linked.map_or(0..0, |d| d.saturating_sub(window)..d + window);
-    let first = engine().missing_body_packs((0..screen).chain(around));
-    if let Err(e) = fetch_new_body_packs(&first).await {
+    let first = engine().missing_card_packs((0..screen).chain(around));
+    if let Err(e) = fetch_new_paper_packs(&first).await {
         leptos::logging::warn!("{e}");
     }
     // A link with a region of the topic map in it filters by the papers'
@@ -295,20 +297,23 @@ pub fn fetch_packs(packs: &[u32], done: impl FnOnce(Result<(), LoadError>) + 'st
     );
 }
 
-/// Packs asked for: their numbers, in flight or in.
-type Asked = std::thread::LocalKey<std::cell::RefCell<std::collections::HashSet<u32>>>;
+/// Packs asked for: their names, in flight or in.
+type Asked<K> = std::thread::LocalKey<std::cell::RefCell<std::collections::HashSet<K>>>;
 
 /// Fetches (`fetch`) those of `packs` neither in (`has`) nor already on
 /// their way (in `asked`), then tells `done`; after a failure, the packs
 /// that did not come can be asked for again.
-fn fetch_once<F: std::future::Future<Output = Result<(), LoadError>>>(
-    asked: &'static Asked,
-    packs: &[u32],
-    has: fn(u32) -> bool,
-    fetch: impl FnOnce(Vec<u32>) -> F + 'static,
+fn fetch_once<K, F>(
+    asked: &'static Asked<K>,
+    packs: &[K],
+    has: fn(K) -> bool,
+    fetch: impl FnOnce(Vec<K>) -> F + 'static,
     done: impl FnOnce(Result<(), LoadError>) + 'static,
-) {
-    let new: Vec<u32> = asked.with_borrow_mut(|asked| {
+) where
+    K: Copy + Eq + std::hash::Hash + 'static,
+    F: std::future::Future<Output = Result<(), LoadError>>,
+{
+    let new: Vec<K> = asked.with_borrow_mut(|asked| {
         packs
             .iter()
             .copied()
@@ -332,38 +337,60 @@ fn fetch_once<F: std::future::Future<Output = Result<(), LoadError>>>(
 }
 
 thread_local! {
-    /// The packs of bodies asked for (in flight or in).
-    static BODIES_ASKED: std::cell::RefCell<std::collections::HashSet<u32>> = Default::default();
+    /// The packs of titles and bodies asked for (in flight or in).
+    static PAPER_PACKS_ASKED: std::cell::RefCell<std::collections::HashSet<PaperPack>> = Default::default();
 }
 
-/// Fetches the packs of bodies `packs` ([`explorer_core::Engine::missing_body_packs`])
-/// not already on their way, all at once, from beside the papers part, and
-/// adds each to the engine; `done` is told once they are all in, or of the
-/// first failure (the packs that failed can be asked for again).
-pub fn fetch_body_packs(packs: &[u32], done: impl FnOnce(Result<(), LoadError>) + 'static) {
+/// Fetches the packs of titles and bodies `packs`
+/// ([`explorer_core::Engine::missing_card_packs`]) not already on their
+/// way, all at once, from beside the papers part, and adds each to the
+/// engine; `done` is told once they are all in, or of the first failure
+/// (the packs that failed can be asked for again).
+pub fn fetch_paper_packs(packs: &[PaperPack], done: impl FnOnce(Result<(), LoadError>) + 'static) {
     fetch_once(
-        &BODIES_ASKED,
+        &PAPER_PACKS_ASKED,
         packs,
-        |k| engine().has_body_pack(k),
-        |new| async move { fetch_new_body_packs(&new).await },
+        |p| engine().has_paper_pack(p),
+        |new| async move { fetch_new_paper_packs(&new).await },
         done,
     );
+}
+
+/// Calls `then` once the titles of `docs` are in: at once when they are,
+/// else when their packs have come (or failed to: offline, what is in is
+/// shown, and a title not in says it is loading). For lists of titles:
+/// related papers, a dot of the topic map, a paper opened in a host page.
+pub fn when_titles_in(docs: impl IntoIterator<Item = u32>, then: impl FnOnce() + 'static) {
+    let missing = engine().missing_title_packs(docs);
+    if missing.is_empty() {
+        return then();
+    }
+    fetch_paper_packs_then(&missing, move |result| {
+        if let Err(e) = result {
+            leptos::logging::warn!("{e}");
+        }
+        then();
+    });
 }
 
 /// Fetches every pack of `packs` not in yet (whether or not another
 /// request has it on its way), then tells `done`: what needs them all at
 /// once (an export of the results) waits for nothing else.
-pub fn fetch_body_packs_then(packs: &[u32], done: impl FnOnce(Result<(), LoadError>) + 'static) {
+pub fn fetch_paper_packs_then(
+    packs: &[PaperPack],
+    done: impl FnOnce(Result<(), LoadError>) + 'static,
+) {
     let packs = packs.to_vec();
     leptos::task::spawn_local(async move {
-        let missing = engine().missing_body_packs_of(&packs);
-        done(fetch_new_body_packs(&missing).await);
+        let missing = engine().missing_paper_packs_of(&packs);
+        done(fetch_new_paper_packs(&missing).await);
     });
 }
 
-/// The address of pack `k` of the bodies: its file, beside the papers part.
-fn body_pack_href(k: u32) -> Option<String> {
-    beside_papers(&engine().body_pack_file(k)?)
+/// The address of a pack of titles or bodies: its file, beside the papers
+/// part.
+fn paper_pack_href(p: PaperPack) -> Option<String> {
+    beside_papers(&engine().paper_pack_file(p)?)
 }
 
 /// The address of the file `name` beside the papers part.
@@ -393,6 +420,29 @@ async fn fetch_apart(
 }
 
 thread_local! {
+    /// Whether the title order's file was asked for (in flight or in).
+    static TITLE_ORDER_ASKED: std::cell::RefCell<std::collections::HashSet<u32>> = Default::default();
+}
+
+/// Fetches the papers' title order (for sorting by title), when the list
+/// has its titles apart and the order is neither in nor on its way; `done`
+/// is told once it is in, or of a failure (then it can be asked for again).
+pub fn fetch_title_order(done: impl FnOnce(Result<(), LoadError>) + 'static) {
+    fetch_once(
+        &TITLE_ORDER_ASKED,
+        &[0],
+        |_| engine().title_order_file().is_none(),
+        |_| async move {
+            fetch_apart(engine().title_order_file(), |bytes| {
+                engine().add_title_order(bytes)
+            })
+            .await
+        },
+        done,
+    );
+}
+
+thread_local! {
     /// Whether the tags' file was asked for (in flight or in): one entry.
     static TAGS_ASKED: std::cell::RefCell<std::collections::HashSet<u32>> = Default::default();
 }
@@ -419,10 +469,10 @@ async fn fetch_tag_part() -> Result<(), LoadError> {
     .await
 }
 
-/// [`fetch_body_packs`]' requests.
-async fn fetch_new_body_packs(packs: &[u32]) -> Result<(), LoadError> {
-    fetch_all(packs, body_pack_href, |k, bytes| {
-        engine().add_body_pack(k, &bytes)
+/// [`fetch_paper_packs`]' requests.
+async fn fetch_new_paper_packs(packs: &[PaperPack]) -> Result<(), LoadError> {
+    fetch_all(packs, paper_pack_href, |p, bytes| {
+        engine().add_paper_pack(p, &bytes)
     })
     .await
 }
@@ -431,15 +481,15 @@ async fn fetch_new_body_packs(packs: &[u32]) -> Result<(), LoadError> {
 /// to `add`: every request started before the first is read, and every
 /// one read (offline, a request that failed is not left unhandled beside
 /// the first failure, which is the answer).
-async fn fetch_all(
-    packs: &[u32],
-    href: impl Fn(u32) -> Option<String>,
-    add: impl Fn(u32, Vec<u8>) -> Result<(), explorer_core::DecodeError>,
+async fn fetch_all<K: Copy>(
+    packs: &[K],
+    href: impl Fn(K) -> Option<String>,
+    add: impl Fn(K, Vec<u8>) -> Result<(), explorer_core::DecodeError>,
 ) -> Result<(), LoadError> {
     // Each request is a future from the start: its failure is handled
     // even while an earlier one is awaited (else offline it would be an
     // unhandled rejection).
-    let requests: Vec<(u32, String, wasm_bindgen_futures::JsFuture)> = packs
+    let requests: Vec<(K, String, wasm_bindgen_futures::JsFuture)> = packs
         .iter()
         .filter_map(|&k| {
             let href = href(k)?;
@@ -488,9 +538,9 @@ pub fn index_file() -> Option<String> {
     index_link().map(|(_, file)| file)
 }
 
-/// What saving for offline use would fetch: the packs of postings and of
-/// bodies not in (uncompressed sizes), the topic map's and the tags' files,
-/// and the meaning file unless it is open.
+/// What saving for offline use would fetch: the packs of postings, titles
+/// and bodies not in (uncompressed sizes), the topic map's, the tags' and
+/// the title order's files, and the meaning file unless it is open.
 fn offline_files() -> Vec<(String, usize)> {
     let mut files: Vec<(String, usize)> = engine()
         .packs_not_in()
@@ -499,14 +549,15 @@ fn offline_files() -> Vec<(String, usize)> {
         .collect();
     files.extend(
         engine()
-            .body_packs_not_in()
+            .paper_packs_not_in()
             .into_iter()
-            .filter_map(|(k, size)| Some((body_pack_href(k)?, size))),
+            .filter_map(|(p, size)| Some((paper_pack_href(p)?, size))),
     );
     for (name, size) in engine()
         .map_file()
         .into_iter()
         .chain(engine().tag_part_file())
+        .chain(engine().title_order_file())
     {
         files.extend(beside_papers(&name).map(|href| (href, size)));
     }

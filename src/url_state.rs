@@ -132,6 +132,7 @@ mod tests {
             body_packs: vec![],
             map_part: None,
             tag_part: None,
+            titles: None,
             papers: vec![],
             index: Default::default(),
         }

@@ -12,8 +12,10 @@
 # EAGER_POSTINGS_BYTES in crates/core/src/search/index.rs) has them
 # precached, so that after one visit it searches offline as a whole; a
 # larger list keeps what its reader's queries fetched. The packs of a long
-# list's paper bodies (BODIES_APART_FROM in crates/core/src/model/body.rs)
-# are never precached: each comes with the cards that show it; nor is a long
+# list's paper bodies and titles (BODIES_APART_FROM in
+# crates/core/src/model/body.rs) are never precached: each comes with the
+# cards that show it; nor is its title order (title-order-<hash>.bin),
+# fetched when the results are first sorted by title; nor is a long
 # list's topic map file (map-<hash>.bin), fetched when the map is opened,
 # nor its tags' file (tags-<hash>.bin), fetched once a count or a filter
 # needs it: precached at install, it would share the link with the first
@@ -23,10 +25,10 @@ dir="${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 cd "$dir"
 all=$(find . -type f ! -name sw.js ! -name explorer-single-file.html ! -name 'papers*.html' | sed 's|^\./||' | LC_ALL=C sort)
 version=$(for f in $all; do sha256sum "$f"; done | sha256sum | cut -c1-16)
-on_first_use='^(meaning|postings|bodies|map|tags)-[0-9a-f]{16}[.]bin$'
+on_first_use='^(meaning|postings|bodies|titles|title-order|map|tags)-[0-9a-f]{16}[.]bin$'
 postings_bytes=$(find . -maxdepth 1 -name 'postings-*.bin' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
 if [ "$postings_bytes" -le 1000000 ]; then
-  not_precached='^(meaning|bodies|map|tags)-[0-9a-f]{16}[.]bin$'
+  not_precached='^(meaning|bodies|titles|title-order|map|tags)-[0-9a-f]{16}[.]bin$'
 else
   not_precached=$on_first_use
 fi

@@ -51,9 +51,10 @@ pub fn write_marks(
     let changed = |part: fn(&Highlights) -> &Vec<std::ops::Range<usize>>| {
         before.is_none_or(|b| part(b) != part(marks))
     };
-    if changed(|h| &h.title) {
+    // A title not in yet says so until its card is written again.
+    if let (true, Some(title)) = (changed(|h| &h.title), engine.title(doc)) {
         if let Some(a) = find(card, ".paper-title a") {
-            a.set_inner_html(&explorer_core::view::marked_html(&p.title, &marks.title));
+            a.set_inner_html(&explorer_core::view::marked_html(title, &marks.title));
         }
     }
     if changed(|h| &h.authors) {
@@ -107,8 +108,16 @@ pub(super) fn write_star(card: &Element, starred: bool, note: &str, text: &Strin
     }
 }
 
-/// A card's similar papers listed under their toggle, or not.
-pub(super) fn show_similar(engine: &Engine, card: &Element, doc: u32, open: bool, text: &Strings) {
+/// A card's similar papers listed under their toggle, or not. Titles not
+/// in yet say they are loading: their packs are fetched, and the list is
+/// written again when they come, if it is still open.
+pub(super) fn show_similar(
+    engine: &'static Engine,
+    card: &Element,
+    doc: u32,
+    open: bool,
+    text: &'static Strings,
+) {
     let Some(button) = find(card, ".similar-toggle") else {
         return;
     };
@@ -118,8 +127,26 @@ pub(super) fn show_similar(engine: &Engine, card: &Element, doc: u32, open: bool
     }
     if let (true, Some(body)) = (open, engine.body(doc)) {
         let p = &engine.corpus.papers[doc as usize];
-        let list = card::similar_html(&engine.corpus, p, body, text);
+        let list = card::similar_html(engine, &engine.corpus, p, body, text);
         let _ = button.insert_adjacent_html("afterend", &list);
+        let missing = engine.missing_title_packs(body.similar.iter().map(|s| s.doc));
+        if !missing.is_empty() {
+            let card = card.clone();
+            let asked = missing.clone();
+            crate::load::fetch_paper_packs_then(&asked, move |result| {
+                if let Err(e) = result {
+                    leptos::logging::warn!("{e}");
+                }
+                // Written again when some came (offline, none may: then it
+                // stays as it is, not asked for again and again).
+                let still_open = find(&card, ".similar-toggle")
+                    .is_some_and(|b| b.get_attribute("aria-expanded").as_deref() == Some("true"));
+                let came = engine.missing_paper_packs_of(&missing).len() < missing.len();
+                if still_open && came {
+                    show_similar(engine, &card, doc, true, text);
+                }
+            });
+        }
     }
 }
 
@@ -137,5 +164,5 @@ pub(super) fn toggle_star(make: CardMaker, doc: u32) {
             return;
         }
     }
-    stars.toggle(&p.id, &p.title);
+    stars.toggle(&p.id, x.engine.title(doc).unwrap_or_default());
 }

@@ -38,6 +38,7 @@ impl CardMaker {
         x.selection_untracked(|selection| {
             card::card_html(
                 &x.engine.corpus,
+                x.engine,
                 doc,
                 x.engine.body(doc),
                 &CardState {

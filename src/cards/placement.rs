@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use explorer_core::view::window::{self as windowing, Heights, Window};
 use explorer_core::view::FIRST_SCREEN;
-use explorer_core::Highlights;
+use explorer_core::{Highlights, PaperPack};
 use leptos::prelude::*;
 
 use super::dom::write_marks;
@@ -113,9 +113,10 @@ pub struct Placement {
     set_waiting: WriteSignal<Option<f64>>,
     /// A scroll or resize is waiting for the next frame.
     pending: StoredValue<bool>,
-    /// Cards written before their paper's body came (its pack is on its
-    /// way): written again when it does.
-    unbodied: StoredValue<std::collections::HashSet<u32>>,
+    /// Cards written before their paper's title or body came (its pack is
+    /// on its way), with whether each had them: written again when one
+    /// comes.
+    unbodied: StoredValue<std::collections::HashMap<u32, (bool, bool)>>,
     /// The paper a link named, kept at the top of the screen until the
     /// reader scrolls, types or clicks ([`Placement::release`]): the cards
     /// around it are measured only once they are in, and each measurement
@@ -332,9 +333,10 @@ impl Placement {
                             }
                             html.push_str(&self.make.html(doc, &marks, None));
                             html.push_str("</li>");
-                            if engine.body(doc).is_none() {
+                            let had = (engine.title(doc).is_some(), engine.body(doc).is_some());
+                            if had != (true, true) {
                                 self.unbodied.update_value(|u| {
-                                    u.insert(doc);
+                                    u.insert(doc, had);
                                 });
                             }
                             let card = Written {
@@ -377,46 +379,61 @@ impl Placement {
         });
     }
 
-    /// The packs of the bodies of the cards shown that are not in are
-    /// fetched; when they come, the cards written without them are
-    /// written again.
+    /// The packs of the titles and bodies of the cards shown that are not
+    /// in are fetched; when they come, the cards written without them are
+    /// written again. The titles on their own, first: a card's title (what
+    /// a reader scans, and what a query's words mark first) is written as
+    /// soon as it comes, not once the abstracts, most of the bytes, have.
     fn fetch_bodies(self, shown: &[u32]) {
+        let missing = self.x.engine.missing_card_packs(shown.iter().copied());
+        let (titles, bodies): (Vec<PaperPack>, Vec<PaperPack>) = missing
+            .into_iter()
+            .partition(|p| matches!(p, PaperPack::Title(_)));
+        for packs in [titles, bodies] {
+            if packs.is_empty() {
+                continue;
+            }
+            // A failed request (offline, a pack never fetched) leaves its
+            // cards saying they are loading; those whose packs came are
+            // written again all the same.
+            crate::load::fetch_paper_packs(&packs, move |result| {
+                if let Err(e) = result {
+                    leptos::logging::warn!("{e}");
+                }
+                self.rewrite_what_came();
+            });
+        }
+    }
+
+    /// Writes again the cards whose title or body has come since they were
+    /// written.
+    fn rewrite_what_came(self) {
         let engine = self.x.engine;
-        let missing = engine.missing_body_packs(shown.iter().copied());
-        if missing.is_empty() {
+        let came: Vec<u32> = self.unbodied.with_value(|u| {
+            u.iter()
+                .filter(|&(&d, &had)| (engine.title(d).is_some(), engine.body(d).is_some()) != had)
+                .map(|(&d, _)| d)
+                .collect()
+        });
+        if came.is_empty() {
             return;
         }
-        crate::load::fetch_body_packs(&missing, move |result| {
-            if let Err(e) = result {
-                leptos::logging::warn!("{e}");
-                return;
-            }
-            let came: Vec<u32> = self.unbodied.with_value(|u| {
-                u.iter()
-                    .copied()
-                    .filter(|&d| engine.body(d).is_some())
-                    .collect()
-            });
-            if came.is_empty() {
-                return;
-            }
-            self.unbodied.update_value(|u| {
-                came.iter().for_each(|d| {
-                    u.remove(d);
-                })
-            });
-            self.written.update_value(|m| {
-                came.iter().for_each(|d| {
-                    m.remove(d);
-                })
-            });
-            self.cards.update_value(|cards| {
-                if let Some(cards) = cards {
-                    cards.forget(&came);
-                }
-            });
-            self.refill();
+        self.unbodied.update_value(|u| {
+            came.iter().for_each(|d| {
+                u.remove(d);
+            })
         });
+        self.written.update_value(|m| {
+            came.iter().for_each(|d| {
+                m.remove(d);
+            })
+        });
+        self.cards.update_value(|cards| {
+            if let Some(cards) = cards {
+                cards.forget(&came);
+            }
+        });
+        self.refill();
     }
 
     /// A scroll or a resize: the window follows, at most once a frame.

@@ -43,9 +43,9 @@ fn with_words<R>(
     make_room: bool,
     f: impl FnOnce(&DocWords) -> R,
 ) -> Option<R> {
-    // A paper whose body is not in yet: its title's and authors' words,
-    // not kept (its card is written again when the body comes).
-    if engine.body(doc).is_none() {
+    // A paper whose body or title is not in yet: the words it has, not
+    // kept (its card is written again when the pack comes).
+    if engine.body(doc).is_none() || engine.title(doc).is_none() {
         return Some(f(&engine.doc_words(doc)));
     }
     WORDS.with_borrow_mut(|kept| {

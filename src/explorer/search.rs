@@ -33,6 +33,10 @@ pub struct Search {
     /// Set when the tags' file could not be fetched; cleared on the next
     /// try.
     pub tags_failed: RwSignal<bool>,
+    /// Set when the papers' title order (a long list's comes in a file of
+    /// its own, fetched when the results are first sorted by title) could
+    /// not be fetched; cleared on the next try.
+    pub title_order_failed: RwSignal<bool>,
 }
 
 impl Search {
@@ -51,9 +55,13 @@ impl Search {
         let packs_failed = RwSignal::new(false);
         let tags_ready = RwSignal::new(engine.has_tags());
         let tags_failed = RwSignal::new(false);
+        // Set once the title order is in.
+        let title_order_ready = RwSignal::new(engine.has_title_order());
+        let title_order_failed = RwSignal::new(false);
         let response = Memo::new(move |shown: Option<&Response>| {
             index_ready.track();
             tags_ready.track();
+            title_order_ready.track();
             meaning_ready.track();
             packs_in.track();
             let answer = shared.with(|shared| {
@@ -73,13 +81,17 @@ impl Search {
             // While the packs of postings the new query reads are on their
             // way, the results shown stay, marked waiting (the status bar
             // says the index is loading), rather than blinking empty.
-            // So too while the papers' tags a filter needs are.
-            let waits = !answer.missing_packs.is_empty() || answer.waiting_for_tags;
+            // So too while the papers' tags a filter needs are, or the
+            // title order a sort by title needs.
+            let waits = !answer.missing_packs.is_empty()
+                || answer.waiting_for_tags
+                || answer.waiting_for_titles;
             match shown {
                 Some(shown) if waits && !shown.hits.is_empty() => Response {
                     waiting_for_index: true,
                     missing_packs: answer.missing_packs,
                     waiting_for_tags: answer.waiting_for_tags,
+                    waiting_for_titles: answer.waiting_for_titles,
                     ..shown.clone()
                 },
                 _ => answer,
@@ -119,7 +131,23 @@ impl Search {
             packs_failed,
             tags_ready,
             tags_failed,
+            title_order_failed,
         };
+        // The title order, once a sort by title needs it.
+        Effect::new(move |_| {
+            if response.with(|r| r.waiting_for_titles) {
+                crate::load::fetch_title_order(move |result| match result {
+                    Ok(()) => {
+                        title_order_failed.set(false);
+                        title_order_ready.set(true);
+                    }
+                    Err(e) => {
+                        web_sys::console::warn_1(&e.to_string().into());
+                        title_order_failed.set(true);
+                    }
+                });
+            }
+        });
         // The tags, once an answer's counts or a filter need them.
         Effect::new(move |_| {
             if response.with(|r| r.waiting_for_tags || r.counts_pending) {

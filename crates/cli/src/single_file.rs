@@ -116,15 +116,23 @@ fn whole_index(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
 }
 
 /// The papers part of `dist` whole: its heads (`href`) with every pack of
-/// their bodies and the topic map's file put back, each checked against
-/// the hash it is named by.
+/// their bodies and titles and the topic map's file put back, each checked
+/// against the hash it is named by.
 fn whole_papers(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
-    use explorer_core::model::{body_pack_file_name, map_part_file_name};
+    use explorer_core::model::{body_pack_file_name, map_part_file_name, title_pack_file_name};
     let head = explorer_core::Corpus::from_papers_part(&read_beside(dist, href)?)
         .map_err(|e| Error::unexpected(href, e))?;
-    if head.body_packs.is_empty() && head.map_part.is_none() {
+    if head.body_packs.is_empty() && head.map_part.is_none() && head.titles.is_none() {
         return read_beside(dist, href);
     }
+    let mut titles = Vec::with_capacity(head.title_packs().len());
+    for r in head.title_packs() {
+        titles.push(read_beside(dist, &title_pack_file_name(r.hash))?);
+    }
+    let mut titles = titles.into_iter();
+    let head = head
+        .with_titles(|_| titles.next().unwrap_or_default())
+        .map_err(|e| Error::unexpected(href, e))?;
     let map = match head.map_part {
         Some(r) => read_beside(dist, &map_part_file_name(r.hash))?,
         None => Vec::new(),
@@ -159,9 +167,16 @@ fn least_bytes(dist: &Path) -> Result<usize, Error> {
         let name = entry.file_name().to_string_lossy().into_owned();
         let inlined = name.ends_with(".wasm")
             || (name.ends_with(".bin")
-                && ["corpus-", "index-", "postings-", "bodies-", "map-"]
-                    .iter()
-                    .any(|kind| name.starts_with(kind)));
+                && [
+                    "corpus-",
+                    "index-",
+                    "postings-",
+                    "bodies-",
+                    "titles-",
+                    "map-",
+                ]
+                .iter()
+                .any(|kind| name.starts_with(kind)));
         if inlined {
             raw += entry.metadata().on(entry.path())?.len();
         }
@@ -457,14 +472,19 @@ mod tests {
         put("app_bg.wasm", b"\0asm");
         put("a.css", b"body { color: red }");
         put("b.css", b"p { margin: 0 }");
-        // The papers' bodies and the index in small packs, and the topic
-        // map apart, which the single file joins again.
+        // The papers' bodies, titles and the index in small packs, and the
+        // topic map apart, which the single file joins again.
         let corpus = explorer_core::build::compile_dir(Path::new("../../corpus")).unwrap();
         let (head, bodies) = corpus.in_body_packs(4096);
         assert!(bodies.len() > 1);
         let (head, map) = head.map_apart();
         let map_file = explorer_core::model::map_part_file_name(head.map_part.unwrap().hash);
         put(&map_file, &map);
+        let (head, titles, _) = head.titles_apart(512);
+        assert!(titles.len() > 1);
+        for (r, bytes) in head.title_packs().iter().zip(&titles) {
+            put(&explorer_core::model::title_pack_file_name(r.hash), bytes);
+        }
         put("c.bin", &head.to_parts().papers);
         for (r, bytes) in head.body_packs.iter().zip(&bodies) {
             put(&explorer_core::model::body_pack_file_name(r.hash), bytes);

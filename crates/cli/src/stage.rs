@@ -33,12 +33,13 @@ pub fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), Error> {
 /// names them (the index names its packs).
 fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Result<(), Error> {
     use explorer_core::model::{
-        body_pack_file_name, map_part_file_name, tag_part_file_name, BODIES_APART_FROM,
-        BODY_PACK_BYTES,
+        body_pack_file_name, map_part_file_name, tag_part_file_name, title_order_file_name,
+        title_pack_file_name, BODIES_APART_FROM, BODY_PACK_BYTES, TITLE_PACK_BYTES,
     };
     // A long list's papers part holds their heads; their bodies are in
-    // packs, `bodies-<hash>.bin`, fetched for the cards shown, and their
-    // places on the topic map in `map-<hash>.bin`, fetched for the map.
+    // packs, `bodies-<hash>.bin`, fetched for the cards shown, their
+    // places on the topic map in `map-<hash>.bin`, fetched for the map,
+    // and their titles in packs of their own.
     let parts = if corpus.papers.len() >= BODIES_APART_FROM {
         // Its tags too, in `tags-<hash>.bin`, fetched after the first
         // answer (facet counts of a query, filters); each card's own come
@@ -52,8 +53,17 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Res
             write(dir.join(body_pack_file_name(r.hash)), bytes)?;
         }
         let (head, map) = head.map_apart();
-        if let Some(r) = head.map_part {
+        if let Some(r) = &head.map_part {
             write(dir.join(map_part_file_name(r.hash)), &map)?;
+        }
+        // Its titles too, in small packs, `titles-<hash>.bin`, fetched for
+        // the cards and lists shown, and the title order for sorting.
+        let (head, packs, order) = head.titles_apart(TITLE_PACK_BYTES);
+        if let Some(t) = &head.titles {
+            for (r, bytes) in t.packs.iter().zip(&packs) {
+                write(dir.join(title_pack_file_name(r.hash)), bytes)?;
+            }
+            write(dir.join(title_order_file_name(t.order_hash)), &order)?;
         }
         head.to_parts()
     } else {

@@ -14,20 +14,20 @@ pub fn ExportMenu() -> impl IntoView {
     let tr = use_i18n();
     let write = move |docs: Vec<u32>, format: Format| {
         let e = x.engine;
-        let text = export_with(&e.corpus, &docs, |d| e.body(d), format, &page_address());
+        let text = export_with(&e.corpus, e, &docs, |d| e.body(d), format, &page_address());
         if let Err(e) = offer_download(&text, format.mime(), &format!("papers.{}", format.key())) {
             web_sys::console::error_2(&"export failed:".into(), &e);
         }
     };
-    // The papers' links (and a long list's authors) are in their bodies:
-    // the packs not in are fetched first.
+    // The papers' links (and a long list's titles and authors) are in
+    // packs: those not in are fetched first.
     let download = move |format: Format| {
         let docs = x.search.response.with_untracked(|r| r.docs());
-        let missing = x.engine.missing_body_packs(docs.iter().copied());
+        let missing = x.engine.missing_card_packs(docs.iter().copied());
         if missing.is_empty() {
             return write(docs, format);
         }
-        crate::load::fetch_body_packs_then(&missing, move |result| match result {
+        crate::load::fetch_paper_packs_then(&missing, move |result| match result {
             Ok(()) => write(docs, format),
             Err(e) => web_sys::console::error_1(&format!("export failed: {e}").into()),
         });

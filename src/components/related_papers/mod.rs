@@ -27,7 +27,11 @@ pub fn RelatedPapers() -> impl IntoView {
     // The items of the list element shown (a new one each time the list
     // reappears), and the language they were written in.
     let items = StoredValue::new_local((None::<web_sys::Element>, KeyedItems::default(), None));
+    // A long list's titles come in packs: the list is written again, whole,
+    // once those it showed loading have come.
+    let titles_came = RwSignal::new(0u32);
     Effect::new(move |_| {
+        titles_came.track();
         let lang = tr.get().html_lang;
         let Some(ol) = list.get() else { return };
         let ol: web_sys::Element = ol.into();
@@ -48,16 +52,30 @@ pub fn RelatedPapers() -> impl IntoView {
                     .map(|r| (r.doc, r.via.join(", ")))
                     .collect();
                 let via_label = tr.now().related_via;
+                let missing = x
+                    .engine
+                    .missing_title_packs(related.papers.iter().map(|r| r.doc));
+                if !missing.is_empty() {
+                    // Written now with its titles loading, and again, with
+                    // them, once they have come.
+                    *written_in = None;
+                    let asked = missing.clone();
+                    crate::load::fetch_paper_packs_then(&asked, move |result| {
+                        if let Err(e) = result {
+                            leptos::logging::warn!("{e}");
+                        }
+                        // Written again when some came (offline, none
+                        // may: then it is not asked for again and again).
+                        if x.engine.missing_paper_packs_of(&missing).len() < missing.len() {
+                            titles_came.update(|n| *n += 1);
+                        }
+                    });
+                }
                 keyed.show(
                     &ol,
                     &keys,
                     |(doc, via), html| {
-                        html.push_str(&card::related_item_html(
-                            &x.engine.corpus,
-                            *doc,
-                            via_label,
-                            via,
-                        ))
+                        html.push_str(&card::related_item_html(x.engine, *doc, via_label, via))
                     },
                     |_, _| {},
                 );

@@ -18,6 +18,7 @@ pub fn StatusBar() -> impl IntoView {
     let parts = move || x.search.response.with(|r| (r.all_words, r.best_matches()));
     let waiting = move || x.search.response.with(|r| r.waiting_for_index);
     let for_tags = move || x.search.response.with(|r| r.waiting_for_tags);
+    let for_titles = move || x.search.response.with(|r| r.waiting_for_titles);
     let sort_options: [(Sort, Label); 3] = [
         (Sort::Relevance, |t| t.sort_relevance),
         (Sort::ListOrder, |t| t.sort_list),
@@ -31,6 +32,10 @@ pub fn StatusBar() -> impl IntoView {
                     match parts() {
                         _ if for_tags() && x.search.tags_failed.get() => t.tags_failed.to_string(),
                         _ if for_tags() => t.tags_loading.to_string(),
+                        _ if for_titles() && x.search.title_order_failed.get() => {
+                            t.title_order_failed.to_string()
+                        }
+                        _ if for_titles() => t.title_order_loading.to_string(),
                         _ if waiting() && x.search.packs_failed.get() => {
                             t.index_part_failed.to_string()
                         }

@@ -2,6 +2,7 @@ use explorer_core::view::topic_map::{
     self, brush_box, dot_centre, dot_radius, is_brush, tenths, Region,
 };
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::i18n::use_i18n;
 use crate::Explorer;
@@ -298,6 +299,27 @@ fn MapDots(colours: Memo<Colours>, brush: Brush) -> impl IntoView {
             let _ = window().location().set_hash(&corpus.papers[doc].id);
         }
     };
+    // A long list's titles come in packs: a dot whose title is not in says
+    // so, and hovering it fetches its pack and names it.
+    let loading = use_i18n().now().loading_title;
+    let name_on_hover = move |ev: leptos::ev::MouseEvent, doc: u32| {
+        if x.engine.title(doc).is_some() {
+            return;
+        }
+        let Some(dot) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        crate::load::when_titles_in([doc], move || {
+            if let (Some(title), Ok(Some(name))) =
+                (x.engine.title(doc), dot.query_selector("title"))
+            {
+                name.set_text_content(Some(title));
+            }
+        });
+    };
     let radius = tenths(dot_radius(corpus.papers.len()));
     let dots = corpus
         .papers
@@ -315,8 +337,9 @@ fn MapDots(colours: Memo<Colours>, brush: Brush) -> impl IntoView {
                     r=radius.clone()
                     fill=move || colours.with(|(c, _)| c[d])
                     on:click=move |_| open_paper(d)
+                    on:mouseenter=move |ev| name_on_hover(ev, d as u32)
                 >
-                    <title>{p.title.clone()}</title>
+                    <title>{x.engine.title(d as u32).unwrap_or(loading).to_string()}</title>
                 </circle>
             }
         })

@@ -49,14 +49,15 @@ pub struct Body {
     pub authors: Vec<String>,
 }
 
-/// A pack of bodies: the papers from `first` to the next pack's first (or
-/// the last paper), in a file named for its content.
+/// A pack of consecutive papers' bodies or titles: the papers from
+/// `first` to the next pack's first (or the last paper), in a file named
+/// for its content.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BodyPackRef {
+pub struct PaperPackRef {
     /// Its first paper.
     pub first: u32,
-    /// The xxh3-64 of its bytes: its file's name ([`body_pack_file_name`]),
-    /// and checked when it arrives.
+    /// The xxh3-64 of its bytes: its file's name ([`body_pack_file_name`],
+    /// [`crate::model::title_pack_file_name`]), and checked when it arrives.
     pub hash: u64,
     /// Its size in bytes (uncompressed): what saving for offline use says
     /// it will fetch.
@@ -280,6 +281,61 @@ impl BodyRef<'_> {
     }
 }
 
+/// The papers pack `k` of `packs` holds (of `papers` in all): from its
+/// first to the next one's.
+pub(crate) fn pack_range(
+    packs: &[PaperPackRef],
+    papers: usize,
+    k: usize,
+) -> Option<std::ops::Range<usize>> {
+    let first = packs.get(k)?.first as usize;
+    let end = packs.get(k + 1).map_or(papers, |r| r.first as usize);
+    (first <= end && end <= papers).then_some(first..end)
+}
+
+/// The one of `packs` (of `papers` in all) that holds paper `doc`.
+pub(crate) fn pack_of(packs: &[PaperPackRef], papers: usize, doc: usize) -> Option<usize> {
+    if doc >= papers {
+        return None;
+    }
+    packs
+        .partition_point(|r| r.first as usize <= doc)
+        .checked_sub(1)
+}
+
+/// Cuts `items` (one per paper, in order) into packs of consecutive papers
+/// of at least `pack_bytes` each (postcard bytes; the last may be
+/// smaller), each a frame (`magic`) named by its hash: the packs' table and
+/// their bytes.
+pub(crate) fn cut_into_packs<T: Serialize>(
+    items: Vec<T>,
+    pack_bytes: usize,
+    magic: &[u8; 4],
+) -> (Vec<PaperPackRef>, Vec<Vec<u8>>) {
+    let mut refs = Vec::new();
+    let mut packs = Vec::new();
+    let mut items = items.into_iter().peekable();
+    let mut first = 0usize;
+    while items.peek().is_some() {
+        let mut pack = Vec::new();
+        let mut size = 0;
+        while let Some(item) = items.next_if(|_| pack.is_empty() || size < pack_bytes) {
+            size += postcard::to_allocvec(&item).map_or(0, |b| b.len());
+            pack.push(item);
+        }
+        let encoded = postcard::to_allocvec(&pack).expect("a pack serializes");
+        let bytes = frame(magic, &[&encoded]);
+        refs.push(PaperPackRef {
+            first: first as u32,
+            hash: xxhash_rust::xxh3::xxh3_64(&bytes),
+            len: u32::try_from(bytes.len()).expect("a pack under 4 GB"),
+        });
+        first += pack.len();
+        packs.push(bytes);
+    }
+    (refs, packs)
+}
+
 impl Corpus {
     /// The corpus with its papers' bodies cut into packs of consecutive
     /// papers of at least `pack_bytes` each (the last may be smaller): the
@@ -290,51 +346,24 @@ impl Corpus {
         let mut head = self.clone();
         let reasons = std::mem::take(&mut head.reasons);
         let head_too = head.tag_part.is_some();
-        let mut refs = Vec::new();
-        let mut packs = Vec::new();
-        let mut first = 0;
-        while first < head.papers.len() {
-            let mut bodies = Vec::new();
-            let mut size = 0;
-            let mut end = first;
-            while end < head.papers.len() && (end == first || size < pack_bytes) {
-                let body = head.papers[end].take_body(&reasons, head_too);
-                size += postcard::to_allocvec(&body).map_or(0, |b| b.len());
-                bodies.push(body);
-                end += 1;
-            }
-            let encoded = postcard::to_allocvec(&bodies).expect("bodies serialize");
-            let bytes = frame(BODY_MAGIC, &[&encoded]);
-            refs.push(BodyPackRef {
-                first: first as u32,
-                hash: xxhash_rust::xxh3::xxh3_64(&bytes),
-                len: u32::try_from(bytes.len()).expect("a pack under 4 GB"),
-            });
-            packs.push(bytes);
-            first = end;
-        }
+        let bodies: Vec<Body> = head
+            .papers
+            .iter_mut()
+            .map(|p| p.take_body(&reasons, head_too))
+            .collect();
+        let (refs, packs) = cut_into_packs(bodies, pack_bytes, BODY_MAGIC);
         head.body_packs = refs;
         (head, packs)
     }
 
-    /// The papers pack `k` holds: from its first to the next one's.
+    /// The papers pack `k` of the bodies holds: from its first to the next one's.
     pub fn body_pack_range(&self, k: usize) -> Option<std::ops::Range<usize>> {
-        let first = self.body_packs.get(k)?.first as usize;
-        let end = self
-            .body_packs
-            .get(k + 1)
-            .map_or(self.papers.len(), |r| r.first as usize);
-        Some(first..end)
+        pack_range(&self.body_packs, self.papers.len(), k)
     }
 
     /// The pack holding paper `doc`'s body, when the bodies are in packs.
     pub fn body_pack_of(&self, doc: usize) -> Option<usize> {
-        if doc >= self.papers.len() {
-            return None;
-        }
-        self.body_packs
-            .partition_point(|r| r.first as usize <= doc)
-            .checked_sub(1)
+        pack_of(&self.body_packs, self.papers.len(), doc)
     }
 
     /// Decodes pack `k` of the bodies: its hash is the one named, its frame
@@ -366,7 +395,7 @@ impl Corpus {
     /// nothing).
     pub fn with_bodies(
         mut self,
-        mut pack: impl FnMut(&BodyPackRef) -> Vec<u8>,
+        mut pack: impl FnMut(&PaperPackRef) -> Vec<u8>,
     ) -> Result<Corpus, DecodeError> {
         let mut reasons = Reasons::default();
         for k in 0..self.body_packs.len() {
@@ -428,10 +457,11 @@ mod tests {
         let e = crate::Engine::new(head);
         let doc = corpus.papers.len() as u32 - 1;
         assert_eq!(e.body(doc), None);
-        let missing = e.missing_body_packs([0, doc, doc]);
-        assert_eq!(missing, [0, packs.len() as u32 - 1]);
-        let last = missing[1];
-        e.add_body_pack(last, &packs[last as usize]).unwrap();
+        let missing = e.missing_card_packs([0, doc, doc]);
+        let last = packs.len() as u32 - 1;
+        use crate::search::PaperPack::Body;
+        assert_eq!(missing, [Body(0), Body(last)]);
+        e.add_paper_pack(Body(last), &packs[last as usize]).unwrap();
         let p = &corpus.papers[doc as usize];
         let body = e.body(doc).expect("its pack is in");
         let reasons: Vec<&str> = p.tags.iter().map(|t| corpus.reason(t)).collect();
@@ -447,7 +477,7 @@ mod tests {
             },
             p.into()
         );
-        assert_eq!(e.missing_body_packs([0, doc]), [0]);
+        assert_eq!(e.missing_card_packs([0, doc]), [Body(0)]);
         // Searching needs no body: the words are in the index.
         let words: String = p
             .text
@@ -474,8 +504,11 @@ mod tests {
         assert!(!p.tags.is_empty());
         let head_paper = &e.corpus.papers[doc as usize];
         assert!(head_paper.tags_with(e.body(doc)).is_empty());
-        let k = e.missing_body_packs([doc])[0];
-        e.add_body_pack(k, &packs[k as usize]).unwrap();
+        let k = e.missing_card_packs([doc])[0];
+        let crate::search::PaperPack::Body(b) = k else {
+            panic!("{k:?}")
+        };
+        e.add_paper_pack(k, &packs[b as usize]).unwrap();
         let body = e.body(doc).unwrap();
         assert_eq!(head_paper.tags_with(Some(body)).len(), p.tags.len());
         assert_eq!(head_paper.authors_with(Some(body)), p.authors);

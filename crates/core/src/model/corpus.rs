@@ -47,7 +47,7 @@ pub struct Corpus {
     /// Where the papers' bodies are when they are not in the papers
     /// themselves: packs of consecutive papers ([`Corpus::in_body_packs`]).
     /// Empty when every paper holds its own body.
-    pub body_packs: Vec<crate::model::BodyPackRef>,
+    pub body_packs: Vec<crate::model::PaperPackRef>,
     /// Where the papers' places on the topic map and their keywords are
     /// when they are not in the papers themselves: one file
     /// ([`Corpus::map_apart`]). `None` when every paper holds its own.
@@ -57,6 +57,10 @@ pub struct Corpus {
     /// ([`Corpus::tags_apart`]; a card's own tags come with its body).
     /// `None` when every paper holds its own.
     pub tag_part: Option<crate::model::TagPartRef>,
+    /// Where the papers' titles are when they are not in the papers
+    /// themselves: packs of consecutive papers, and the title order
+    /// ([`Corpus::titles_apart`]). `None` when every paper holds its own.
+    pub titles: Option<crate::model::TitlesRef>,
     /// The papers, in list order.
     pub papers: Vec<Paper>,
     /// The search index over `papers`, built at compile time.
@@ -92,7 +96,9 @@ pub struct Paper {
     pub list: u32,
     /// 1-based line of the paragraph in its source file.
     pub line: u32,
-    /// Its title: the record's own, or derived from the abstract.
+    /// Its title: the record's own, or derived from the abstract; empty
+    /// when the titles are apart ([`Corpus::titles`]: the engine lends it,
+    /// `Engine::title`).
     pub title: String,
     /// True when the title was derived from the abstract (the seeds have none).
     pub title_derived: bool,

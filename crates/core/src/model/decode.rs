@@ -15,9 +15,10 @@ struct Head {
     facets: Vec<Facet>,
     reasons: Vec<String>,
     similar_terms: Vec<String>,
-    body_packs: Vec<crate::model::BodyPackRef>,
+    body_packs: Vec<crate::model::PaperPackRef>,
     map_part: Option<crate::model::MapPartRef>,
     tag_part: Option<crate::model::TagPartRef>,
+    titles: Option<crate::model::TitlesRef>,
 }
 
 /// Where a [`PapersDecoder`] is in the part.
@@ -191,6 +192,7 @@ impl PapersDecoder {
             body_packs: head.body_packs,
             map_part: head.map_part,
             tag_part: head.tag_part,
+            titles: head.titles,
             papers: self.papers,
             index: self.index,
         };

@@ -14,7 +14,7 @@ pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// File magic of its second part: the search index.
 pub const INDEX_MAGIC: &[u8; 4] = b"PXI\x01";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 15;
+pub const FORMAT_VERSION: u16 = 16;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 /// Why bytes are not a corpus this version can read.
@@ -376,6 +376,17 @@ impl Corpus {
             }
         }
         let n = self.papers.len();
+        // Packs of papers start at the first, each after the one before,
+        // and hold at least one paper.
+        for packs in [&self.body_packs[..], self.title_packs()] {
+            let firsts = packs.iter().map(|r| r.first as usize);
+            if packs.first().is_some_and(|r| r.first != 0)
+                || firsts.clone().zip(firsts.skip(1)).any(|(a, b)| a >= b)
+                || packs.last().is_some_and(|r| r.first as usize >= n)
+            {
+                return Err(Corrupt::PackMismatch);
+            }
+        }
         let terms = self.similar_terms.len();
         // With the bodies in packs, the reasons come with them (checked
         // there); the head's tags all have reason 0.
@@ -435,6 +446,7 @@ mod tests {
             body_packs: vec![],
             map_part: None,
             tag_part: None,
+            titles: None,
             papers: vec![],
             index: Default::default(),
         }

@@ -10,9 +10,11 @@ pub(crate) mod frame;
 pub(crate) mod map_part;
 pub(crate) mod tag_part;
 pub(crate) mod text;
+pub(crate) mod titles;
 
 pub use body::{
-    body_pack_file_name, Body, BodyPackRef, BodyRef, BODIES_APART_FROM, BODY_MAGIC, BODY_PACK_BYTES,
+    body_pack_file_name, Body, BodyRef, PaperPackRef, BODIES_APART_FROM, BODY_MAGIC,
+    BODY_PACK_BYTES,
 };
 pub(crate) use corpus::is_web_url;
 pub use corpus::{style, Corpus, Facet, Link, LinkKind, List, Paper, Run, RunKind, Similar, Tag};
@@ -23,6 +25,10 @@ pub use frame::{Corrupt, DecodeError, Parts, FORMAT_VERSION};
 pub use map_part::{map_part_file_name, MapPart, MapPartRef, MAP_MAGIC};
 pub use tag_part::{tag_part_file_name, TagPartRef, TAG_MAGIC};
 pub use text::{fold, set_decompose, tokenize, words, Decompose, Token};
+pub use titles::{
+    title_order_file_name, title_pack_file_name, Titles, TitlesRef, TITLE_MAGIC, TITLE_ORDER_MAGIC,
+    TITLE_PACK_BYTES,
+};
 
 /// The seed lists, compiled (for unit tests of the shipped parts).
 #[cfg(test)]

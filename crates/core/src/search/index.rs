@@ -38,15 +38,15 @@ const FIELD_BASES: [u32; N_FIELDS] = [0, TEXT_BASE, AUTHORS_BASE];
 
 /// The searchable fields of a paper, with their position bases. Authors are
 /// searched as one text, “Ann Lee, Bo Chen”, which is how cards show them.
-/// The abstract's `text` and the `authors` are the paper's own, or (in the
-/// page, when they are apart) its body's.
+/// The title, the abstract's `text` and the `authors` are the paper's own,
+/// or (in the page, when they are apart) from their packs.
 pub fn fields<'a>(
-    paper: &'a Paper,
+    title: &'a str,
     text: &'a str,
     authors: &[String],
 ) -> [(usize, std::borrow::Cow<'a, str>, u32); N_FIELDS] {
     [
-        (FIELD_TITLE, paper.title.as_str().into(), 0),
+        (FIELD_TITLE, title.into(), 0),
         (FIELD_TEXT, text.into(), TEXT_BASE),
         (FIELD_AUTHORS, authors.join(", ").into(), AUTHORS_BASE),
     ]
@@ -317,7 +317,7 @@ impl Collected {
         let mut c = Collected::default();
         for (doc, paper) in papers.iter().enumerate() {
             let mut lens = [0u32; N_FIELDS];
-            for (field, text, base) in fields(paper, &paper.text, &paper.authors) {
+            for (field, text, base) in fields(&paper.title, &paper.text, &paper.authors) {
                 let mut n = 0u32;
                 for (_, w) in text::words(&text) {
                     let id = c.stem_id(w);

@@ -20,7 +20,7 @@ use std::fmt::Write;
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use crate::model::facet::FacetKind;
-use crate::model::{BodyRef, Corpus, LinkKind, Paper};
+use crate::model::{BodyRef, Corpus, LinkKind, Paper, Titles};
 use crate::search::engine::Highlights;
 use crate::view::html::{abstract_html, marked_html};
 use crate::view::i18n::Strings;
@@ -59,9 +59,11 @@ const NOT_CHIPS: [FacetKind; 3] = [FacetKind::List, FacetKind::Author, FacetKind
 
 /// The whole card: an `<article class="paper" data-doc=…>`. Without its
 /// `body` (its pack is on its way), the abstract says it is loading and
-/// the links and similar papers wait with it.
-pub fn card_html(
+/// the links and similar papers wait with it; without its title (from
+/// `titles`), the title says it is loading.
+pub fn card_html<T: Titles + ?Sized>(
     corpus: &Corpus,
+    titles: &T,
     doc: u32,
     body: Option<BodyRef<'_>>,
     state: &CardState,
@@ -75,8 +77,8 @@ pub fn card_html(
         out,
         "<article class=\"paper{target}\" id=\"{id}\" aria-labelledby=\"{id}-title\" \
          data-doc=\"{doc}\"><div class=\"paper-head\"><h2 class=\"paper-title\" \
-         id=\"{id}-title\"><a href=\"#{id}\">{}</a></h2>{}</div>",
-        marked_html(&p.title, &state.marks.title),
+         id=\"{id}-title\">{}</h2>{}</div>",
+        title_link_html(&p.id, titles.title_of(doc), &state.marks.title, t),
         star_html(state.starred, t),
     );
     let authors = p.authors_with(body);
@@ -128,7 +130,7 @@ pub fn card_html(
             state.similar_open,
             text(t.similar_papers),
             if state.similar_open {
-                similar_html(corpus, p, body, t)
+                similar_html(titles, corpus, p, body, t)
             } else {
                 String::new()
             }
@@ -136,6 +138,28 @@ pub fn card_html(
     }
     out.push_str("</article>");
     out
+}
+
+/// A card's title, a link to the card: the title with the query's matches
+/// marked, or, while its pack is on its way, words saying so.
+pub fn title_link_html(
+    id: &str,
+    title: Option<&str>,
+    marks: &[std::ops::Range<usize>],
+    t: &Strings,
+) -> String {
+    match title {
+        Some(title) => format!(
+            "<a href=\"#{}\">{}</a>",
+            attr(id),
+            marked_html(title, marks)
+        ),
+        None => format!(
+            "<a href=\"#{}\" class=\"loading\" aria-busy=\"true\">{}</a>",
+            attr(id),
+            text(t.loading_title)
+        ),
+    }
 }
 
 /// The authors, joined by “, ”, with the query's matches marked.
@@ -185,8 +209,10 @@ pub fn note_html(note: &str, t: &Strings) -> String {
 }
 
 /// The list of a paper's similar papers, each a link with the terms the
-/// two share most.
-pub fn similar_html<'a>(
+/// two share most (a title not in yet says it is loading:
+/// [`crate::Engine::missing_title_packs`]).
+pub fn similar_html<'a, T: Titles + ?Sized>(
+    titles: &T,
     corpus: &Corpus,
     p: &Paper,
     body: impl Into<BodyRef<'a>>,
@@ -199,9 +225,8 @@ pub fn similar_html<'a>(
         };
         let _ = write!(
             out,
-            "<li><a href=\"#{}\">{}</a>",
-            attr(&other.id),
-            text(&other.title)
+            "<li>{}",
+            title_link_html(&other.id, titles.title_of(s.doc), &[], t)
         );
         let shared = corpus.shared_terms(s).collect::<Vec<_>>().join(", ");
         if !shared.is_empty() {
@@ -333,8 +358,13 @@ pub fn selection_changes(before: &[Vec<u32>], after: &[Vec<u32>]) -> Vec<(u32, u
 /// One paper of the related list: its title and the words that bring it
 /// (`via`: the label, then the words joined), opening to its card, which
 /// the page writes into the `<details>` when the reader first opens it.
-pub fn related_item_html(corpus: &Corpus, doc: u32, via_label: &str, via: &str) -> String {
-    let title = corpus.papers.get(doc as usize).map_or("", |p| &p.title);
+pub fn related_item_html<T: Titles + ?Sized>(
+    titles: &T,
+    doc: u32,
+    via_label: &str,
+    via: &str,
+) -> String {
+    let title = titles.title_of(doc).unwrap_or_default();
     format!(
         "<li data-doc=\"{doc}\"><details><summary><span class=\"related-title\">{}</span> \
          <span class=\"related-via\">{} <span class=\"related-words\">{}</span></span>\
@@ -377,6 +407,7 @@ pub fn first_screen(corpus: &Corpus, t: &Strings) -> String {
             cards,
             "<li data-doc=\"{doc}\">{}</li>",
             card_html(
+                corpus,
                 corpus,
                 doc,
                 corpus.papers.get(doc as usize).map(Into::into),

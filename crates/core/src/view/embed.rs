@@ -252,13 +252,13 @@ pub struct Opened {
 }
 
 impl Opened {
-    /// The message for opening `paper`, whose link is `url`.
-    pub fn new(paper: &crate::model::Paper, url: String) -> Opened {
+    /// The message for opening `paper`, titled `title`, whose link is `url`.
+    pub fn new(paper: &crate::model::Paper, title: &str, url: String) -> Opened {
         Opened {
             kind: OPENED,
             version: VERSION,
             id: paper.id.clone(),
-            title: paper.title.clone(),
+            title: title.to_string(),
             url,
         }
     }

@@ -92,7 +92,13 @@ struct Row<'a> {
     code: Option<&'a str>,
 }
 
-fn row<'a>(corpus: &'a Corpus, p: &'a Paper, body: Option<BodyRef<'a>>, page_url: &str) -> Row<'a> {
+fn row<'a>(
+    corpus: &'a Corpus,
+    p: &'a Paper,
+    title: &'a str,
+    body: Option<BodyRef<'a>>,
+    page_url: &str,
+) -> Row<'a> {
     let links = body.map_or(&[][..], |b| b.links);
     let link = |kind: LinkKind| {
         links
@@ -111,7 +117,7 @@ fn row<'a>(corpus: &'a Corpus, p: &'a Paper, body: Option<BodyRef<'a>>, page_url
         .map(String::as_str);
     Row {
         id: &p.id,
-        title: &p.title,
+        title,
         authors: p.authors_with(body),
         year: p.year,
         venue,
@@ -126,24 +132,31 @@ fn row<'a>(corpus: &'a Corpus, p: &'a Paper, body: Option<BodyRef<'a>>, page_url
 /// is the explorer's address, for papers without a page of their own.
 pub fn export(corpus: &Corpus, docs: &[u32], format: Format, page_url: &str) -> String {
     let body = |d: u32| corpus.papers.get(d as usize).map(BodyRef::from);
-    export_with(corpus, docs, body, format, page_url)
+    export_with(corpus, corpus, docs, body, format, page_url)
 }
 
 /// [`export`] with each paper's body given apart (from its pack:
 /// [`crate::Engine::body`]): its links, and its authors and tags when they
-/// came with it. A paper without one is exported from its head alone.
+/// came with it. A paper without one is exported from its head alone;
+/// its title comes from `titles` (an empty one while it is not in).
 pub fn export_with<'a>(
     corpus: &'a Corpus,
+    titles: &'a (impl crate::model::Titles + ?Sized),
     docs: &[u32],
     body: impl Fn(u32) -> Option<BodyRef<'a>>,
     format: Format,
     page_url: &str,
 ) -> String {
     let rows = docs.iter().filter_map(|&d| {
-        corpus
-            .papers
-            .get(d as usize)
-            .map(|p| row(corpus, p, body(d), page_url))
+        corpus.papers.get(d as usize).map(|p| {
+            row(
+                corpus,
+                p,
+                titles.title_of(d).unwrap_or_default(),
+                body(d),
+                page_url,
+            )
+        })
     });
     match format {
         Format::Csv => csv(rows),

@@ -333,6 +333,7 @@ mod tests {
             body_packs: vec![],
             map_part: None,
             tag_part: None,
+            titles: None,
             papers,
             index: Default::default(),
         }

@@ -95,6 +95,11 @@ pub struct Strings {
     /// The status when the papers' tags a filter needs could not be
     /// fetched.
     pub tags_failed: &'static str,
+    /// The status while a long list's title order, which sorting by title
+    /// reads, is on its way.
+    pub title_order_loading: &'static str,
+    /// The status when it could not be fetched.
+    pub title_order_failed: &'static str,
     /// A facet count not known yet (the tags are on their way): the text
     /// shown, and what it says to a screen reader.
     pub count_pending: &'static str,
@@ -164,6 +169,8 @@ pub struct Strings {
     pub similar_papers: &'static str,
     /// In place of an abstract whose pack is on its way.
     pub loading_abstract: &'static str,
+    /// A title whose pack is on its way (a long list's titles come apart).
+    pub loading_title: &'static str,
     pub shares: &'static str,
     /// A card's tag chips, as a screen reader names them.
     pub tags: &'static str,
@@ -260,6 +267,8 @@ pub static EN: Strings = Strings {
     index_part_failed: "Part of the search index this search needs could not be loaded: are you offline?",
     tags_loading: "Loading the filters…",
     tags_failed: "The filters could not be loaded: are you offline?",
+    title_order_loading: "Loading the titles' order…",
+    title_order_failed: "The titles' order could not be loaded: are you offline?",
     count_pending: "…",
     count_pending_label: "Counting…",
     offline_save: |size| format!("Save for offline use (up to {size})"),
@@ -340,6 +349,7 @@ pub static EN: Strings = Strings {
     show_less: "Show less",
     similar_papers: "Similar papers",
     loading_abstract: "Loading the abstract…",
+    loading_title: "Loading the title…",
     shares: " — shares ",
     tags: "Tags",
 
@@ -440,6 +450,8 @@ pub static ZH: Strings = Strings {
     index_part_failed: "无法加载此搜索所需的部分索引：是否处于离线状态？",
     tags_loading: "正在加载筛选条件…",
     tags_failed: "无法加载筛选条件：是否处于离线状态？",
+    title_order_loading: "正在加载标题排序…",
+    title_order_failed: "无法加载标题排序：是否处于离线状态？",
     count_pending: "…",
     count_pending_label: "正在计数…",
     offline_save: |size| format!("保存以供离线使用（最多 {size}）"),
@@ -507,6 +519,7 @@ pub static ZH: Strings = Strings {
     show_less: "收起",
     similar_papers: "相似论文",
     loading_abstract: "正在载入摘要……",
+    loading_title: "正在载入标题……",
     shares: " — 共同词：",
     tags: "标签",
 

@@ -147,7 +147,7 @@ pub fn open(fragment: &str, engine: &crate::Engine) -> Option<Shared> {
     for e in &mut list.entries {
         match engine.doc_of(&e.id) {
             Some(d) => {
-                e.title = engine.corpus.papers[d as usize].title.clone();
+                e.title = engine.title(d).unwrap_or_default().to_string();
                 shared.docs.push(d);
             }
             None => shared.stale.push(e.id.clone()),

@@ -5,7 +5,7 @@ use crate::common;
 
 use explorer_core::view::Strings;
 use explorer_core::view::{card_html, note_html, selection_changes, CardState};
-use explorer_core::{Corpus, FacetKind, Highlights};
+use explorer_core::{Corpus, FacetKind, Highlights, PaperPack};
 
 fn english() -> &'static Strings {
     &explorer_core::view::EN
@@ -108,6 +108,7 @@ fn a_card_shows_its_paper_and_the_chips_of_its_tags() {
     for (doc, p) in corpus.papers.iter().enumerate() {
         let html = card_html(
             corpus,
+            corpus,
             doc as u32,
             corpus.papers.get(doc).map(Into::into),
             &plain(&none, &[]),
@@ -157,6 +158,7 @@ fn a_selected_value_presses_its_chip_on_every_card_that_has_it() {
     for (doc, p) in corpus.papers.iter().enumerate() {
         let html = card_html(
             corpus,
+            corpus,
             doc as u32,
             corpus.papers.get(doc).map(Into::into),
             &plain(&none, &selection),
@@ -194,6 +196,7 @@ fn a_starred_expanded_target_card_with_its_similar_papers_open() {
     };
     let html = card_html(
         corpus,
+        corpus,
         doc as u32,
         corpus.papers.get(doc).map(Into::into),
         &state,
@@ -228,6 +231,7 @@ fn the_query_s_matches_are_marked_in_title_abstract_and_authors() {
     assert!(!marks.text.is_empty());
     let html = card_html(
         corpus,
+        corpus,
         hit,
         corpus.papers.get(hit as usize).map(Into::into),
         &plain(&marks, &[]),
@@ -256,6 +260,7 @@ fn hostile_text_in_a_card_is_inert() {
             ..plain(&none, &[])
         };
         let html = card_html(
+            &corpus,
             &corpus,
             doc,
             corpus.papers.get(doc as usize).map(Into::into),
@@ -332,7 +337,7 @@ fn a_card_whose_body_came_in_a_pack_is_the_card_of_the_whole_paper() {
     let engine = explorer_core::Engine::new(head.clone());
     let none = Highlights::default();
     let card = |corpus: &Corpus, doc: u32, body| {
-        card_html(corpus, doc, body, &plain(&none, &[]), english())
+        card_html(corpus, corpus, doc, body, &plain(&none, &[]), english())
     };
     let source = |html: &str| {
         let at = html
@@ -346,7 +351,9 @@ fn a_card_whose_body_came_in_a_pack_is_the_card_of_the_whole_paper() {
     assert!(html.contains("class=\"chip\""), "{html}");
     assert_eq!(source(&html), "");
     for (k, pack) in packs.iter().enumerate() {
-        engine.add_body_pack(k as u32, pack).unwrap();
+        engine
+            .add_paper_pack(PaperPack::Body(k as u32), pack)
+            .unwrap();
     }
     for doc in 0..whole.papers.len() as u32 {
         let html = card(&head, doc, engine.body(doc));
@@ -370,7 +377,7 @@ fn with_the_tags_apart_a_card_gets_its_chips_and_authors_with_its_body() {
     let engine = explorer_core::Engine::new(head.clone());
     let none = Highlights::default();
     let card = |corpus: &Corpus, doc: u32, body| {
-        card_html(corpus, doc, body, &plain(&none, &[]), english())
+        card_html(corpus, corpus, doc, body, &plain(&none, &[]), english())
     };
     let doc = (0..whole.papers.len() as u32)
         .find(|&d| !whole.papers[d as usize].authors.is_empty())
@@ -383,7 +390,9 @@ fn with_the_tags_apart_a_card_gets_its_chips_and_authors_with_its_body() {
     assert!(before.contains("abstract loading"), "{before}");
     let packs_shown = head.body_pack_of(doc as usize).unwrap() + 2;
     for (k, pack) in packs.iter().enumerate().take(packs_shown) {
-        engine.add_body_pack(k as u32, pack).unwrap();
+        engine
+            .add_paper_pack(PaperPack::Body(k as u32), pack)
+            .unwrap();
     }
     let shown = head.body_pack_range(packs_shown - 1).unwrap().end as u32;
     let mut authors = 0;

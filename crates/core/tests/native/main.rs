@@ -17,3 +17,4 @@ mod real_list;
 mod real_list_tags;
 mod scale;
 mod seed_corpus;
+mod titles_apart;

@@ -34,7 +34,7 @@ fn stems() -> &'static [Vec<Vec<String>>] {
             .papers
             .iter()
             .map(|p| {
-                fields(p, &p.text, &p.authors)
+                fields(&p.title, &p.text, &p.authors)
                     .iter()
                     .map(|(_, text, _)| tokenize(text).into_iter().map(|t| t.stem).collect())
                     .collect()

@@ -164,8 +164,9 @@ async fn a_large_list_searches_offline_what_its_reader_fetched() {
 }
 
 /// "Save for offline use" on a list too large to precache: the offer says
-/// first how much it fetches at most (every pack of postings and of
-/// bodies, the topic map's and the tags' files and the meaning file), shows its progress,
+/// first how much it fetches at most (every pack of postings, titles and
+/// bodies, the topic map's, the tags' and the title order's files and the
+/// meaning file), shows its progress,
 /// and then a query no one made online is answered offline, its map too.
 #[tokio::test]
 async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
@@ -173,14 +174,14 @@ async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
     let fetched_on_use: u64 = build_files(&build.dist)
         .iter()
         .filter(|(name, _)| {
-            ["postings-", "meaning-", "map-", "tags-"]
+            ["postings-", "meaning-", "map-", "tags-", "title-order-"]
                 .iter()
                 .any(|kind| name.starts_with(kind))
         })
         .map(|(_, size)| size)
         .sum();
-    // And the packs of the papers' bodies, but those of the first screen,
-    // which came with the page.
+    // And the packs of the papers' titles and bodies, but those of the
+    // first screen, which came with the page.
     let corpus = browser_tests::build_file(&build.dist, "corpus");
     let head =
         explorer_core::Corpus::from_papers_part(&std::fs::read(build.dist.join(corpus)).unwrap())
@@ -189,17 +190,25 @@ async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
         !head.body_packs.is_empty(),
         "a list this long has its bodies in packs"
     );
-    let first: std::collections::HashSet<usize> = (0..explorer_core::view::FIRST_SCREEN)
-        .filter_map(|d| head.body_pack_of(d))
-        .collect();
-    let fetched_on_use = fetched_on_use
-        + head
-            .body_packs
+    assert!(
+        !head.title_packs().is_empty(),
+        "a list this long has its titles in packs"
+    );
+    let not_first = |packs: &[explorer_core::model::PaperPackRef],
+                     of: &dyn Fn(usize) -> Option<usize>| {
+        let first: std::collections::HashSet<usize> = (0..explorer_core::view::FIRST_SCREEN)
+            .filter_map(of)
+            .collect();
+        packs
             .iter()
             .enumerate()
             .filter(|(k, _)| !first.contains(k))
             .map(|(_, r)| u64::from(r.len))
-            .sum::<u64>();
+            .sum::<u64>()
+    };
+    let fetched_on_use = fetched_on_use
+        + not_first(&head.body_packs, &|d| head.body_pack_of(d))
+        + not_first(head.title_packs(), &|d| head.title_pack_of(d));
     let en = &explorer_core::view::EN;
     let offer = (en.offline_save)(&format!("{:.1} MB", fetched_on_use as f64 / 1e6));
     b.wait_for(

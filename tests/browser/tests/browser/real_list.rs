@@ -416,3 +416,53 @@ async fn the_topic_map_of_a_long_list_comes_when_it_is_needed() {
     assert!(b.console_errors().await.is_empty());
     b.close().await;
 }
+
+/// A long list's titles come in packs apart from its papers: sorting by
+/// title fetches the title order, and the first cards are the list's first
+/// titles, in order; a card's similar papers are listed under their real
+/// titles (their packs fetched as the list opens), never "loading".
+#[tokio::test]
+async fn the_real_list_sorts_by_title_and_names_similar_papers() {
+    let build = &real_builds()[0];
+    let e = &build.engine;
+    let b = open(build).await;
+    b.client
+        .find(Locator::Css(".sort select"))
+        .await
+        .unwrap()
+        .select_by_value("title")
+        .await
+        .unwrap();
+    let sorted = e.search("", &e.no_selection(), Sort::Title);
+    let want: Vec<String> = sorted
+        .hits
+        .iter()
+        .map(|h| e.corpus.papers[h.doc as usize].title.clone())
+        .collect();
+    b.wait_for_titles_prefix(&want).await;
+    let first = sorted.hits[0].doc;
+    let similar: Vec<&str> = e
+        .body(first)
+        .unwrap()
+        .similar
+        .iter()
+        .map(|s| e.corpus.papers[s.doc as usize].title.as_str())
+        .collect();
+    assert!(similar.len() >= 3, "{similar:?}");
+    // The toggle comes with the card's body, after its title.
+    let toggle = "document.querySelector('.results article.paper .similar-toggle')";
+    b.wait_for(toggle, "the first card's similar papers' toggle")
+        .await;
+    b.js(&format!("{toggle}.click()")).await;
+    b.wait_for(
+        &format!(
+            "JSON.stringify([...document.querySelector('.results article.paper')\
+             .querySelectorAll('.similar-list li a')].map(a => a.textContent)) === {}",
+            serde_json::to_string(&serde_json::to_string(&similar).unwrap()).unwrap()
+        ),
+        &format!("the similar papers {similar:?}"),
+    )
+    .await;
+    assert!(b.console_errors().await.is_empty());
+    b.close().await;
+}

@@ -48,12 +48,14 @@ async fn a_whole_conference_keeps_only_what_is_on_screen() {
     assert!(cards(&b).await <= MAX_CARDS, "{} cards", cards(&b).await);
 
     // The page is as tall as the whole list: scroll to the end, and the last
-    // papers are there (and only a window of them).
-    b.js("window.scrollTo(0, document.documentElement.scrollHeight); return 1")
-        .await;
+    // papers are there (and only a window of them). Their titles and
+    // abstracts come in packs, and the cards grow when they do, so the end
+    // moves down: the reader goes to the end again, as one presses End
+    // again once a page has loaded.
     b.wait_for(
         &format!(
-            "[...document.querySelectorAll('.results article.paper .paper-title')].pop()?.textContent === {}",
+            "(() => {{ window.scrollTo(0, document.documentElement.scrollHeight); \
+             return [...document.querySelectorAll('.results article.paper .paper-title')].pop()?.textContent === {}; }})()",
             serde_json::to_string(all.last().unwrap()).unwrap()
         ),
         "the last paper, at the end of the page",

@@ -204,6 +204,7 @@ fn compile_sources_with(
             body_packs: Vec::new(),
             map_part: None,
             tag_part: None,
+            titles: None,
             index,
             papers,
         },

@@ -27,7 +27,8 @@ impl Engine {
                     let mut kept = self.word_ids.lock().unwrap_or_else(|e| e.into_inner());
                     let body = self.body(doc);
                     let text = body.map_or("", |b| b.text);
-                    crate::search::index::fields(paper, text, paper.authors_with(body))
+                    let title = self.title(doc).unwrap_or_default();
+                    crate::search::index::fields(title, text, paper.authors_with(body))
                         .map(|(_, s, _)| self.index().spans(&s, &mut kept))
                 },
             },

@@ -3,6 +3,7 @@
 
 mod facets;
 mod highlight;
+mod paper_packs;
 mod related;
 mod score;
 
@@ -15,6 +16,7 @@ use crate::search::query::{self, Clause, Query};
 pub use facets::{Extra, ExtraCounts, Extras};
 pub(crate) use highlight::{overlaps, split_by_marks};
 pub use highlight::{DocWords, Highlights};
+pub use paper_packs::PaperPack;
 pub use related::{Related, RelatedSet, KEPT_PAPER_WORDS, RELATED, RELATED_POOL};
 pub(crate) use score::prefix_list;
 
@@ -132,6 +134,10 @@ pub struct Response {
     /// their file is not in ([`Engine::add_tag_part`]): no hits until it is.
     /// (`waiting_for_index` says so too, for whoever shows the wait.)
     pub waiting_for_tags: bool,
+    /// The sort is by title, and the title order's file is not in
+    /// ([`Engine::add_title_order`]): no hits until it is.
+    /// (`waiting_for_index` says so too, for whoever shows the wait.)
+    pub waiting_for_titles: bool,
     /// The papers' tags are not in, and the results are not the whole
     /// list: `counts` are zero, not counts, until they are.
     pub counts_pending: bool,
@@ -236,9 +242,12 @@ pub struct Engine {
     /// ([`Engine::without_index`], then [`Engine::open_index`]).
     index: std::sync::OnceLock<Index>,
     /// Per pack of bodies ([`Corpus::body_packs`]), its papers' bodies once
-    /// it is in ([`Engine::add_body_pack`]). Empty when every paper holds
+    /// it is in ([`Engine::add_paper_pack`]). Empty when every paper holds
     /// its own.
-    bodies: Vec<std::sync::OnceLock<Vec<crate::model::Body>>>,
+    bodies: paper_packs::Slots<crate::model::Body>,
+    /// Per pack of titles ([`Corpus::titles`]), its papers' titles once it
+    /// is in ([`Engine::add_paper_pack`]).
+    titles: paper_packs::Slots<String>,
     /// Per paper, each field's BM25F weight over its length normalisation
     /// ([`score`]), worked out once the index is first searched.
     field_scales: std::sync::OnceLock<Vec<[f32; crate::search::index::N_FIELDS]>>,
@@ -248,8 +257,10 @@ pub struct Engine {
     /// What [`Engine::tagging`] lends until the tags are in: no paper has
     /// any.
     untagged: std::sync::OnceLock<Tagging>,
-    /// Documents in title order (for sorting by title).
-    title_rank: Vec<u32>,
+    /// Each paper's place in title order (for sorting by title): from the
+    /// titles, or later from the title order's file
+    /// ([`Engine::add_title_order`]).
+    title_rank: std::sync::OnceLock<Vec<u32>>,
     /// Documents in id order: a paper found by its id in a binary search
     /// (links, the reading list), not a scan of every paper.
     by_id: Vec<u32>,
@@ -395,11 +406,10 @@ impl Engine {
         }
         let n_facets = corpus.facets.len();
         Engine {
-            title_rank: title_ranks(&corpus.papers),
+            title_rank: paper_packs::title_rank_of(&corpus),
             by_id: id_order(&corpus.papers),
-            bodies: (0..corpus.body_packs.len())
-                .map(|_| std::sync::OnceLock::new())
-                .collect(),
+            bodies: paper_packs::Slots::new(corpus.body_packs.len()),
+            titles: paper_packs::Slots::new(corpus.title_packs().len()),
             corpus,
             index: std::sync::OnceLock::new(),
             field_scales: std::sync::OnceLock::new(),
@@ -415,89 +425,6 @@ impl Engine {
             paper_words: Default::default(),
             word_ids: Default::default(),
         }
-    }
-
-    /// Paper `doc`'s body (its text, runs, links and similar papers):
-    /// `None` while the pack it is in has not come
-    /// ([`Engine::missing_body_packs`]), or for no such paper.
-    pub fn body(&self, doc: u32) -> Option<crate::model::BodyRef<'_>> {
-        let d = doc as usize;
-        let paper = self.corpus.papers.get(d)?;
-        if self.bodies.is_empty() {
-            return Some(paper.into());
-        }
-        let k = self.corpus.body_pack_of(d)?;
-        let first = self.corpus.body_packs[k].first as usize;
-        self.bodies[k].get()?.get(d - first).map(Into::into)
-    }
-
-    /// The packs of bodies `docs` are in that are not in yet, each once,
-    /// in the order first needed.
-    /// (An export names every result: a pack is marked once seen, not
-    /// looked for among those found.)
-    pub fn missing_body_packs(&self, docs: impl IntoIterator<Item = u32>) -> Vec<u32> {
-        let mut missing = Vec::new();
-        let mut seen = vec![false; self.bodies.len()];
-        for doc in docs {
-            if let Some(k) = self.corpus.body_pack_of(doc as usize) {
-                if !std::mem::replace(&mut seen[k], true) && !self.has_body_pack(k as u32) {
-                    missing.push(k as u32);
-                }
-            }
-        }
-        missing
-    }
-
-    /// Whether pack `k` of the bodies is in.
-    pub fn has_body_pack(&self, k: u32) -> bool {
-        self.bodies
-            .get(k as usize)
-            .is_some_and(|b| b.get().is_some())
-    }
-
-    /// Those of `packs` (packs of bodies) not in yet.
-    pub fn missing_body_packs_of(&self, packs: &[u32]) -> Vec<u32> {
-        packs
-            .iter()
-            .copied()
-            .filter(|&k| (k as usize) < self.bodies.len() && !self.has_body_pack(k))
-            .collect()
-    }
-
-    /// The file of pack `k` of the bodies.
-    pub fn body_pack_file(&self, k: u32) -> Option<String> {
-        let r = self.corpus.body_packs.get(k as usize)?;
-        Some(crate::model::body_pack_file_name(r.hash))
-    }
-
-    /// The packs of bodies not in yet, each with its size in bytes
-    /// (uncompressed): what saving for offline use fetches.
-    pub fn body_packs_not_in(&self) -> Vec<(u32, usize)> {
-        self.corpus
-            .body_packs
-            .iter()
-            .zip(&self.bodies)
-            .enumerate()
-            .filter(|(_, (_, got))| got.get().is_none())
-            .map(|(k, (r, _))| (k as u32, r.len as usize))
-            .collect()
-    }
-
-    /// Adds pack `k` of the bodies, fetched: checked against its hash and
-    /// against the corpus before any of it is used. A pack already in is
-    /// left as it is.
-    pub fn add_body_pack(&self, k: u32, bytes: &[u8]) -> Result<(), crate::model::DecodeError> {
-        let slot = self
-            .bodies
-            .get(k as usize)
-            .ok_or(crate::model::DecodeError::Corrupt(
-                crate::model::Corrupt::PackMismatch,
-            ))?;
-        if slot.get().is_none() {
-            let bodies = self.corpus.decode_body_pack(k as usize, bytes)?;
-            let _ = slot.set(bodies);
-        }
-        Ok(())
     }
 
     /// The document with this stable paper id (a `#fragment`, a
@@ -675,6 +602,12 @@ impl Engine {
                 ..self.waiting(Vec::new())
             };
         }
+        if sort == Sort::Title && !self.has_title_order() {
+            return Response {
+                waiting_for_titles: true,
+                ..self.waiting(Vec::new())
+            };
+        }
         let scored = self.score_groups(&q, &mut matched);
         let allowed = self.restrict(&q);
         if reads_words {
@@ -712,6 +645,7 @@ impl Engine {
             waiting_for_index: false,
             missing_packs: Vec::new(),
             waiting_for_tags: false,
+            waiting_for_titles: false,
             counts_pending,
         }
     }
@@ -731,6 +665,7 @@ impl Engine {
             waiting_for_index: true,
             missing_packs,
             waiting_for_tags: false,
+            waiting_for_titles: false,
             // No answer yet, so nothing to count: the tags are not wanted
             // for it (they would share the link with the index).
             counts_pending: false,
@@ -1102,7 +1037,8 @@ impl Engine {
             (Sort::Relevance | Sort::ListOrder, _) => results.ones().map(hit).collect(),
             (Sort::Title, _) => {
                 let mut hits: Vec<Hit> = results.ones().map(hit).collect();
-                hits.sort_unstable_by_key(|h| self.title_rank[h.doc as usize]);
+                let rank = self.title_rank.get().map_or(&[][..], Vec::as_slice);
+                hits.sort_unstable_by_key(|h| rank.get(h.doc as usize).copied());
                 hits
             }
         };
@@ -1198,21 +1134,6 @@ fn relevance_key(h: &Hit) -> u64 {
 /// How many values each facet has.
 fn facet_sizes(corpus: &Corpus) -> Vec<usize> {
     corpus.facets.iter().map(|f| f.values.len()).collect()
-}
-
-/// Each paper's place in title order (folded titles, ties by list order).
-fn title_ranks(papers: &[Paper]) -> Vec<u32> {
-    let folded: Vec<String> = papers
-        .iter()
-        .map(|p| crate::model::text::fold(&p.title))
-        .collect();
-    let mut order: Vec<u32> = (0..papers.len() as u32).collect();
-    order.sort_unstable_by(|&a, &b| folded[a as usize].cmp(&folded[b as usize]).then(a.cmp(&b)));
-    let mut title_rank = vec![0u32; papers.len()];
-    for (rank, &d) in order.iter().enumerate() {
-        title_rank[d as usize] = rank as u32;
-    }
-    title_rank
 }
 
 /// The papers in the order of their stable ids, for looking one up by id.

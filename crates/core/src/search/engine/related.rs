@@ -252,7 +252,7 @@ impl Engine {
     /// (not kept).
     fn paper_words(&self, m: &Meaning, doc: u32) -> std::sync::Arc<PaperWords> {
         self.kept_words(m, doc, true).unwrap_or_else(|| {
-            let title = &self.corpus.papers[doc as usize].title;
+            let title = self.title(doc).unwrap_or_default();
             std::sync::Arc::new(m.paper_words_with(title, &mut Default::default()))
         })
     }
@@ -274,6 +274,7 @@ impl Engine {
         crate::search::kept::kept_or_made(papers, doc, KEPT_PAPER_WORDS, make_room, || {
             let text = crate::search::meaning::paper_text_with(
                 &self.corpus.papers[doc as usize],
+                self.title(doc).unwrap_or_default(),
                 body.text,
             );
             std::sync::Arc::new(m.paper_words_with(&text, pieces))

@@ -650,15 +650,16 @@ impl Explainer<'_> {
 /// The text of a paper that is embedded: a real title and the abstract (a
 /// derived title only restates the abstract).
 pub fn paper_text(p: &Paper) -> String {
-    paper_text_with(p, &p.text)
+    paper_text_with(p, &p.title, &p.text)
 }
 
-/// [`paper_text`] with the abstract given apart (a body from its pack).
-pub fn paper_text_with(p: &Paper, text: &str) -> String {
+/// [`paper_text`] with the title and the abstract given apart (from their
+/// packs).
+pub fn paper_text_with(p: &Paper, title: &str, text: &str) -> String {
     if p.title_derived {
         text.to_string()
     } else {
-        format!("{}\n{}", p.title, text)
+        format!("{title}\n{text}")
     }
 }
 
