@@ -303,6 +303,28 @@ pub(crate) fn pack_of(packs: &[PaperPackRef], papers: usize, doc: usize) -> Opti
         .checked_sub(1)
 }
 
+/// Decodes pack `k` of `packs` (of `papers` in all): its hash is the one
+/// named, its frame (`magic`) whole, and it holds one item per paper of its
+/// range. The items, and that range.
+pub(crate) fn decode_pack<T: serde::de::DeserializeOwned>(
+    packs: &[PaperPackRef],
+    papers: usize,
+    k: usize,
+    magic: &[u8; 4],
+    bytes: &[u8],
+) -> Result<(Vec<T>, std::ops::Range<usize>), DecodeError> {
+    let mismatch = || DecodeError::Corrupt(Corrupt::PackMismatch);
+    let (r, range) = packs
+        .get(k)
+        .zip(pack_range(packs, papers, k))
+        .ok_or_else(mismatch)?;
+    let items: Vec<T> = decode_named(magic, r.hash, bytes)?;
+    if items.len() != range.len() {
+        return Err(mismatch());
+    }
+    Ok((items, range))
+}
+
 /// Cuts `items` (one per paper, in order) into packs of consecutive papers
 /// of at least `pack_bytes` each (postcard bytes; the last may be
 /// smaller), each a frame (`magic`) named by its hash: the packs' table and
@@ -370,16 +392,8 @@ impl Corpus {
     /// whole, it holds exactly the papers of its range, and every id inside
     /// points at something that exists.
     pub fn decode_body_pack(&self, k: usize, bytes: &[u8]) -> Result<Vec<Body>, DecodeError> {
-        let mismatch = || DecodeError::Corrupt(Corrupt::PackMismatch);
-        let (r, range) = self
-            .body_packs
-            .get(k)
-            .zip(self.body_pack_range(k))
-            .ok_or_else(mismatch)?;
-        let bodies: Vec<Body> = decode_named(BODY_MAGIC, r.hash, bytes)?;
-        if bodies.len() != range.len() {
-            return Err(mismatch());
-        }
+        let (bodies, range) =
+            decode_pack::<Body>(&self.body_packs, self.papers.len(), k, BODY_MAGIC, bytes)?;
         let (papers, terms) = (self.papers.len(), self.similar_terms.len());
         let facets: Vec<usize> = self.facets.iter().map(|f| f.values.len()).collect();
         for (body, paper) in bodies.iter().zip(range) {

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::body::{cut_into_packs, pack_of, pack_range};
+use crate::model::body::{cut_into_packs, decode_pack, pack_of, pack_range};
 use crate::model::frame::{decode_named, frame};
 use crate::model::{Corpus, Corrupt, DecodeError, PaperPackRef};
 
@@ -122,17 +122,8 @@ impl Corpus {
     /// Decodes pack `k` of the titles: its hash is the one named, its
     /// frame whole, and it holds exactly the titles of its range.
     pub fn decode_title_pack(&self, k: usize, bytes: &[u8]) -> Result<Vec<String>, DecodeError> {
-        let mismatch = || DecodeError::Corrupt(Corrupt::PackMismatch);
-        let (r, range) = self
-            .title_packs()
-            .get(k)
-            .zip(self.title_pack_range(k))
-            .ok_or_else(mismatch)?;
-        let titles: Vec<String> = decode_named(TITLE_MAGIC, r.hash, bytes)?;
-        if titles.len() != range.len() {
-            return Err(mismatch());
-        }
-        Ok(titles)
+        let packs = self.title_packs();
+        decode_pack(packs, self.papers.len(), k, TITLE_MAGIC, bytes).map(|(titles, _)| titles)
     }
 
     /// Decodes the title order's file: each paper's place, every place
