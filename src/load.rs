@@ -230,7 +230,7 @@ pub async fn load_corpus() -> Result<(), LoadError> {
     let filtered = opening.selection.iter().any(|s| !s.is_empty())
         || !engine().parse_query(&opening.query).filters.is_empty();
     if filtered {
-        if let Err(e) = fetch_tag_part().await {
+        if let Err(e) = Apart::Tags.fetch().await {
             leptos::logging::warn!("{e}");
         }
     }
@@ -339,6 +339,32 @@ fn fetch_once<K, F>(
 thread_local! {
     /// The packs of titles and bodies asked for (in flight or in).
     static PAPER_PACKS_ASKED: std::cell::RefCell<std::collections::HashSet<PaperPack>> = Default::default();
+    /// The requests for packs of titles and bodies on their way.
+    static CARDS_IN_FLIGHT: std::cell::RefCell<InFlight> = Default::default();
+}
+
+/// How many requests are on their way, and what waits for none to be
+/// ([`when_cards_settled`]).
+#[derive(Default)]
+struct InFlight {
+    requests: usize,
+    waiting: Vec<Box<dyn FnOnce()>>,
+}
+
+/// Calls `then` once no pack of titles or bodies is on its way (at once if
+/// none is): what can wait for the cards on screen to be whole (a long
+/// list's tags, for facet counts) does not share the link with them.
+pub fn when_cards_settled(then: impl FnOnce() + 'static) {
+    let now = CARDS_IN_FLIGHT.with_borrow_mut(|f| {
+        if f.requests == 0 {
+            return Some(then);
+        }
+        f.waiting.push(Box::new(then));
+        None
+    });
+    if let Some(then) = now {
+        then();
+    }
 }
 
 /// Fetches the packs of titles and bodies `packs`
@@ -419,62 +445,74 @@ async fn fetch_apart(
     add(&bytes).map_err(|error| LoadError::Decode { href, error })
 }
 
-thread_local! {
-    /// Whether the title order's file was asked for (in flight or in).
-    static TITLE_ORDER_ASKED: std::cell::RefCell<std::collections::HashSet<u32>> = Default::default();
+/// A file of a long list's build that comes whole, apart from the papers
+/// part, when first needed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Apart {
+    /// The papers' tags (facet counts and filters).
+    Tags,
+    /// The papers' places in title order (sorting by title).
+    TitleOrder,
 }
 
-/// Fetches the papers' title order (for sorting by title), when the list
-/// has its titles apart and the order is neither in nor on its way; `done`
-/// is told once it is in, or of a failure (then it can be asked for again).
-pub fn fetch_title_order(done: impl FnOnce(Result<(), LoadError>) + 'static) {
+impl Apart {
+    /// Its name and size while it is not in.
+    fn file(self) -> Option<(String, usize)> {
+        match self {
+            Apart::Tags => engine().tag_part_file(),
+            Apart::TitleOrder => engine().title_order_file(),
+        }
+    }
+
+    /// Gives its bytes to the engine.
+    fn add(self, bytes: &[u8]) -> Result<(), DecodeError> {
+        match self {
+            Apart::Tags => engine().add_tag_part(bytes),
+            Apart::TitleOrder => engine().add_title_order(bytes),
+        }
+    }
+
+    /// Fetches it and gives it to the engine (nothing when it is in).
+    async fn fetch(self) -> Result<(), LoadError> {
+        fetch_apart(self.file(), |bytes| self.add(bytes)).await
+    }
+}
+
+thread_local! {
+    /// The files apart asked for (in flight or in).
+    static APART_ASKED: std::cell::RefCell<std::collections::HashSet<Apart>> = Default::default();
+}
+
+/// Fetches a file apart, when the list has it and it is neither in nor on
+/// its way, and adds it to the engine; `done` is told once it is in, or of
+/// a failure (then it can be asked for again).
+pub fn fetch_apart_once(which: Apart, done: impl FnOnce(Result<(), LoadError>) + 'static) {
     fetch_once(
-        &TITLE_ORDER_ASKED,
-        &[0],
-        |_| engine().title_order_file().is_none(),
-        |_| async move {
-            fetch_apart(engine().title_order_file(), |bytes| {
-                engine().add_title_order(bytes)
-            })
-            .await
-        },
+        &APART_ASKED,
+        &[which],
+        |w| w.file().is_none(),
+        move |_| which.fetch(),
         done,
     );
-}
-
-thread_local! {
-    /// Whether the tags' file was asked for (in flight or in): one entry.
-    static TAGS_ASKED: std::cell::RefCell<std::collections::HashSet<u32>> = Default::default();
-}
-
-/// Fetches the papers' tags, when the list has them apart and they are
-/// neither in nor on their way, and adds them to the engine; `done` is
-/// told once they are in, or of a failure (then they can be asked for
-/// again).
-pub fn fetch_tags(done: impl FnOnce(Result<(), LoadError>) + 'static) {
-    fetch_once(
-        &TAGS_ASKED,
-        &[0],
-        |_| engine().tag_part_file().is_none(),
-        |_| async move { fetch_tag_part().await },
-        done,
-    );
-}
-
-/// [`fetch_tags`]' request.
-async fn fetch_tag_part() -> Result<(), LoadError> {
-    fetch_apart(engine().tag_part_file(), |bytes| {
-        engine().add_tag_part(bytes)
-    })
-    .await
 }
 
 /// [`fetch_paper_packs`]' requests.
 async fn fetch_new_paper_packs(packs: &[PaperPack]) -> Result<(), LoadError> {
-    fetch_all(packs, paper_pack_href, |p, bytes| {
+    CARDS_IN_FLIGHT.with_borrow_mut(|f| f.requests += 1);
+    let result = fetch_all(packs, paper_pack_href, |p, bytes| {
         engine().add_paper_pack(p, &bytes)
     })
-    .await
+    .await;
+    let settled = CARDS_IN_FLIGHT.with_borrow_mut(|f| {
+        f.requests -= 1;
+        if f.requests == 0 {
+            std::mem::take(&mut f.waiting)
+        } else {
+            Vec::new()
+        }
+    });
+    settled.into_iter().for_each(|then| then());
+    result
 }
 
 /// Fetches the file `href` names for each of `packs` and hands its bytes

@@ -5,6 +5,7 @@ use explorer_core::view::shared_list::Shared;
 use explorer_core::{Engine, Extra, Extras, Response};
 use leptos::prelude::*;
 
+use crate::load::Apart;
 use crate::url_state::ViewState;
 
 use super::View;
@@ -136,22 +137,22 @@ impl Search {
         // The title order, once a sort by title needs it.
         Effect::new(move |_| {
             if response.with(|r| r.waiting_for_titles) {
-                crate::load::fetch_title_order(move |result| match result {
-                    Ok(()) => {
-                        title_order_failed.set(false);
-                        title_order_ready.set(true);
-                    }
-                    Err(e) => {
-                        web_sys::console::warn_1(&e.to_string().into());
-                        title_order_failed.set(true);
-                    }
-                });
+                let settle = settled(title_order_ready, title_order_failed);
+                crate::load::fetch_apart_once(Apart::TitleOrder, settle);
             }
         });
-        // The tags, once an answer's counts or a filter need them.
+        // The tags, once a filter needs them (it waits), or an answer's
+        // counts do: then once the answer's cards have their titles and
+        // abstracts (written after this paint), which a long list's 1.8 MB
+        // of tags at 100,000 papers would otherwise share the link with.
         Effect::new(move |_| {
-            if response.with(|r| r.waiting_for_tags || r.counts_pending) {
+            let (waits, counts) = response.with(|r| (r.waiting_for_tags, r.counts_pending));
+            if waits {
                 search.want_tags();
+            } else if counts {
+                crate::idle::after_paint(move || {
+                    crate::load::when_cards_settled(move || search.want_tags());
+                });
             }
         });
         search
@@ -165,22 +166,31 @@ impl Search {
         if ready.get_untracked() {
             return;
         }
-        crate::load::fetch_tags(move |result| match result {
-            Ok(()) => {
-                failed.set(false);
-                ready.set(true);
-            }
-            Err(e) => {
-                web_sys::console::warn_1(&e.to_string().into());
-                failed.set(true);
-            }
-        });
+        crate::load::fetch_apart_once(Apart::Tags, settled(ready, failed));
     }
 
     /// Whether the tags are in, or could not come (reactive): what waits
     /// for them (the meaning file, on the link after them) goes ahead.
     pub fn tags_settled(&self) -> bool {
         self.tags_ready.get() || self.tags_failed.get()
+    }
+}
+
+/// What a fetch of a file apart tells its signals: in (`ready`), or failed
+/// (`failed`, cleared by the next that comes).
+fn settled(
+    ready: RwSignal<bool>,
+    failed: RwSignal<bool>,
+) -> impl FnOnce(Result<(), crate::load::LoadError>) + 'static {
+    move |result| match result {
+        Ok(()) => {
+            failed.set(false);
+            ready.set(true);
+        }
+        Err(e) => {
+            web_sys::console::warn_1(&e.to_string().into());
+            failed.set(true);
+        }
     }
 }
 
