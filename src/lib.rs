@@ -223,7 +223,7 @@ fn fetch_meaning_when_asked(x: Explorer) {
             return;
         }
         if !x.search.tags_settled() {
-            x.search.want_tags();
+            x.search.want_tags_after_cards();
             return;
         }
         asked.set_value(true);
