@@ -13,10 +13,19 @@ pub fn SharedListNotice() -> impl IntoView {
     let stars = expect_context::<Stars>();
     let tr = use_i18n();
     let added = RwSignal::new(None);
+    // A long list's titles come in packs: the entries get theirs (the
+    // reading list keeps them, for its export) once they are in.
     let add = move |_| {
         if let Some(shared) = x.view.shared.get_untracked() {
-            let merged = stars.merge(shared.list);
-            added.set(Some(merged));
+            crate::load::when_titles_in(shared.docs.clone(), move || {
+                let mut list = shared.list;
+                for e in list.entries.iter_mut().filter(|e| e.title.is_empty()) {
+                    if let Some(title) = x.engine.doc_of(&e.id).and_then(|d| x.engine.title(d)) {
+                        e.title = title.to_string();
+                    }
+                }
+                added.set(Some(stars.merge(list)));
+            });
         }
     };
     let len = move || {

@@ -147,7 +147,11 @@ pub fn open(fragment: &str, engine: &crate::Engine) -> Option<Shared> {
     for e in &mut list.entries {
         match engine.doc_of(&e.id) {
             Some(d) => {
-                e.title = engine.title(d).unwrap_or_default().to_string();
+                // (A title still in its pack is filled in when the list
+                // is added to the reader's own.)
+                if let Some(title) = engine.title(d) {
+                    e.title = title.to_string();
+                }
                 shared.docs.push(d);
             }
             None => shared.stale.push(e.id.clone()),

@@ -466,3 +466,50 @@ async fn the_real_list_sorts_by_title_and_names_similar_papers() {
     assert!(b.console_errors().await.is_empty());
     b.close().await;
 }
+
+/// A shared list of papers far apart in a long list, opened by another
+/// reader and added to their own: each entry keeps its real title (the
+/// reading list's export carries it), though the titles came in packs
+/// the page had not fetched when the link opened.
+#[tokio::test]
+async fn a_shared_list_of_the_real_list_adds_its_papers_under_their_titles() {
+    use explorer_core::view::{Entry, ReadingList};
+    let build = &real_builds()[0];
+    let e = &build.engine;
+    let docs = [e.len() / 5, e.len() / 2, e.len() - 1];
+    let list = ReadingList {
+        entries: docs
+            .iter()
+            .map(|&d| Entry {
+                id: e.corpus.papers[d].id.clone(),
+                title: String::new(),
+                note: String::new(),
+            })
+            .collect(),
+    };
+    let fragment = explorer_core::view::shared_list::to_fragment(&list, false);
+    let b = Browser::launch_dist(&build.dist, "/", (1280, 900), true).await;
+    b.open(&format!("#{fragment}")).await;
+    b.wait_for(
+        "document.querySelector('.add-shared') !== null",
+        "the shared list's notice",
+    )
+    .await;
+    b.click(".add-shared").await;
+    b.wait_for(
+        "document.querySelector('.shared-list-added')?.textContent !== ''",
+        "what was added",
+    )
+    .await;
+    let stored = b
+        .js("return localStorage.getItem('paper-explorer-reading-list')")
+        .await;
+    let stored: ReadingList = serde_json::from_str(stored.as_str().unwrap()).unwrap();
+    let titles: Vec<&str> = stored.entries.iter().map(|x| x.title.as_str()).collect();
+    let want: Vec<&str> = docs
+        .iter()
+        .map(|&d| e.corpus.papers[d].title.as_str())
+        .collect();
+    assert_eq!(titles, want);
+    b.close().await;
+}
