@@ -273,7 +273,8 @@ async fn a_query_no_paper_holds_whole_shows_best_matches_labelled_and_highlighte
         b.js("return [...document.querySelectorAll('.results > li')].map(li => li.classList.contains('best-match') ? li.dataset.label : '')")
             .await,
     );
-    assert!(labels.len() >= 5, "{labels:?}");
+    // (Three or more: whole cards, four fill the window; see above.)
+    assert!(labels.len() >= 3, "{labels:?}");
     for l in &labels {
         assert!(l.starts_with("Best match:"), "{labels:?}");
     }
