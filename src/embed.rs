@@ -146,7 +146,7 @@ fn report_opened(x: Explorer) {
         };
         // A long list's title may be on its way: the host is told once it
         // is in.
-        crate::load::when_titles_in([doc], move || {
+        crate::load::when_titles_in([doc], move |_| {
             let paper = &x.engine.corpus.papers[doc as usize];
             let title = x.engine.title(doc).unwrap_or_default();
             post(&Opened::new(

@@ -383,19 +383,23 @@ pub fn fetch_paper_packs(packs: &[PaperPack], done: impl FnOnce(Result<(), LoadE
 }
 
 /// Calls `then` once the titles of `docs` are in: at once when they are,
-/// else when their packs have come (or failed to: offline, what is in is
-/// shown, and a title not in says it is loading). For lists of titles:
-/// related papers, a dot of the topic map, a paper opened in a host page.
-pub fn when_titles_in(docs: impl IntoIterator<Item = u32>, then: impl FnOnce() + 'static) {
+/// else when their packs have come or failed to (offline, what is in is
+/// shown, and a title not in says it is loading). `then` is told whether
+/// any pack came: what was written with titles loading is written again
+/// only then (offline, not again and again). For lists of titles: similar
+/// and related papers, a dot of the topic map, a paper opened in a host
+/// page, a shared list added to the reader's own.
+pub fn when_titles_in(docs: impl IntoIterator<Item = u32>, then: impl FnOnce(bool) + 'static) {
     let missing = engine().missing_title_packs(docs);
     if missing.is_empty() {
-        return then();
+        return then(false);
     }
-    fetch_paper_packs_then(&missing, move |result| {
+    let asked = missing.clone();
+    fetch_paper_packs_then(&asked, move |result| {
         if let Err(e) = result {
             leptos::logging::warn!("{e}");
         }
-        then();
+        then(engine().missing_paper_packs_of(&missing).len() < missing.len());
     });
 }
 

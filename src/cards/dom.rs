@@ -129,24 +129,14 @@ pub(super) fn show_similar(
         let p = &engine.corpus.papers[doc as usize];
         let list = card::similar_html(engine, &engine.corpus, p, body, text);
         let _ = button.insert_adjacent_html("afterend", &list);
-        let missing = engine.missing_title_packs(body.similar.iter().map(|s| s.doc));
-        if !missing.is_empty() {
-            let card = card.clone();
-            let asked = missing.clone();
-            crate::load::fetch_paper_packs_then(&asked, move |result| {
-                if let Err(e) = result {
-                    leptos::logging::warn!("{e}");
-                }
-                // Written again when some came (offline, none may: then it
-                // stays as it is, not asked for again and again).
-                let still_open = find(&card, ".similar-toggle")
-                    .is_some_and(|b| b.get_attribute("aria-expanded").as_deref() == Some("true"));
-                let came = engine.missing_paper_packs_of(&missing).len() < missing.len();
-                if still_open && came {
-                    show_similar(engine, &card, doc, true, text);
-                }
-            });
-        }
+        let card = card.clone();
+        crate::load::when_titles_in(body.similar.iter().map(|s| s.doc), move |came| {
+            let still_open = find(&card, ".similar-toggle")
+                .is_some_and(|b| b.get_attribute("aria-expanded").as_deref() == Some("true"));
+            if came && still_open {
+                show_similar(engine, &card, doc, true, text);
+            }
+        });
     }
 }
 

@@ -28,14 +28,14 @@ pub fn RelatedPapers() -> impl IntoView {
     // reappears), and the language they were written in.
     let items = StoredValue::new_local((None::<web_sys::Element>, KeyedItems::default(), None));
     // A long list's titles come in packs: the list is written again, whole,
-    // once those it showed loading have come.
+    // once some it showed loading have come.
     let titles_came = RwSignal::new(0u32);
     Effect::new(move |_| {
         titles_came.track();
         let lang = tr.get().html_lang;
         let Some(ol) = list.get() else { return };
         let ol: web_sys::Element = ol.into();
-        x.related.list.with(|related| {
+        let docs: Vec<u32> = x.related.list.with(|related| {
             items.update_value(|(shown_in, keyed, written_in)| {
                 if shown_in.as_ref() != Some(&ol) || *written_in != Some(lang) {
                     if shown_in.as_ref() == Some(&ol) {
@@ -52,25 +52,6 @@ pub fn RelatedPapers() -> impl IntoView {
                     .map(|r| (r.doc, r.via.join(", ")))
                     .collect();
                 let via_label = tr.now().related_via;
-                let missing = x
-                    .engine
-                    .missing_title_packs(related.papers.iter().map(|r| r.doc));
-                if !missing.is_empty() {
-                    // Written now with its titles loading, and again, with
-                    // them, once they have come.
-                    *written_in = None;
-                    let asked = missing.clone();
-                    crate::load::fetch_paper_packs_then(&asked, move |result| {
-                        if let Err(e) = result {
-                            leptos::logging::warn!("{e}");
-                        }
-                        // Written again when some came (offline, none
-                        // may: then it is not asked for again and again).
-                        if x.engine.missing_paper_packs_of(&missing).len() < missing.len() {
-                            titles_came.update(|n| *n += 1);
-                        }
-                    });
-                }
                 keyed.show(
                     &ol,
                     &keys,
@@ -80,6 +61,14 @@ pub fn RelatedPapers() -> impl IntoView {
                     |_, _| {},
                 );
             });
+            related.papers.iter().map(|r| r.doc).collect()
+        });
+        crate::load::when_titles_in(docs, move |came| {
+            if came {
+                // Written as new, in the same language: every item again.
+                items.update_value(|(_, _, written_in)| *written_in = None);
+                titles_came.update(|n| *n += 1);
+            }
         });
     });
     // A related paper opened for the first time gets its card.

@@ -17,7 +17,7 @@ pub fn SharedListNotice() -> impl IntoView {
     // reading list keeps them, for its export) once they are in.
     let add = move |_| {
         if let Some(shared) = x.view.shared.get_untracked() {
-            crate::load::when_titles_in(shared.docs.clone(), move || {
+            crate::load::when_titles_in(shared.docs.clone(), move |_| {
                 let mut list = shared.list;
                 for e in list.entries.iter_mut().filter(|e| e.title.is_empty()) {
                     if let Some(title) = x.engine.doc_of(&e.id).and_then(|d| x.engine.title(d)) {

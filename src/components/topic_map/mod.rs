@@ -312,7 +312,7 @@ fn MapDots(colours: Memo<Colours>, brush: Brush) -> impl IntoView {
         else {
             return;
         };
-        crate::load::when_titles_in([doc], move || {
+        crate::load::when_titles_in([doc], move |_| {
             if let (Some(title), Ok(Some(name))) =
                 (x.engine.title(doc), dot.query_selector("title"))
             {
