@@ -34,6 +34,11 @@ const ESTIMATED_HEIGHT: f64 = 260.0;
 /// At most this many cards in a window, however short they are.
 const MOST_CARDS: usize = 60;
 
+/// Whether a paper's title and body are in (a long list's come in packs).
+fn parts_in(engine: &explorer_core::Engine, doc: u32) -> (bool, bool) {
+    (engine.title(doc).is_some(), engine.body(doc).is_some())
+}
+
 /// A length in whole CSS pixels (whole numbers: the WebAssembly carries no
 /// float formatting).
 pub fn px(v: f64) -> String {
@@ -116,7 +121,7 @@ pub struct Placement {
     /// Cards written before their paper's title or body came (its pack is
     /// on its way), with whether each had them: written again when one
     /// comes.
-    unbodied: StoredValue<std::collections::HashMap<u32, (bool, bool)>>,
+    incomplete: StoredValue<std::collections::HashMap<u32, (bool, bool)>>,
     /// The paper a link named, kept at the top of the screen until the
     /// reader scrolls, types or clicks ([`Placement::release`]): the cards
     /// around it are measured only once they are in, and each measurement
@@ -151,7 +156,7 @@ impl Placement {
             waiting,
             set_waiting,
             pending: StoredValue::new(false),
-            unbodied: StoredValue::new(Default::default()),
+            incomplete: StoredValue::new(Default::default()),
             pinned: StoredValue::new(None),
         }
     }
@@ -333,9 +338,9 @@ impl Placement {
                             }
                             html.push_str(&self.make.html(doc, &marks, None));
                             html.push_str("</li>");
-                            let had = (engine.title(doc).is_some(), engine.body(doc).is_some());
+                            let had = parts_in(engine, doc);
                             if had != (true, true) {
-                                self.unbodied.update_value(|u| {
+                                self.incomplete.update_value(|u| {
                                     u.insert(doc, had);
                                 });
                             }
@@ -409,16 +414,16 @@ impl Placement {
     /// written.
     fn rewrite_what_came(self) {
         let engine = self.x.engine;
-        let came: Vec<u32> = self.unbodied.with_value(|u| {
+        let came: Vec<u32> = self.incomplete.with_value(|u| {
             u.iter()
-                .filter(|&(&d, &had)| (engine.title(d).is_some(), engine.body(d).is_some()) != had)
+                .filter(|&(&d, &had)| parts_in(engine, d) != had)
                 .map(|(&d, _)| d)
                 .collect()
         });
         if came.is_empty() {
             return;
         }
-        self.unbodied.update_value(|u| {
+        self.incomplete.update_value(|u| {
             came.iter().for_each(|d| {
                 u.remove(d);
             })
