@@ -142,7 +142,7 @@ pub fn card_html<T: Titles + ?Sized>(
 
 /// A card's title, a link to the card: the title with the query's matches
 /// marked, or, while its pack is on its way, words saying so.
-pub fn title_link_html(
+fn title_link_html(
     id: &str,
     title: Option<&str>,
     marks: &[std::ops::Range<usize>],

@@ -20,8 +20,8 @@ pub mod window;
 
 pub use card::{
     authors_html, card_html, expand_label, first_screen, is_long, is_selected, note_html,
-    related_item_html, selection_changes, similar_html, star_face, title_link_html, CardState,
-    FIRST_SCREEN, FIRST_SCREEN_ID,
+    related_item_html, selection_changes, similar_html, star_face, CardState, FIRST_SCREEN,
+    FIRST_SCREEN_ID,
 };
 pub use export::{export, export_with, Format};
 pub use html::{

@@ -102,18 +102,16 @@ impl Quantized {
     /// subspace ([`Quantized::dot_all`]).
     fn lookup(&self, q: &[f32]) -> Vec<f32> {
         let mut lut = Vec::with_capacity(self.subspaces.len() * CENTROIDS);
-        let (mut at, mut dim) = (0, 0);
-        for &l in &self.subspaces {
+        let mut dim = 0;
+        for (&l, start) in self.subspaces.iter().zip(self.book_starts()) {
             let l = usize::from(l);
             let piece = &q[dim..dim + l];
-            for c in 0..CENTROIDS {
-                let centroid = &self.books[at + c * l..at + (c + 1) * l];
+            for centroid in self.books[start..start + CENTROIDS * l].chunks_exact(l) {
                 let dot: f32 = (piece.iter().zip(centroid))
                     .map(|(&x, &b)| x * f32::from(b as i8))
                     .sum();
                 lut.push(dot / 127.0);
             }
-            at += CENTROIDS * l;
             dim += l;
         }
         lut
