@@ -98,6 +98,20 @@ fn quoted_after<'a>(js: &'a str, prefix: &str) -> Option<&'a str> {
     Some(&js[i..j])
 }
 
+/// The files beside the page that `hashes` name (`name`: a kind's file
+/// name from a hash), read in order, to be handed one at a time to what
+/// joins them back (which checks each against its hash).
+fn read_named(
+    dist: &Path,
+    hashes: impl Iterator<Item = u64>,
+    name: fn(u64) -> String,
+) -> Result<std::vec::IntoIter<Vec<u8>>, Error> {
+    let files = hashes
+        .map(|hash| read_beside(dist, &name(hash)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    Ok(files.into_iter())
+}
+
 /// The search index of `dist` whole: its head (`href`) with every pack of
 /// its postings put back, each checked against the hash the head names
 /// (the single file fetches nothing).
@@ -105,11 +119,7 @@ fn whole_index(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
     use explorer_core::search::{pack_file_name, IndexData};
     let head =
         IndexData::from_bytes(&read_beside(dist, href)?).map_err(|e| Error::unexpected(href, e))?;
-    let mut packs = Vec::with_capacity(head.packs.len());
-    for r in &head.packs {
-        packs.push(read_beside(dist, &pack_file_name(r.hash))?);
-    }
-    let mut packs = packs.into_iter();
+    let mut packs = read_named(dist, head.packs.iter().map(|r| r.hash), pack_file_name)?;
     let whole = IndexData::joined(head, |_| packs.next().unwrap_or_default())
         .map_err(|e| Error::unexpected(href, e))?;
     Ok(whole.to_frame())
@@ -125,11 +135,8 @@ fn whole_papers(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
     if head.body_packs.is_empty() && head.map_part.is_none() && head.titles.is_none() {
         return read_beside(dist, href);
     }
-    let mut titles = Vec::with_capacity(head.title_packs().len());
-    for r in head.title_packs() {
-        titles.push(read_beside(dist, &title_pack_file_name(r.hash))?);
-    }
-    let mut titles = titles.into_iter();
+    let hashes = head.title_packs().iter().map(|r| r.hash);
+    let mut titles = read_named(dist, hashes, title_pack_file_name)?;
     let head = head
         .with_titles(|_| titles.next().unwrap_or_default())
         .map_err(|e| Error::unexpected(href, e))?;
@@ -140,11 +147,8 @@ fn whole_papers(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
     let head = head
         .with_map_part(&map)
         .map_err(|e| Error::unexpected(href, e))?;
-    let mut packs = Vec::with_capacity(head.body_packs.len());
-    for r in &head.body_packs {
-        packs.push(read_beside(dist, &body_pack_file_name(r.hash))?);
-    }
-    let mut packs = packs.into_iter();
+    let hashes = head.body_packs.iter().map(|r| r.hash);
+    let mut packs = read_named(dist, hashes, body_pack_file_name)?;
     let whole = head
         .with_bodies(|_| packs.next().unwrap_or_default())
         .map_err(|e| Error::unexpected(href, e))?;
