@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use explorer_core::build::{build_meaning, StaticModel};
+use explorer_core::build::{build_meaning_in_lists_from, StaticModel};
 use explorer_core::view::{
     escape, listing, noscript, LISTING_FILE, LISTING_PAGE_PAPERS, NOSCRIPT_MARKER,
 };
@@ -28,9 +28,10 @@ pub fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), Error> {
 /// `index` preloads while the WebAssembly compiles; `index-<hash>.bin`
 /// (the search index without its postings), which the app fetches after
 /// the first results; the postings in packs, `postings-<hash>.bin`, each
-/// fetched when a query's words are in it; the meaning file. One
+/// fetched when a query's words are in it; the meaning file, and a long
+/// list's paper vectors in lists (`vectors-<hash>.bin`). One
 /// `<link data-corpus href=… data-index=… data-meaning=… data-meaning-bytes=…>`
-/// names them (the index names its packs).
+/// names them (the index names its packs, the meaning file its lists).
 fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Result<(), Error> {
     use explorer_core::model::{
         body_pack_file_name, map_part_file_name, tag_part_file_name, title_order_file_name,
@@ -71,7 +72,19 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Res
     };
     let name =
         |kind: &str, bytes: &[u8]| format!("{kind}-{:016x}.bin", xxhash_rust::xxh3::xxh3_64(bytes));
-    let meaning = build_meaning(&StaticModel::committed(), &corpus.papers).to_bytes();
+    let built_meaning = build_meaning_in_lists_from(
+        &StaticModel::committed(),
+        &corpus.papers,
+        vector_lists_from(),
+    )
+    .0;
+    let meaning = built_meaning.to_bytes();
+    // A long list's paper vectors, in lists fetched when a query needs
+    // them (`vectors-<hash>.bin`, named by the meaning file).
+    let lists = built_meaning.list_files();
+    for list in &lists {
+        write(dir.join(name("vectors", list)), list)?;
+    }
     let packed = corpus.index.in_packs(explorer_core::search::PACK_BYTES);
     let head = packed.head.to_frame();
     let (papers, search, close) = (
@@ -99,12 +112,23 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Res
             "no </head>, or a corpus link already",
         ));
     }
-    // The meaning file's size: what "save for offline use" says it fetches.
+    // The meaning file's size, with its lists': what "save for offline
+    // use" says it fetches.
     let link = format!(
         "<link rel=\"preload\" href=\"./{papers}\" as=\"fetch\" crossorigin=\"anonymous\" data-corpus data-index=\"./{search}\" data-meaning=\"./{close}\" data-meaning-bytes=\"{}\" />\n",
-        meaning.len()
+        meaning.len() + lists.iter().map(Vec::len).sum::<usize>()
     );
     write(index, html.replacen("</head>", &(link + "</head>"), 1))
+}
+
+/// From how many papers the papers' vectors come in lists:
+/// `CORPUS_VECTOR_LISTS_FROM` when set to a number, else
+/// [`explorer_core::search::LISTS_FROM`].
+fn vector_lists_from() -> usize {
+    std::env::var("CORPUS_VECTOR_LISTS_FROM")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(explorer_core::search::LISTS_FROM)
 }
 
 /// Replaces the noscript marker in `file` with a note linking to

@@ -2,6 +2,7 @@
 //! weights, and every paper's vector.
 
 use crate::model::{Corrupt, DecodeError, Paper};
+use crate::search::meaning::lists::{Lists, LISTS_FROM, LIST_PAPERS};
 use crate::search::meaning::{
     paper_text, unit, vocabulary, weights, wordpiece, Meaning, Quantized, CENTROIDS,
 };
@@ -138,6 +139,17 @@ pub fn build(model: &StaticModel, papers: &[Paper]) -> Meaning {
 /// each, unit length or zero, in paper order): what the shipped ones are
 /// measured against.
 pub fn build_with_exact(model: &StaticModel, papers: &[Paper]) -> (Meaning, Vec<f32>) {
+    build_in_lists_from(model, papers, LISTS_FROM)
+}
+
+/// [`build_with_exact`], the papers' vectors in lists from `lists_from`
+/// papers on ([`LISTS_FROM`] by default; a build may ask for lists
+/// sooner, and the tests do, to read the real list's in lists).
+pub fn build_in_lists_from(
+    model: &StaticModel,
+    papers: &[Paper],
+    lists_from: usize,
+) -> (Meaning, Vec<f32>) {
     let lines: Vec<&str> = (model.tokens.iter().zip(&model.kept))
         .map(|(t, &kept)| if kept { t.as_str() } else { "" })
         .collect();
@@ -164,6 +176,7 @@ pub fn build_with_exact(model: &StaticModel, papers: &[Paper]) -> (Meaning, Vec<
             books: Vec::new().into(),
             codes: Vec::new().into(),
         },
+        lists: None,
     };
     let tokenized: Vec<Vec<u32>> = papers
         .iter()
@@ -197,7 +210,108 @@ pub fn build_with_exact(model: &StaticModel, papers: &[Paper]) -> (Meaning, Vec<
         }
     }
     meaning.papers = quantize_papers(&vectors, model.dims);
+    if papers.len() >= lists_from.max(1) {
+        meaning.lists = Some(in_lists(&vectors, model.dims, &mut meaning.papers));
+    }
     (meaning, vectors)
+}
+
+/// The papers' vectors (`dims` each) in lists of papers near in meaning
+/// ([`crate::search::meaning::lists`]): spherical k-means (each paper to
+/// the centre it has the largest dot product with) learnt on a sample of
+/// them, every paper then put in its nearest centre's list. Each list's
+/// centre is the mean of its papers' vectors, coded as they are; the
+/// codes move from `papers` into the lists, all of them in.
+fn in_lists(vectors: &[f32], dims: usize, papers: &mut Quantized) -> Lists {
+    let n = vectors.len() / dims;
+    let count = n.div_ceil(LIST_PAPERS).min(usize::from(u16::MAX));
+    let vector = |i: usize| &vectors[i * dims..(i + 1) * dims];
+    let sample: Vec<usize> = (0..n).step_by(n.div_ceil(TRAINING_PAPERS).max(1)).collect();
+    let mut centres = vec![0f32; count * dims];
+    for c in 0..count {
+        let i = sample[c * sample.len() / count];
+        centres[c * dims..(c + 1) * dims].copy_from_slice(vector(i));
+    }
+    for _ in 0..LIST_ROUNDS {
+        let nearest = nearest_centres(&centres, dims, vectors, &sample);
+        let mut sums = vec![0f32; count * dims];
+        for (&i, &c) in sample.iter().zip(&nearest) {
+            for (s, x) in sums[c * dims..(c + 1) * dims].iter_mut().zip(vector(i)) {
+                *s += x;
+            }
+        }
+        // A centre's direction is what ranks: the mean, to unit length
+        // (an emptied centre keeps its place).
+        for (c, sum) in sums.chunks_exact(dims).enumerate() {
+            if let Some(u) = unit(sum.to_vec()) {
+                centres[c * dims..(c + 1) * dims].copy_from_slice(&u);
+            }
+        }
+    }
+    let all: Vec<usize> = (0..n).collect();
+    let of_paper = nearest_centres(&centres, dims, vectors, &all);
+    // The stored centre: the mean of the list's vectors, whose dot product
+    // with a query is the mean of theirs (a paper not read is ranked by it).
+    let mut means = vec![0f32; count * dims];
+    let mut sizes = vec![0usize; count];
+    for (i, &c) in of_paper.iter().enumerate() {
+        sizes[c] += 1;
+        for (s, x) in means[c * dims..(c + 1) * dims].iter_mut().zip(vector(i)) {
+            *s += x;
+        }
+    }
+    let mut coded = Vec::with_capacity(count * papers.subspaces.len());
+    for (c, mean) in means.chunks_exact_mut(dims).enumerate() {
+        mean.iter_mut().for_each(|x| *x /= sizes[c].max(1) as f32);
+        coded.extend(papers.code(mean));
+    }
+    let m = papers.subspaces.len();
+    let codes = std::mem::take(&mut papers.codes);
+    let mut files: Vec<Vec<u8>> = vec![Vec::new(); count];
+    for (i, &c) in of_paper.iter().enumerate() {
+        files[c].extend_from_slice(&codes[i * m..(i + 1) * m]);
+    }
+    let files: Vec<Vec<u8>> = files.iter().map(|codes| Lists::file(codes)).collect();
+    let hashes = files
+        .iter()
+        .map(|f| xxhash_rust::xxh3::xxh3_64(f))
+        .collect();
+    let of_paper = of_paper.iter().map(|&c| c as u16).collect();
+    let lists = Lists::new(of_paper, coded.into(), hashes).expect("every paper in a list");
+    for (l, file) in files.into_iter().enumerate() {
+        lists.add(l, file.into(), m).expect("the lists' own files");
+    }
+    lists
+}
+
+/// Rounds of the lists' k-means.
+const LIST_ROUNDS: usize = 8;
+
+/// For each paper of `which`, the centre (`dims` each) its vector has the
+/// largest dot product with (the first of equals), on every thread.
+fn nearest_centres(centres: &[f32], dims: usize, vectors: &[f32], which: &[usize]) -> Vec<usize> {
+    let best = |i: usize| -> usize {
+        let v = &vectors[i * dims..(i + 1) * dims];
+        let mut best = (f32::NEG_INFINITY, 0);
+        for (c, centre) in centres.chunks_exact(dims).enumerate() {
+            let d: f32 = v.iter().zip(centre).map(|(a, b)| a * b).sum();
+            if d > best.0 {
+                best = (d, c);
+            }
+        }
+        best.1
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    let chunk = which.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (which.chunks(chunk))
+            .map(|part| scope.spawn(move || part.iter().map(|&i| best(i)).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("nearest centres"))
+            .collect()
+    })
 }
 
 /// Dimensions per subspace of the papers' product quantization: a byte

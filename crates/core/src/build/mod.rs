@@ -45,7 +45,8 @@ pub use compile::{
 pub use markup::{parse as parse_markup, Markup};
 pub use mathml::{letters, mathml_letters, to_mathml};
 pub use meaning::{
-    build as build_meaning, build_with_exact as build_meaning_with_exact, StaticModel,
+    build as build_meaning, build_in_lists_from as build_meaning_in_lists_from,
+    build_with_exact as build_meaning_with_exact, StaticModel,
 };
 pub use records::{read as read_records, Format as RecordFormat, Record, RecordList};
 pub use seed::{parse_seed, write_seed, Paragraph, SeedList};

@@ -18,5 +18,6 @@ pub use index::{
     EAGER_POSTINGS_BYTES, PACK_BYTES,
 };
 pub use kept::kept_or_made;
+pub use meaning::lists::{vectors_file_name, LISTS_FROM, LIST_PAPERS, PROBE_PAPERS, VECTORS_MAGIC};
 pub use meaning::{paper_text, wordpiece, Explainer, Meaning, PaperWords, PiecesMemo, Vector};
 pub use query::{parse as parse_query, Clause, Filter, Query, Term, MAX_QUERY_CHARS};

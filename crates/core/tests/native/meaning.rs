@@ -447,3 +447,99 @@ fn the_shipped_paper_vectors_rank_as_the_exact_ones_do() {
         "the title's paper in the first ten: {found_shipped} shipped, {found_exact} exact"
     );
 }
+
+/// A long list's paper vectors come in lists of papers near in meaning
+/// (here the real list's, which is short enough to ship them whole, cut
+/// into lists as a field-size list is): a query asks for the lists
+/// nearest it, ranks every paper by its list's centre until they are in,
+/// then reads them. With the real titles typed as queries, it reads about
+/// half the list's vectors, and the paper a title belongs to is among the
+/// ten nearest nine times in ten as often as when every vector is read.
+#[test]
+fn a_query_reads_the_lists_of_vectors_nearest_it() {
+    let corpus = common::acl_records_corpus();
+    let model = StaticModel::committed();
+    let (built, exact) =
+        explorer_core::build::build_meaning_in_lists_from(&model, &corpus.papers, 1);
+    let head = built.to_bytes();
+    let m = Meaning::from_bytes(&head).unwrap();
+    let files = built.list_files();
+    assert_eq!(files.len(), m.list_count());
+    assert!(files.len() > 10, "{} lists", files.len());
+    // What saving for offline use fetches besides the meaning file.
+    let named = Meaning::list_files_named(&head).unwrap();
+    assert_eq!(named.len(), files.len());
+    for ((name, size), file) in named.iter().zip(&files) {
+        assert_eq!(*size, file.len());
+        assert_eq!(*name, explorer_core::search::vectors_file_name(xxh3(file)));
+    }
+    // A list's file is checked against the name the meaning file gives it.
+    let l = 0;
+    let mut damaged = files[l].clone();
+    *damaged.last_mut().unwrap() ^= 1;
+    assert!(m.add_list(l as u32, damaged.into()).is_err());
+    assert!(m.add_list(1, files[l].clone().into()).is_err());
+    assert!(!m.has_list(l as u32));
+
+    let dims = exact.len() / corpus.papers.len();
+    let first_ten = |sims: &[f32]| -> Vec<usize> {
+        let mut order: Vec<usize> = (0..sims.len()).collect();
+        order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]).then(a.cmp(&b)));
+        order.truncate(10);
+        order
+    };
+    let (mut queries, mut read, mut found_exact, mut found_lists) = (0, 0, 0, 0);
+    for (doc, paper) in corpus.papers.iter().enumerate().step_by(4) {
+        let Some(q) = m.embed_query(&paper.title) else {
+            continue;
+        };
+        let by_exact: Vec<f32> = (exact.chunks_exact(dims))
+            .map(|p| p.iter().zip(&q).map(|(a, b)| a * b).sum())
+            .collect();
+        // Once every list it wants is in, a query wants none.
+        let mut wanted = Vec::new();
+        let sims = loop {
+            let sims = m.similarities(&q);
+            let more = m.take_wanted_lists();
+            if more.is_empty() {
+                break sims;
+            }
+            for &l in &more {
+                m.add_list(l, files[l as usize].clone().into()).unwrap();
+            }
+            wanted.extend(more);
+        };
+        // What it reads: its nearest lists, about PROBE_PAPERS papers.
+        let probed = Meaning::from_bytes(&head).unwrap();
+        probed.similarities(&q);
+        let mut asked = probed.take_wanted_lists();
+        asked.sort_unstable();
+        let papers: usize = asked
+            .iter()
+            .map(|&l| (files[l as usize].len() - 4) / 32)
+            .sum();
+        let probe = explorer_core::search::PROBE_PAPERS;
+        assert!(
+            (probe..probe + 400).contains(&papers),
+            "{papers} papers read"
+        );
+        read += papers;
+        queries += 1;
+        found_exact += usize::from(first_ten(&by_exact).contains(&doc));
+        found_lists += usize::from(first_ten(&sims).contains(&doc));
+    }
+    assert!(queries > 900, "{queries} titles");
+    let share = read as f64 / (queries * corpus.papers.len()) as f64;
+    eprintln!(
+        "{queries} titles, {share:.2} of the vectors read each: the title's paper in the first \
+         ten: every vector {found_exact}, the lists read {found_lists}"
+    );
+    assert!(
+        found_lists as f64 >= 0.9 * found_exact as f64,
+        "the title's paper in the first ten: {found_lists} with lists, {found_exact} exact"
+    );
+}
+
+fn xxh3(bytes: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(bytes)
+}

@@ -86,6 +86,44 @@ impl Engine {
         self.meaning.get()
     }
 
+    /// The lists of the papers' vectors ([`crate::search::meaning::lists`])
+    /// that a ranking by meaning needed since last asked and did not have:
+    /// the page fetches them ([`Engine::add_vectors`]) and ranks again.
+    pub fn take_wanted_vectors(&self) -> Vec<u32> {
+        self.meaning
+            .get()
+            .map_or(Vec::new(), Meaning::take_wanted_lists)
+    }
+
+    /// Whether list `l` of the papers' vectors is in (false without the
+    /// meaning file).
+    pub fn has_vectors(&self, l: u32) -> bool {
+        self.meaning.get().is_some_and(|m| m.has_list(l))
+    }
+
+    /// The file of list `l` of the papers' vectors, beside the meaning file.
+    pub fn vectors_file(&self, l: u32) -> Option<String> {
+        self.meaning.get()?.list_file(l)
+    }
+
+    /// Adds list `l` of the papers' vectors; a file that is not the one
+    /// the meaning file names is refused.
+    pub fn add_vectors(
+        &self,
+        l: u32,
+        bytes: crate::search::index::Bytes,
+    ) -> Result<(), DecodeError> {
+        (self.meaning.get())
+            .ok_or(DecodeError::Corrupt(Corrupt::PackMismatch))?
+            .add_list(l, bytes)
+    }
+
+    /// The lists of the papers' vectors not in, each with its file's size
+    /// (what saving for offline use fetches once the meaning file is open).
+    pub fn vectors_not_in(&self) -> Vec<(u32, usize)> {
+        self.meaning.get().map_or(Vec::new(), Meaning::lists_not_in)
+    }
+
     /// The words of a query that carry meaning: its words and phrases, not
     /// its exclusions or filters.
     pub(crate) fn meaning_text(q: &Query) -> String {

@@ -10,6 +10,7 @@
 //! corpus's: magic, version, checksum, pieces), fetched after the first
 //! results.
 
+pub mod lists;
 pub mod wordpiece;
 
 use std::borrow::Cow;
@@ -20,9 +21,10 @@ use crate::model::{frame, nothing_after, unframe, Corrupt, DecodeError, Paper};
 use crate::search::index::Bytes;
 use wordpiece::Vocab;
 
-/// File magic of the meaning file (`\x03`: the papers' vectors
-/// product-quantized too, `\x02` the tokens').
-pub const MAGIC: &[u8; 4] = b"PXE\x03";
+/// File magic of the meaning file (`\x04`: a long list's paper vectors
+/// in lists, [`lists`]; `\x03` the papers' vectors product-quantized
+/// too, `\x02` the tokens').
+pub const MAGIC: &[u8; 4] = b"PXE\x04";
 
 /// How many words explain why a paper is related.
 pub const EXPLAIN_WORDS: usize = 3;
@@ -47,6 +49,11 @@ struct Header {
     df: Vec<u32>,
     /// The tokens without a vector (numbers, punctuation), ascending.
     mute: Vec<u32>,
+    /// Per paper, its list, when the papers' vectors come in lists
+    /// ([`lists`]); empty when they are in this file.
+    lists: Vec<u16>,
+    /// Per list, the hash of its file.
+    list_hashes: Vec<u64>,
 }
 
 /// The token vectors as shipped: product quantization. Each vector is cut
@@ -121,32 +128,55 @@ impl Quantized {
     /// values read as / 127 (a stored unit vector's cosine with a unit
     /// `q`), in order: one table look-up per subspace and vector.
     pub fn dot_all(&self, q: &[f32]) -> Vec<f32> {
-        let lut = self.lookup(q);
-        // A table per subspace, indexed by a byte: no bounds to check.
-        let tables: Vec<&[f32; CENTROIDS]> = (lut.chunks_exact(CENTROIDS))
-            .filter_map(|t| t.try_into().ok())
-            .collect();
-        self.codes
-            .chunks_exact(tables.len().max(1))
-            .map(|codes| {
-                (codes.iter().zip(&tables))
-                    .map(|(&c, t)| t[usize::from(c)])
-                    .sum()
-            })
-            .collect()
+        Dots::new(self.lookup(q)).of(&self.codes).collect()
     }
 
     /// Adds the `i`th coded vector (its int8 values) to `v` (`dims` long);
     /// false past the last one.
     pub fn add_to(&self, i: usize, v: &mut [f32]) -> bool {
         let m = self.subspaces.len();
-        let Some(codes) = self.codes.get(i * m..(i + 1) * m) else {
-            return false;
-        };
+        match self.codes.get(i * m..(i + 1) * m) {
+            Some(codes) => {
+                self.add_codes(codes, v);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Adds the vector `codes` (one per subspace) stands for to `v`.
+    fn add_codes(&self, codes: &[u8], v: &mut [f32]) {
         for (a, b) in v.iter_mut().zip(self.decode(codes, &self.book_starts())) {
             *a += f32::from(b as i8);
         }
-        true
+    }
+
+    /// The code of `v` (`dims` long) in each subspace: its piece's
+    /// nearest centroid (what the build codes papers and list centres by).
+    #[cfg(feature = "compile")]
+    pub(crate) fn code(&self, v: &[f32]) -> Vec<u8> {
+        let mut dim = 0;
+        (self.subspaces.iter().zip(self.book_starts()))
+            .map(|(&l, start)| {
+                let l = usize::from(l);
+                let piece = &v[dim..dim + l];
+                dim += l;
+                let book = &self.books[start..start + CENTROIDS * l];
+                let far = |c: &[u8]| -> f32 {
+                    (piece.iter().zip(c))
+                        .map(|(&x, &b)| (x - f32::from(b as i8) / 127.0).powi(2))
+                        .sum()
+                };
+                let mut best = (f32::INFINITY, 0u8);
+                for (i, c) in book.chunks_exact(l).enumerate() {
+                    let d = far(c);
+                    if d < best.0 {
+                        best = (d, i as u8);
+                    }
+                }
+                best.1
+            })
+            .collect()
     }
 
     /// The int8 values of the vector `codes` (one per subspace) stands
@@ -169,6 +199,34 @@ impl Quantized {
             table.extend(self.decode(codes, &starts));
         }
         table
+    }
+}
+
+/// A query's dot products with coded vectors: one table per subspace,
+/// indexed by a code ([`Quantized::lookup`]).
+struct Dots {
+    lut: Vec<f32>,
+    m: usize,
+}
+
+impl Dots {
+    fn new(lut: Vec<f32>) -> Dots {
+        let m = lut.len() / CENTROIDS;
+        Dots { lut, m }
+    }
+
+    /// The dot product of each vector of `codes` (one code a subspace,
+    /// vector after vector), in order.
+    fn of<'a>(&'a self, codes: &'a [u8]) -> impl Iterator<Item = f32> + 'a {
+        // A table per subspace, indexed by a byte: no bounds to check.
+        let tables: Vec<&[f32; CENTROIDS]> = (self.lut.chunks_exact(CENTROIDS))
+            .filter_map(|t| t.try_into().ok())
+            .collect();
+        codes.chunks_exact(self.m.max(1)).map(move |codes| {
+            (codes.iter().zip(&tables))
+                .map(|(&c, t)| t[usize::from(c)])
+                .sum()
+        })
     }
 }
 
@@ -202,8 +260,12 @@ pub struct Meaning {
     /// The papers' vectors (unit length × 127), product-quantized with
     /// codebooks learnt from them at build time: a byte per four
     /// dimensions, not one per dimension (at 100,000 papers, 3.2 MB of
-    /// the file instead of 12.8).
+    /// the file instead of 12.8). From [`lists::LISTS_FROM`] papers their
+    /// codes are in `lists` instead, and `papers.codes` is empty.
     pub(crate) papers: Quantized,
+    /// A long list's paper vectors, in lists fetched when a query first
+    /// needs them.
+    pub(crate) lists: Option<lists::Lists>,
 }
 
 impl std::fmt::Debug for Meaning {
@@ -291,8 +353,14 @@ impl Meaning {
             paper_subspaces: self.papers.subspaces.clone(),
             df: self.df.clone(),
             mute: self.mute.clone(),
+            lists: self
+                .lists
+                .as_ref()
+                .map_or(Vec::new(), |l| l.of_paper.clone()),
+            list_hashes: self.lists.as_ref().map_or(Vec::new(), |l| l.hashes.clone()),
         })
         .expect("header serializes");
+        let centres = self.lists.as_ref().map_or(&[][..], |l| &l.centres[..]);
         frame(
             MAGIC,
             &[
@@ -302,8 +370,44 @@ impl Meaning {
                 &self.quantized.codes[..],
                 &self.papers.books[..],
                 &self.papers.codes[..],
+                centres,
             ],
         )
+    }
+
+    /// The files of the papers' vectors in lists, in list order (none when
+    /// they are in the meaning file); lists not in are left out.
+    pub fn list_files(&self) -> Vec<Vec<u8>> {
+        let Some(lists) = &self.lists else {
+            return Vec::new();
+        };
+        (0..lists.count())
+            .filter_map(|l| Some(lists::Lists::file(lists.codes(l)?)))
+            .collect()
+    }
+
+    /// The files of the papers' vectors a meaning file names, with their
+    /// sizes, read from its header alone (no table is built): what saving
+    /// for offline use fetches besides it.
+    pub fn list_files_named(bytes: &[u8]) -> Result<Vec<(String, usize)>, DecodeError> {
+        let ([header, ..], _) = unframe::<7>(MAGIC, bytes)?;
+        let h: Header =
+            postcard::from_bytes(header).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))?;
+        let m = h.paper_subspaces.len();
+        let mut sizes = vec![0usize; h.list_hashes.len()];
+        for &l in &h.lists {
+            if let Some(s) = sizes.get_mut(usize::from(l)) {
+                *s += m;
+            }
+        }
+        Ok((h.list_hashes.iter().zip(sizes))
+            .map(|(&hash, size)| {
+                (
+                    lists::vectors_file_name(hash),
+                    lists::VECTORS_MAGIC.len() + size,
+                )
+            })
+            .collect())
     }
 
     /// Reads a meaning file, checking that every piece has the size the
@@ -322,8 +426,8 @@ impl Meaning {
         bytes: &'a [u8],
         keep: impl Fn(&'a [u8]) -> Bytes,
     ) -> Result<Meaning, DecodeError> {
-        let ([header, vocab, books, codes, paper_books, paper_codes], rest) =
-            unframe::<6>(MAGIC, bytes)?;
+        let ([header, vocab, books, codes, paper_books, paper_codes, centres], rest) =
+            unframe::<7>(MAGIC, bytes)?;
         nothing_after(rest)?;
         let corrupt = |what: &'static str| DecodeError::Corrupt(Corrupt::Meaning(what));
         let h: Header =
@@ -350,9 +454,24 @@ impl Meaning {
             books: keep(paper_books),
             codes: keep(paper_codes),
         };
-        papers
-            .check(dims, h.papers as usize)
-            .map_err(|_| corrupt("paper vectors"))?;
+        let lists = if h.list_hashes.is_empty() {
+            papers
+                .check(dims, h.papers as usize)
+                .map_err(|_| corrupt("paper vectors"))?;
+            None
+        } else {
+            let m = papers.subspaces.len();
+            let fits = papers.check(dims, 0).is_ok()
+                && h.lists.len() == h.papers as usize
+                && centres.len() == h.list_hashes.len() * m;
+            if !fits {
+                return Err(corrupt("paper vectors' lists"));
+            }
+            Some(
+                lists::Lists::new(h.lists, keep(centres), h.list_hashes)
+                    .ok_or(corrupt("a paper's list"))?,
+            )
+        };
         if vocab.split(|&b| b == b'\n').count() != tokens {
             return Err(corrupt("vocabulary"));
         }
@@ -368,12 +487,64 @@ impl Meaning {
             table: quantized.table(dims).into(),
             quantized,
             papers,
+            lists,
         })
     }
 
     /// How many papers have a vector.
     pub(crate) fn paper_count(&self) -> usize {
-        self.papers.count()
+        match &self.lists {
+            Some(lists) => lists.of_paper.len(),
+            None => self.papers.count(),
+        }
+    }
+
+    /// How many lists the papers' vectors come in (0 when they are in the
+    /// meaning file).
+    pub fn list_count(&self) -> usize {
+        self.lists.as_ref().map_or(0, lists::Lists::count)
+    }
+
+    /// Whether list `l` of the papers' vectors is in (or the vectors are
+    /// all in the meaning file).
+    pub fn has_list(&self, l: u32) -> bool {
+        self.lists
+            .as_ref()
+            .is_none_or(|lists| lists.has(l as usize))
+    }
+
+    /// The file of list `l`, beside the meaning file.
+    pub fn list_file(&self, l: u32) -> Option<String> {
+        let hash = self.lists.as_ref()?.hashes.get(l as usize)?;
+        Some(lists::vectors_file_name(*hash))
+    }
+
+    /// Adds list `l` of the papers' vectors from its file's bytes; a file
+    /// that is not the one the meaning file names is refused.
+    pub fn add_list(&self, l: u32, bytes: Bytes) -> Result<(), DecodeError> {
+        let lists = (self.lists.as_ref()).ok_or(DecodeError::Corrupt(Corrupt::PackMismatch))?;
+        lists.add(l as usize, bytes, self.papers.subspaces.len())
+    }
+
+    /// The lists not in, each with its file's size: what saving for
+    /// offline use fetches.
+    pub fn lists_not_in(&self) -> Vec<(u32, usize)> {
+        let Some(lists) = &self.lists else {
+            return Vec::new();
+        };
+        let m = self.papers.subspaces.len();
+        (0..lists.count())
+            .filter(|&l| !lists.has(l))
+            .map(|l| (l as u32, lists.file_len(l, m)))
+            .collect()
+    }
+
+    /// The lists a ranking needed since last asked and did not have: the
+    /// page fetches them, and ranks again once they are in.
+    pub fn take_wanted_lists(&self) -> Vec<u32> {
+        self.lists
+            .as_ref()
+            .map_or(Vec::new(), lists::Lists::take_wanted)
     }
 
     /// Whether a token id has a vector and a weight of its own (not the
@@ -423,19 +594,65 @@ impl Meaning {
 
     /// Cosine similarity of every paper with `q` (a unit vector), in paper
     /// order, as the papers' vectors are shipped.
+    ///
+    /// When the vectors are in lists ([`lists`]), the papers of the lists
+    /// nearest `q` ([`lists::Lists::probe`]) are scored exactly, once
+    /// their list is in (else it is wanted: [`Meaning::take_wanted_lists`]),
+    /// and every other paper by its list's centre.
     pub fn similarities(&self, q: &[f32]) -> Vec<f32> {
-        self.papers.dot_all(q)
+        let Some(lists) = &self.lists else {
+            return self.papers.dot_all(q);
+        };
+        let dots = Dots::new(self.papers.lookup(q));
+        let coarse: Vec<f32> = dots.of(&lists.centres).collect();
+        let mut sims: Vec<f32> = (lists.of_paper.iter())
+            .map(|&l| coarse[usize::from(l)])
+            .collect();
+        for l in lists.probe(&coarse) {
+            match lists.codes(l) {
+                Some(codes) => {
+                    for (&d, s) in lists.members(l).iter().zip(dots.of(codes)) {
+                        sims[d as usize] = s;
+                    }
+                }
+                None => lists.want(l),
+            }
+        }
+        sims
     }
 
     /// The vector of a set of papers: the mean of theirs (the reading list's
     /// centre), or `None` when there is none.
+    ///
+    /// When the vectors are in lists, `None` until the lists of `docs` are
+    /// in (they are wanted: [`Meaning::take_wanted_lists`]).
     pub fn centre(&self, docs: &[u32]) -> Option<Vector> {
         let mut v = vec![0f32; self.dims];
         let mut any = false;
+        let mut missing = false;
         for &d in docs {
-            any |= self.papers.add_to(d as usize, &mut v);
+            let Some(lists) = &self.lists else {
+                any |= self.papers.add_to(d as usize, &mut v);
+                continue;
+            };
+            let Some(&l) = lists.of_paper.get(d as usize) else {
+                continue;
+            };
+            let l = usize::from(l);
+            let m = self.papers.subspaces.len();
+            let at = lists.members(l).binary_search(&d).ok();
+            match (lists.codes(l), at) {
+                (Some(codes), Some(i)) => {
+                    self.papers.add_codes(&codes[i * m..(i + 1) * m], &mut v);
+                    any = true;
+                }
+                _ => {
+                    lists.want(l);
+                    missing = true;
+                }
+            }
         }
-        if any {
+        if any && !missing {
             unit(v)
         } else {
             None
