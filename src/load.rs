@@ -574,6 +574,44 @@ async fn fetch_new_packs(packs: &[u32]) -> Result<(), LoadError> {
     .await
 }
 
+thread_local! {
+    /// The lists of the papers' vectors asked for (in flight or in).
+    static VECTORS_ASKED: std::cell::RefCell<std::collections::HashSet<u32>> = Default::default();
+}
+
+/// Fetches the lists of a long list's paper vectors that rankings by
+/// meaning wanted ([`explorer_core::Engine::take_wanted_vectors`]) and
+/// that are not already on their way, all at once, from beside the
+/// meaning file, and adds each to the engine; `done` is told when they are
+/// all in, or of the first failure (those that failed can be asked for
+/// again). Nothing is fetched when nothing was wanted.
+pub fn fetch_wanted_vectors(done: impl FnOnce(Result<(), LoadError>) + 'static) {
+    fetch_once(
+        &VECTORS_ASKED,
+        &engine().take_wanted_vectors(),
+        |l| engine().has_vectors(l),
+        |new| async move {
+            fetch_all(&new, vectors_href, |l, bytes| {
+                engine().add_vectors(l, bytes.into())
+            })
+            .await
+        },
+        done,
+    );
+}
+
+/// The address of the file `name` beside the meaning file.
+fn beside_meaning(name: &str) -> Option<String> {
+    let href = corpus_link("data-meaning").ok()?;
+    let folder = &href[..href.rfind('/').map_or(0, |i| i + 1)];
+    Some(format!("{folder}{name}"))
+}
+
+/// The address of list `l` of the papers' vectors.
+fn vectors_href(l: u32) -> Option<String> {
+    beside_meaning(&engine().vectors_file(l)?)
+}
+
 /// The index file's name (it changes with every build that changes the
 /// list), if the page names one.
 pub fn index_file() -> Option<String> {
@@ -582,7 +620,9 @@ pub fn index_file() -> Option<String> {
 
 /// What saving for offline use would fetch: the packs of postings, titles
 /// and bodies not in (uncompressed sizes), the topic map's, the tags' and
-/// the title order's files, and the meaning file unless it is open.
+/// the title order's files, the lists of the papers' vectors not in, and
+/// the meaning file unless it is open (its size then counts its lists:
+/// [`save_for_offline`] fetches those it names after it).
 fn offline_files() -> Vec<(String, usize)> {
     let mut files: Vec<(String, usize)> = engine()
         .packs_not_in()
@@ -603,6 +643,12 @@ fn offline_files() -> Vec<(String, usize)> {
     {
         files.extend(beside_papers(&name).map(|href| (href, size)));
     }
+    files.extend(
+        engine()
+            .vectors_not_in()
+            .into_iter()
+            .filter_map(|(l, size)| Some((vectors_href(l)?, size))),
+    );
     if !engine().has_meaning() {
         if let (Ok(href), Ok(size)) = (
             corpus_link("data-meaning"),
@@ -627,22 +673,39 @@ pub fn save_for_offline(
     progress: impl Fn(u32) + 'static,
     done: impl FnOnce(Result<(), LoadError>) + 'static,
 ) {
-    let files = offline_files();
+    let mut files = offline_files();
     let total = files.iter().map(|(_, size)| size).sum::<usize>().max(1);
+    // The meaning file, when not open, counts its lists' bytes: they are
+    // fetched after it, from the names it gives.
+    let meaning = (!engine().has_meaning())
+        .then(|| corpus_link("data-meaning").ok())
+        .flatten();
+    let mut lists = Vec::new();
     leptos::task::spawn_local(async move {
         let mut got = 0;
-        for wave in files.chunks(8) {
+        while !files.is_empty() {
+            let wave: Vec<(String, usize)> = files.drain(..files.len().min(8)).collect();
             let requests: Vec<_> = wave
                 .iter()
                 .map(|(href, size)| (href, *size, window().fetch_with_str(href)))
                 .collect();
             for (href, size, request) in requests {
-                if let Err(e) = read_array(href, request).await {
-                    done(Err(e));
-                    return;
+                let bytes = match read_array(href, request).await {
+                    Ok(bytes) => bytes,
+                    Err(e) => return done(Err(e)),
+                };
+                if meaning.as_ref() == Some(href) {
+                    let named = explorer_core::search::Meaning::list_files_named(&bytes.to_vec());
+                    lists = named.unwrap_or_default();
+                    got += bytes.length() as usize;
+                } else {
+                    got += size;
                 }
-                got += size;
-                progress((got * 100 / total) as u32);
+                progress((got * 100 / total).min(100) as u32);
+            }
+            if files.is_empty() {
+                let named = std::mem::take(&mut lists).into_iter();
+                files.extend(named.filter_map(|(name, size)| Some((beside_meaning(&name)?, size))));
             }
         }
         done(Ok(()));

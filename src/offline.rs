@@ -105,8 +105,9 @@ fn keep_what_came_before(container: &web_sys::ServiceWorkerContainer) {
 /// than at install (`ON_FIRST_USE` in `tools/service-worker.sh`): a file of
 /// the build named `<kind>-<16 hex digits>.bin`.
 fn fetched_on_first_use(url: &str) -> bool {
-    const KINDS: [&str; 7] = [
+    const KINDS: [&str; 8] = [
         "meaning",
+        "vectors",
         "postings",
         "bodies",
         "titles",

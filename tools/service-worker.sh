@@ -19,16 +19,18 @@
 # list's topic map file (map-<hash>.bin), fetched when the map is opened,
 # nor its tags' file (tags-<hash>.bin), fetched once a count or a filter
 # needs it: precached at install, it would share the link with the first
-# answer.
+# answer; nor the lists of a long list's paper vectors (vectors-<hash>.bin,
+# LISTS_FROM in crates/core/src/search/meaning/lists.rs), each fetched
+# when a ranking by meaning first reads it.
 set -euo pipefail
 dir="${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 cd "$dir"
 all=$(find . -type f ! -name sw.js ! -name explorer-single-file.html ! -name 'papers*.html' | sed 's|^\./||' | LC_ALL=C sort)
 version=$(for f in $all; do sha256sum "$f"; done | sha256sum | cut -c1-16)
-on_first_use='^(meaning|postings|bodies|titles|title-order|map|tags)-[0-9a-f]{16}[.]bin$'
+on_first_use='^(meaning|vectors|postings|bodies|titles|title-order|map|tags)-[0-9a-f]{16}[.]bin$'
 postings_bytes=$(find . -maxdepth 1 -name 'postings-*.bin' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
 if [ "$postings_bytes" -le 1000000 ]; then
-  not_precached='^(meaning|bodies|titles|title-order|map|tags)-[0-9a-f]{16}[.]bin$'
+  not_precached='^(meaning|vectors|bodies|titles|title-order|map|tags)-[0-9a-f]{16}[.]bin$'
 else
   not_precached=$on_first_use
 fi

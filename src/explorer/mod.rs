@@ -128,6 +128,13 @@ impl Explorer {
         let search = Search::new(engine, view, starred);
         let related = Related::new(engine, view, search, starred);
         let address = Address::mirror(engine, view);
+        // The lists of paper vectors the rankings by meaning wanted (a
+        // long list's), once the matches or the related list are made.
+        Effect::new(move |_| {
+            search.response.track();
+            related.list.track();
+            search.fetch_vectors();
+        });
         let x = Explorer {
             engine,
             view,

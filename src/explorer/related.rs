@@ -53,7 +53,7 @@ impl Related {
             ..
         } = view;
         let response = search.response;
-        let meaning_ready = search.meaning_ready;
+        let (meaning_ready, vectors_in) = (search.meaning_ready, search.vectors_in);
         let related_near = RwSignal::new(None::<ViewState>);
         // Below many matches, the related list is made when its place is
         // near the screen for this view (the observer's report, which comes
@@ -66,6 +66,7 @@ impl Related {
             if !meaning_ready.get() {
                 return RelatedSet::default();
             }
+            vectors_in.track();
             if state.with(|s| s.like_starred) {
                 let papers = starred.with(|starred| engine.like_these(starred, RELATED));
                 return RelatedSet {

@@ -24,6 +24,10 @@ pub struct Search {
     /// open: the best matches are then ordered by meaning too, and papers
     /// related by meaning can be listed.
     pub(super) meaning_ready: RwSignal<bool>,
+    /// Counts the lists of a long list's paper vectors come in (fetched
+    /// when a ranking by meaning first reads them: [`Search::fetch_vectors`]);
+    /// what ranks by meaning ranks again.
+    pub(super) vectors_in: RwSignal<u32>,
     /// Set when a pack of postings the query reads could not be fetched
     /// (offline, never fetched before); cleared when packs come in.
     pub packs_failed: RwSignal<bool>,
@@ -52,6 +56,7 @@ impl Search {
         // The index arrives after the first results (`App` fetches it).
         let index_ready = RwSignal::new(engine.has_index());
         let meaning_ready = RwSignal::new(engine.has_meaning());
+        let vectors_in = RwSignal::new(0u32);
         let packs_in = RwSignal::new(0u32);
         let packs_failed = RwSignal::new(false);
         let tags_ready = RwSignal::new(engine.has_tags());
@@ -64,6 +69,7 @@ impl Search {
             tags_ready.track();
             title_order_ready.track();
             meaning_ready.track();
+            vectors_in.track();
             packs_in.track();
             let answer = shared.with(|shared| {
                 starred.with(|starred| {
@@ -129,6 +135,7 @@ impl Search {
             response,
             index_ready,
             meaning_ready,
+            vectors_in,
             packs_failed,
             tags_ready,
             tags_failed,
@@ -154,6 +161,17 @@ impl Search {
             }
         });
         search
+    }
+
+    /// Fetches the lists of the papers' vectors that the rankings by
+    /// meaning just made wanted (the outside world: called from an
+    /// Effect after them); once in, they rank again.
+    pub fn fetch_vectors(&self) {
+        let vectors_in = self.vectors_in;
+        crate::load::fetch_wanted_vectors(move |result| match result {
+            Ok(()) => vectors_in.update(|n| *n += 1),
+            Err(e) => web_sys::console::warn_1(&e.to_string().into()),
+        });
     }
 
     /// Fetches the papers' tags if they are not in and not on their way;

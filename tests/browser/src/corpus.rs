@@ -86,6 +86,16 @@ pub fn real_builds() -> &'static [RealBuild; 2] {
             engine
                 .open_meaning(meaning)
                 .expect("the meaning file is the build's corpus's");
+            // And every list of its papers' vectors (`./dev test` builds
+            // the real list with them in lists, as a field's are): the
+            // page's once those its query reads are in.
+            for l in 0..engine.meaning().map_or(0, |m| m.list_count()) as u32 {
+                let file = engine.vectors_file(l).unwrap();
+                let bytes = std::fs::read(dist.join(&file)).unwrap();
+                engine
+                    .add_vectors(l, bytes.into())
+                    .expect("the build's lists");
+            }
             RealBuild { dist, engine }
         };
         [

@@ -165,8 +165,8 @@ async fn a_large_list_searches_offline_what_its_reader_fetched() {
 
 /// "Save for offline use" on a list too large to precache: the offer says
 /// first how much it fetches at most (every pack of postings, titles and
-/// bodies, the topic map's, the tags' and the title order's files and the
-/// meaning file), shows its progress,
+/// bodies, the topic map's, the tags' and the title order's files, the
+/// meaning file and its lists of paper vectors), shows its progress,
 /// and then a query no one made online is answered offline, its map too.
 #[tokio::test]
 async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
@@ -174,9 +174,16 @@ async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
     let fetched_on_use: u64 = build_files(&build.dist)
         .iter()
         .filter(|(name, _)| {
-            ["postings-", "meaning-", "map-", "tags-", "title-order-"]
-                .iter()
-                .any(|kind| name.starts_with(kind))
+            [
+                "postings-",
+                "meaning-",
+                "vectors-",
+                "map-",
+                "tags-",
+                "title-order-",
+            ]
+            .iter()
+            .any(|kind| name.starts_with(kind))
         })
         .map(|(_, size)| size)
         .sum();
