@@ -140,17 +140,19 @@ fn whole_papers(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
     let head = head
         .with_titles(|_| titles.next().unwrap_or_default())
         .map_err(|e| Error::unexpected(href, e))?;
+    // The bodies before the map: the words their similar papers' terms
+    // name come first in the table the two build again, as at compile time.
+    let hashes = head.body_packs.iter().map(|r| r.hash);
+    let mut packs = read_named(dist, hashes, body_pack_file_name)?;
+    let head = head
+        .with_bodies(|_| packs.next().unwrap_or_default())
+        .map_err(|e| Error::unexpected(href, e))?;
     let map = match head.map_part {
         Some(r) => read_beside(dist, &map_part_file_name(r.hash))?,
         None => Vec::new(),
     };
-    let head = head
-        .with_map_part(&map)
-        .map_err(|e| Error::unexpected(href, e))?;
-    let hashes = head.body_packs.iter().map(|r| r.hash);
-    let mut packs = read_named(dist, hashes, body_pack_file_name)?;
     let whole = head
-        .with_bodies(|_| packs.next().unwrap_or_default())
+        .with_map_part(&map)
         .map_err(|e| Error::unexpected(href, e))?;
     Ok(whole.to_parts().papers)
 }

@@ -12,7 +12,7 @@ use crate::model::frame::{decode_named, frame};
 use crate::model::{Corpus, Corrupt, DecodeError, Link, Paper, Run, RunKind, Similar, Tag};
 
 /// File magic of a pack of bodies.
-pub const BODY_MAGIC: &[u8; 4] = b"PXB\x01";
+pub const BODY_MAGIC: &[u8; 4] = b"PXB\x02";
 
 /// How large a pack of bodies is made, at least (postcard bytes, before
 /// compression): a screenful of cards rarely spans two packs, and a list
@@ -47,6 +47,11 @@ pub struct Body {
     pub tags: Vec<Tag>,
     /// Its authors, when the tags are apart (the head then has none).
     pub authors: Vec<String>,
+    /// The words its similar papers' shared terms name: [`Similar::terms`]
+    /// index these (a card needs a few dozen of the 10,000s of words the
+    /// corpus's table held: at 100,000 papers that table was 136 KB of
+    /// the papers part, brotli).
+    pub terms: Vec<String>,
 }
 
 /// A pack of consecutive papers' bodies or titles: the papers from
@@ -88,6 +93,9 @@ pub struct BodyRef<'a> {
     pub tags: &'a [Tag],
     /// Its authors when they came with the body ([`Body::authors`]).
     pub authors: &'a [String],
+    /// The words `similar`'s terms index when the body came in a pack
+    /// ([`Body::terms`]); empty when they index [`Corpus::similar_terms`].
+    pub terms: &'a [String],
 }
 
 impl<'a> BodyRef<'a> {
@@ -112,6 +120,7 @@ impl<'a> From<&'a Paper> for BodyRef<'a> {
             reasons: &[],
             tags: &p.tags,
             authors: &p.authors,
+            terms: &[],
         }
     }
 }
@@ -126,6 +135,7 @@ impl<'a> From<&'a Body> for BodyRef<'a> {
             reasons: &b.reasons,
             tags: &b.tags,
             authors: &b.authors,
+            terms: &b.terms,
         }
     }
 }
@@ -134,8 +144,9 @@ impl Paper {
     /// Takes the paper's body out, leaving its head: its tags' reasons
     /// (from the corpus's table, `reasons`) go with it, and the tags keep
     /// reason 0. With `head_too` (the tags are apart), its tags and
-    /// authors go with it as well.
-    fn take_body(&mut self, reasons: &[String], head_too: bool) -> Body {
+    /// authors go with it as well. Its similar papers' terms are named by
+    /// words of its own (from the corpus's table, `terms`).
+    fn take_body(&mut self, reasons: &[String], head_too: bool, terms: &[String]) -> Body {
         let reasons = self
             .tags
             .iter_mut()
@@ -149,20 +160,29 @@ impl Paper {
         } else {
             Default::default()
         };
+        let mut own = Interned::default();
+        let mut similar = std::mem::take(&mut self.similar);
+        for t in similar.iter_mut().flat_map(|s| s.terms.iter_mut()) {
+            if let Some(word) = terms.get(*t as usize) {
+                *t = own.id(word.clone());
+            }
+        }
         Body {
             text: std::mem::take(&mut self.text),
             runs: std::mem::take(&mut self.runs),
             links: std::mem::take(&mut self.links),
-            similar: std::mem::take(&mut self.similar),
+            similar,
             reasons,
             tags,
             authors,
+            terms: own.table,
         }
     }
 
     /// Puts a body back, its tags' reasons into the corpus's table
-    /// (`reasons`, each text once).
-    fn set_body(&mut self, body: Body, reasons: &mut Reasons) {
+    /// (`reasons`, each text once), its similar papers' terms into the
+    /// corpus's words (`terms`).
+    fn set_body(&mut self, body: Body, reasons: &mut Interned, terms: &mut Interned) {
         if !body.tags.is_empty() {
             self.tags = body.tags;
         }
@@ -176,6 +196,11 @@ impl Paper {
         self.runs = body.runs;
         self.links = body.links;
         self.similar = body.similar;
+        for t in self.similar.iter_mut().flat_map(|s| s.terms.iter_mut()) {
+            if let Some(word) = body.terms.get(*t as usize) {
+                *t = terms.id(word.clone());
+            }
+        }
     }
 
     /// The paper's tags: its own, or (when the tags are apart) those its
@@ -197,22 +222,32 @@ impl Paper {
     }
 }
 
-/// The corpus's table of reasons as it is built again from the packs: the
-/// first paper to give a reason gives it its id, as at compile time.
+/// A table of texts as it is built again from the packs (the corpus's
+/// reasons, its similar papers' terms and the map's keywords): the first
+/// paper to name a text gives it its id, as at compile time.
 #[derive(Default)]
-struct Reasons {
-    table: Vec<String>,
+pub(crate) struct Interned {
+    pub(crate) table: Vec<String>,
     ids: std::collections::HashMap<String, u32>,
 }
 
-impl Reasons {
-    fn id(&mut self, why: String) -> u32 {
-        if let Some(&id) = self.ids.get(&why) {
+impl Interned {
+    /// The table `table` continued.
+    pub(crate) fn from_table(table: Vec<String>) -> Interned {
+        let ids = (table.iter().enumerate())
+            .map(|(i, t)| (t.clone(), i as u32))
+            .collect();
+        Interned { table, ids }
+    }
+
+    /// The id of `text`, added at the end if new.
+    pub(crate) fn id(&mut self, text: String) -> u32 {
+        if let Some(&id) = self.ids.get(&text) {
             return id;
         }
         let id = self.table.len() as u32;
-        self.table.push(why.clone());
-        self.ids.insert(why, id);
+        self.table.push(text.clone());
+        self.ids.insert(text, id);
         id
     }
 }
@@ -252,6 +287,24 @@ impl Body {
 }
 
 impl BodyRef<'_> {
+    /// The words explaining similar paper `s` of this body, most telling
+    /// first: from the body's own words, or (a body in the papers part)
+    /// from the corpus's table, `corpus_terms`.
+    pub fn shared_terms<'a>(
+        &'a self,
+        corpus_terms: &'a [String],
+        s: &'a Similar,
+    ) -> impl Iterator<Item = &'a str> + 'a {
+        let words = if self.terms.is_empty() {
+            corpus_terms
+        } else {
+            self.terms
+        };
+        words_of(words, s)
+    }
+}
+
+impl BodyRef<'_> {
     /// Every id inside points at something that exists: runs inside the
     /// text on character boundaries, similar papers among `papers`, their
     /// terms among `terms` (a paper's, `paper`, whether in its pack or in
@@ -279,6 +332,16 @@ impl BodyRef<'_> {
         }
         Ok(())
     }
+}
+
+/// The words of `words` that similar paper `s`'s terms name, in order.
+pub(crate) fn words_of<'a>(
+    words: &'a [String],
+    s: &'a Similar,
+) -> impl Iterator<Item = &'a str> + 'a {
+    (s.terms.iter())
+        .filter(|&&t| t != Similar::NO_TERM)
+        .filter_map(move |&t| words.get(t as usize).map(String::as_str))
 }
 
 /// The papers pack `k` of `packs` holds (of `papers` in all): from its
@@ -368,13 +431,15 @@ impl Corpus {
         let mut head = self.clone();
         let reasons = std::mem::take(&mut head.reasons);
         let head_too = head.tag_part.is_some();
+        let terms = head.similar_terms.clone();
         let bodies: Vec<Body> = head
             .papers
             .iter_mut()
-            .map(|p| p.take_body(&reasons, head_too))
+            .map(|p| p.take_body(&reasons, head_too, &terms))
             .collect();
         let (refs, packs) = cut_into_packs(bodies, pack_bytes, BODY_MAGIC);
         head.body_packs = refs;
+        head.drop_terms_if_unread();
         (head, packs)
     }
 
@@ -394,11 +459,11 @@ impl Corpus {
     pub fn decode_body_pack(&self, k: usize, bytes: &[u8]) -> Result<Vec<Body>, DecodeError> {
         let (bodies, range) =
             decode_pack::<Body>(&self.body_packs, self.papers.len(), k, BODY_MAGIC, bytes)?;
-        let (papers, terms) = (self.papers.len(), self.similar_terms.len());
+        let papers = self.papers.len();
         let facets: Vec<usize> = self.facets.iter().map(|f| f.values.len()).collect();
         for (body, paper) in bodies.iter().zip(range) {
             let tags = self.papers[paper].tags.len();
-            body.check(paper, papers, terms, tags, &facets)
+            body.check(paper, papers, body.terms.len(), tags, &facets)
                 .map_err(DecodeError::Corrupt)?;
         }
         Ok(bodies)
@@ -411,15 +476,17 @@ impl Corpus {
         mut self,
         mut pack: impl FnMut(&PaperPackRef) -> Vec<u8>,
     ) -> Result<Corpus, DecodeError> {
-        let mut reasons = Reasons::default();
+        let mut reasons = Interned::default();
+        let mut terms = Interned::from_table(std::mem::take(&mut self.similar_terms));
         for k in 0..self.body_packs.len() {
             let bytes = pack(&self.body_packs[k]);
             let bodies = self.decode_body_pack(k, &bytes)?;
             let range = self.body_pack_range(k).expect("a pack of the corpus");
             for (paper, body) in self.papers[range].iter_mut().zip(bodies) {
-                paper.set_body(body, &mut reasons);
+                paper.set_body(body, &mut reasons, &mut terms);
             }
         }
+        self.similar_terms = terms.table;
         if !self.body_packs.is_empty() {
             self.reasons = reasons.table;
             // Every paper has its tags back.
@@ -464,6 +531,35 @@ mod tests {
         assert_eq!(joined(head, &packs), corpus);
     }
 
+    /// With the bodies and the map apart, no paper of the head names a
+    /// word of the corpus's table: it is left out, each body and the map
+    /// bring the words they name, and joined (bodies first, as the single
+    /// file joins them) they make the compiler's table again.
+    #[test]
+    fn with_the_bodies_and_the_map_apart_their_words_travel_with_them() {
+        let corpus = seeds();
+        assert!(!corpus.similar_terms.is_empty());
+        let (head, packs) = corpus.in_body_packs(4096);
+        assert_eq!(
+            head.similar_terms, corpus.similar_terms,
+            "the map still reads it"
+        );
+        let (head, map) = head.map_apart();
+        assert!(head.similar_terms.is_empty());
+        let part = head.decode_map_part(&map).unwrap();
+        for (d, p) in corpus.papers.iter().enumerate() {
+            let words: Vec<&str> = (part.keywords[d].iter())
+                .map(|&k| part.terms[k as usize].as_str())
+                .collect();
+            let want: Vec<&str> = (p.keywords.iter())
+                .map(|&k| corpus.similar_terms[k as usize].as_str())
+                .collect();
+            assert_eq!(words, want, "{}", p.id);
+        }
+        let joined = joined(head, &packs).with_map_part(&map).unwrap();
+        assert_eq!(joined, corpus);
+    }
+
     #[test]
     fn the_engine_lends_a_body_once_its_pack_is_in() {
         let corpus = seeds();
@@ -482,11 +578,21 @@ mod tests {
         assert_eq!(body.reasons, reasons);
         // The head kept its tags and authors (they are not apart here).
         assert!(body.tags.is_empty() && body.authors.is_empty());
+        // Its similar papers' terms name words of its own: the same words.
+        let shared = |b: BodyRef, table: &[String]| -> Vec<(u32, Vec<String>)> {
+            (b.similar.iter())
+                .map(|s| (s.doc, b.shared_terms(table, s).map(String::from).collect()))
+                .collect()
+        };
+        assert!(!body.terms.is_empty());
+        assert_eq!(shared(body, &[]), shared(p.into(), &corpus.similar_terms));
         assert_eq!(
             BodyRef {
                 reasons: &[],
                 tags: &p.tags,
                 authors: &p.authors,
+                similar: &p.similar,
+                terms: &[],
                 ..body
             },
             p.into()

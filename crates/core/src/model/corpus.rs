@@ -235,12 +235,11 @@ impl Corpus {
         names.join(" · ")
     }
 
-    /// The shared terms explaining a similar paper.
+    /// The shared terms explaining similar paper `s` of a paper whose
+    /// body is in the papers part (a body from a pack names its own:
+    /// [`crate::model::BodyRef::shared_terms`]).
     pub fn shared_terms<'a>(&'a self, s: &'a Similar) -> impl Iterator<Item = &'a str> + 'a {
-        s.terms
-            .iter()
-            .filter(|&&t| t != Similar::NO_TERM)
-            .filter_map(|&t| self.similar_terms.get(t as usize).map(String::as_str))
+        crate::model::body::words_of(&self.similar_terms, s)
     }
 
     /// Why a tag was given (empty for a tag not from this corpus, or when

@@ -6,11 +6,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::body::Interned;
 use crate::model::frame::{decode_named, frame};
 use crate::model::{Corpus, Corrupt, DecodeError, Paper};
 
 /// File magic of the topic map's file.
-pub const MAP_MAGIC: &[u8; 4] = b"PXM\x01";
+pub const MAP_MAGIC: &[u8; 4] = b"PXM\x02";
 
 /// The topic map's file, as the papers part names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,18 +34,33 @@ pub fn map_part_file_name(hash: u64) -> String {
 pub struct MapPart {
     /// [`crate::model::Paper::map`].
     pub places: Vec<[u16; 2]>,
-    /// [`crate::model::Paper::keywords`].
+    /// [`crate::model::Paper::keywords`], indexing `terms`.
     pub keywords: Vec<Vec<u32>>,
+    /// The words the keywords name (the papers part's table,
+    /// [`Corpus::similar_terms`], is then empty once the bodies are apart
+    /// too).
+    pub terms: Vec<String>,
 }
 
 impl MapPart {
-    /// Takes every paper's place and keywords out of `papers`.
-    pub(crate) fn take_from(papers: &mut [Paper]) -> MapPart {
+    /// Takes every paper's place and keywords out of `papers`, with the
+    /// words they name (`terms`: the corpus's table), each once.
+    pub(crate) fn take_from(papers: &mut [Paper], terms: &[String]) -> MapPart {
+        let mut own = Interned::default();
         let (places, keywords) = papers
             .iter_mut()
-            .map(|p| (std::mem::take(&mut p.map), std::mem::take(&mut p.keywords)))
+            .map(|p| {
+                let keywords = (std::mem::take(&mut p.keywords).into_iter())
+                    .filter_map(|k| Some(own.id(terms.get(k as usize)?.clone())))
+                    .collect();
+                (std::mem::take(&mut p.map), keywords)
+            })
             .unzip();
-        MapPart { places, keywords }
+        MapPart {
+            places,
+            keywords,
+            terms: own.table,
+        }
     }
 }
 
@@ -55,19 +71,20 @@ impl Corpus {
     pub fn map_apart(&self) -> (Corpus, Vec<u8>) {
         assert!(self.map_part.is_none(), "the map is in the papers");
         let mut head = self.clone();
-        let part = MapPart::take_from(&mut head.papers);
+        let part = MapPart::take_from(&mut head.papers, &self.similar_terms);
         let encoded = postcard::to_allocvec(&part).expect("the map serializes");
         let bytes = frame(MAP_MAGIC, &[&encoded]);
         head.map_part = Some(MapPartRef {
             hash: xxhash_rust::xxh3::xxh3_64(&bytes),
             len: u32::try_from(bytes.len()).expect("a map under 4 GB"),
         });
+        head.drop_terms_if_unread();
         (head, bytes)
     }
 
     /// Decodes the topic map's file: its hash is the one named, its frame
     /// whole, it has a place and keywords for every paper, and every
-    /// keyword is one of [`Corpus::similar_terms`].
+    /// keyword is one of its words.
     pub fn decode_map_part(&self, bytes: &[u8]) -> Result<MapPart, DecodeError> {
         let mismatch = || DecodeError::Corrupt(Corrupt::PackMismatch);
         let r = self.map_part.ok_or_else(mismatch)?;
@@ -76,7 +93,7 @@ impl Corpus {
         if part.places.len() != n || part.keywords.len() != n {
             return Err(mismatch());
         }
-        let terms = self.similar_terms.len();
+        let terms = part.terms.len();
         if let Some(paper) = part
             .keywords
             .iter()
@@ -97,12 +114,25 @@ impl Corpus {
             return Ok(self);
         }
         let part = self.decode_map_part(bytes)?;
+        let mut terms = Interned::from_table(std::mem::take(&mut self.similar_terms));
         for ((p, place), keywords) in self.papers.iter_mut().zip(part.places).zip(part.keywords) {
             p.map = place;
-            p.keywords = keywords;
+            p.keywords = (keywords.into_iter())
+                .map(|k| terms.id(part.terms[k as usize].clone()))
+                .collect();
         }
+        self.similar_terms = terms.table;
         self.map_part = None;
         Ok(self)
+    }
+
+    /// Empties the table of words ([`Corpus::similar_terms`]) once no paper
+    /// of the head reads it: the similar papers' terms travel with the
+    /// bodies, the keywords with the map.
+    pub(crate) fn drop_terms_if_unread(&mut self) {
+        if !self.body_packs.is_empty() && self.map_part.is_some() {
+            self.similar_terms.clear();
+        }
     }
 }
 

@@ -219,7 +219,8 @@ pub fn similar_html<'a, T: Titles + ?Sized>(
     t: &Strings,
 ) -> String {
     let mut out = format!("<ol class=\"similar-list\" id=\"{}-similar\">", attr(&p.id));
-    for s in body.into().similar {
+    let body = body.into();
+    for s in body.similar {
         let Some(other) = corpus.papers.get(s.doc as usize) else {
             continue;
         };
@@ -228,7 +229,9 @@ pub fn similar_html<'a, T: Titles + ?Sized>(
             "<li>{}",
             title_link_html(&other.id, titles.title_of(s.doc), &[], t)
         );
-        let shared = corpus.shared_terms(s).collect::<Vec<_>>().join(", ");
+        let shared = (body.shared_terms(&corpus.similar_terms, s))
+            .collect::<Vec<_>>()
+            .join(", ");
         if !shared.is_empty() {
             let _ = write!(
                 out,

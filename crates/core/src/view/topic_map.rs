@@ -15,8 +15,9 @@ pub(crate) struct MapData {
 }
 
 impl MapData {
-    /// The map of `part`, keeping only keywords among the corpus's `terms`.
-    pub(crate) fn new(mut part: MapPart, terms: usize) -> MapData {
+    /// The map of `part`, keeping only keywords among its words.
+    pub(crate) fn new(mut part: MapPart) -> MapData {
+        let terms = part.terms.len();
         let mut keyword_df = vec![0u32; terms];
         for keywords in &mut part.keywords {
             keywords.retain(|&k| (k as usize) < terms);
@@ -104,9 +105,7 @@ impl Engine {
             return Ok(());
         }
         let part = self.corpus.decode_map_part(bytes)?;
-        let _ = self
-            .map
-            .set(MapData::new(part, self.corpus.similar_terms.len()));
+        let _ = self.map.set(MapData::new(part));
         Ok(())
     }
 
@@ -137,7 +136,7 @@ impl Engine {
             return Vec::new();
         };
         let n = self.len() as f32;
-        let mut count = vec![0u32; self.corpus.similar_terms.len()];
+        let mut count = vec![0u32; map.part.terms.len()];
         for &d in docs {
             if let Some(keywords) = map.part.keywords.get(d as usize) {
                 for &k in keywords {
@@ -162,7 +161,7 @@ impl Engine {
         scored
             .into_iter()
             .take(REGION_TERMS)
-            .map(|(t, _)| self.corpus.similar_terms[t as usize].as_str())
+            .map(|(t, _)| map.part.terms[t as usize].as_str())
             .collect()
     }
 }

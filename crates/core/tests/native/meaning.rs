@@ -414,22 +414,9 @@ fn the_shipped_paper_vectors_rank_as_the_exact_ones_do() {
     let (m, exact) =
         explorer_core::build::build_meaning_with_exact(&StaticModel::committed(), &corpus.papers);
     let m = Meaning::from_bytes(&m.to_bytes()).unwrap();
-    let dims = exact.len() / corpus.papers.len();
-    let first_ten = |sims: &[f32]| -> Vec<usize> {
-        let mut order: Vec<usize> = (0..sims.len()).collect();
-        order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]).then(a.cmp(&b)));
-        order.truncate(10);
-        order
-    };
     let (mut queries, mut shared, mut found_exact, mut found_shipped) = (0, 0, 0, 0);
-    for (doc, paper) in corpus.papers.iter().enumerate().step_by(4) {
-        let Some(q) = m.embed_query(&paper.title) else {
-            continue;
-        };
-        let by_exact: Vec<f32> = (exact.chunks_exact(dims))
-            .map(|p| p.iter().zip(&q).map(|(a, b)| a * b).sum())
-            .collect();
-        let (exact_ten, shipped_ten) = (first_ten(&by_exact), first_ten(&m.similarities(&q)));
+    for (doc, q, exact_ten) in titles_as_queries(corpus, &m, &exact) {
+        let shipped_ten = first_ten(&m.similarities(&q));
         queries += 1;
         shared += exact_ten.iter().filter(|d| shipped_ten.contains(d)).count();
         found_exact += usize::from(exact_ten.contains(&doc));
@@ -481,21 +468,8 @@ fn a_query_reads_the_lists_of_vectors_nearest_it() {
     assert!(m.add_list(1, files[l].clone().into()).is_err());
     assert!(!m.has_list(l as u32));
 
-    let dims = exact.len() / corpus.papers.len();
-    let first_ten = |sims: &[f32]| -> Vec<usize> {
-        let mut order: Vec<usize> = (0..sims.len()).collect();
-        order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]).then(a.cmp(&b)));
-        order.truncate(10);
-        order
-    };
     let (mut queries, mut read, mut found_exact, mut found_lists) = (0, 0, 0, 0);
-    for (doc, paper) in corpus.papers.iter().enumerate().step_by(4) {
-        let Some(q) = m.embed_query(&paper.title) else {
-            continue;
-        };
-        let by_exact: Vec<f32> = (exact.chunks_exact(dims))
-            .map(|p| p.iter().zip(&q).map(|(a, b)| a * b).sum())
-            .collect();
+    for (doc, q, exact_ten) in titles_as_queries(corpus, &m, &exact) {
         // Once every list it wants is in, a query wants none.
         let mut wanted = Vec::new();
         let sims = loop {
@@ -525,7 +499,7 @@ fn a_query_reads_the_lists_of_vectors_nearest_it() {
         );
         read += papers;
         queries += 1;
-        found_exact += usize::from(first_ten(&by_exact).contains(&doc));
+        found_exact += usize::from(exact_ten.contains(&doc));
         found_lists += usize::from(first_ten(&sims).contains(&doc));
     }
     assert!(queries > 900, "{queries} titles");
@@ -538,6 +512,33 @@ fn a_query_reads_the_lists_of_vectors_nearest_it() {
         found_lists as f64 >= 0.9 * found_exact as f64,
         "the title's paper in the first ten: {found_lists} with lists, {found_exact} exact"
     );
+}
+
+/// The ten papers nearest first in `sims` (of equals, the lower id).
+fn first_ten(sims: &[f32]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..sims.len()).collect();
+    order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]).then(a.cmp(&b)));
+    order.truncate(10);
+    order
+}
+
+/// Every fourth real title typed as a query: its paper, the query's
+/// vector, and the ten papers nearest it by the exact vectors (`exact`,
+/// one after another in paper order).
+fn titles_as_queries<'a>(
+    corpus: &'a explorer_core::Corpus,
+    m: &'a Meaning,
+    exact: &'a [f32],
+) -> impl Iterator<Item = (usize, Vec<f32>, Vec<usize>)> + 'a {
+    let dims = exact.len() / corpus.papers.len();
+    let papers = corpus.papers.iter().enumerate().step_by(4);
+    papers.filter_map(move |(doc, paper)| {
+        let q = m.embed_query(&paper.title)?;
+        let by_exact: Vec<f32> = (exact.chunks_exact(dims))
+            .map(|p| p.iter().zip(&q).map(|(a, b)| a * b).sum())
+            .collect();
+        Some((doc, q, first_ten(&by_exact)))
+    })
 }
 
 fn xxh3(bytes: &[u8]) -> u64 {

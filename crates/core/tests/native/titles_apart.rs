@@ -23,6 +23,10 @@ struct Shipped {
 fn shipped(whole: &Corpus) -> Shipped {
     let (head, _tags) = whole.tags_apart();
     let (head, bodies) = head.in_body_packs(BODY_PACK_BYTES);
+    // The map too: the head then has no table of words, and each card's
+    // similar papers are explained by the words its body brings.
+    let (head, _map) = head.map_apart();
+    assert!(head.similar_terms.is_empty());
     let (head, titles, order) = head.titles_apart(TITLE_PACK_BYTES);
     let mut files = HashMap::new();
     for (r, bytes) in head.body_packs.iter().zip(bodies) {

@@ -398,11 +398,8 @@ impl Engine {
         }
         let map = std::sync::OnceLock::new();
         if corpus.map_part.is_none() {
-            let part = crate::model::MapPart::take_from(&mut corpus.papers);
-            let _ = map.set(crate::view::topic_map::MapData::new(
-                part,
-                corpus.similar_terms.len(),
-            ));
+            let part = crate::model::MapPart::take_from(&mut corpus.papers, &corpus.similar_terms);
+            let _ = map.set(crate::view::topic_map::MapData::new(part));
         }
         let n_facets = corpus.facets.len();
         Engine {
