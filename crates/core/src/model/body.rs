@@ -12,7 +12,7 @@ use crate::model::frame::{decode_named, frame};
 use crate::model::{Corpus, Corrupt, DecodeError, Link, Paper, Run, RunKind, Similar, Tag};
 
 /// File magic of a pack of bodies.
-pub const BODY_MAGIC: &[u8; 4] = b"PXB\x02";
+pub const BODY_MAGIC: &[u8; 4] = b"PXB\x03";
 
 /// How large a pack of bodies is made, at least (postcard bytes, before
 /// compression): a screenful of cards rarely spans two packs, and a list
@@ -27,6 +27,9 @@ pub const BODIES_APART_FROM: usize = 1_000;
 /// What a card shows beyond the paper's head.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Body {
+    /// [`Paper::line`]: only tools read it (the page's tooltips take the
+    /// file and line from the reasons), so it travels with the body.
+    pub line: u32,
     /// [`Paper::text`].
     pub text: String,
     /// [`Paper::runs`].
@@ -168,6 +171,7 @@ impl Paper {
             }
         }
         Body {
+            line: std::mem::take(&mut self.line),
             text: std::mem::take(&mut self.text),
             runs: std::mem::take(&mut self.runs),
             links: std::mem::take(&mut self.links),
@@ -192,6 +196,7 @@ impl Paper {
         for (t, why) in self.tags.iter_mut().zip(body.reasons) {
             t.reason = reasons.id(why);
         }
+        self.line = body.line;
         self.text = body.text;
         self.runs = body.runs;
         self.links = body.links;
@@ -522,7 +527,7 @@ mod tests {
         assert!(head
             .papers
             .iter()
-            .all(|p| p.text.is_empty() && p.similar.is_empty()));
+            .all(|p| p.text.is_empty() && p.similar.is_empty() && p.line == 0));
         // Every paper is in exactly one pack.
         for d in 0..head.papers.len() {
             let k = head.body_pack_of(d).unwrap();

@@ -94,7 +94,8 @@ pub struct Paper {
     pub id: String,
     /// Index into [`Corpus::lists`].
     pub list: u32,
-    /// 1-based line of the paragraph in its source file.
+    /// 1-based line of the paragraph in its source file (0 in the head of
+    /// a long list: it travels with the body, [`crate::model::Body::line`]).
     pub line: u32,
     /// Its title: the record's own, or derived from the abstract; empty
     /// when the titles are apart ([`Corpus::titles`]: the engine lends it,
