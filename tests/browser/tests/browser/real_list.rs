@@ -261,6 +261,18 @@ async fn a_query_no_paper_holds_whole_shows_best_matches_labelled_and_highlighte
     b.type_query(q).await;
     // The page's order once its meaning file is in: the engine's.
     b.wait_for_titles_prefix(&ranked_titles(e, q)).await;
+    // Ranked by meaning with the lists of paper vectors nearest the query
+    // (this build has them in lists, as a field's are), not every list.
+    let lists = e.meaning().map_or(0, |m| m.list_count());
+    let fetched = b
+        .js(r"return performance.getEntriesByType('resource').filter(e => /\/vectors-[0-9a-f]{16}\.bin$/.test(e.name)).length")
+        .await
+        .as_u64()
+        .unwrap_or(0) as usize;
+    assert!(
+        lists > 10 && fetched > 0 && fetched < lists,
+        "{fetched} of {lists} lists of vectors fetched"
+    );
     let status = b.status().await;
     assert!(
         status.starts_with("No paper has every word:")
