@@ -205,11 +205,17 @@ fn prepare_explaining_words() {
 /// before the index is in fetches the meaning file after it (on a slow link
 /// the two would share it, and at 100,000 papers the first answer came
 /// 4 s later). (The outside world, hence an Effect.)
+///
+/// Nor while the reader is typing: it starts once the view has not changed
+/// for [`MEANING_PAUSE`]. At 100,000 papers it is 1.2 MB, and a query typed
+/// just after the first answer had its postings share the link with it
+/// (the bench's "new query, cold").
 fn fetch_meaning_when_asked(x: Explorer) {
     if engine().has_meaning() {
         return;
     }
     let asked = StoredValue::new(false);
+    let changes = StoredValue::new(0u32);
     Effect::new(move |_| {
         let wanted = x
             .view
@@ -219,6 +225,9 @@ fn fetch_meaning_when_asked(x: Explorer) {
         // nor before a long list's tags (the first answer's facet counts,
         // a tenth of the bytes): they share the link otherwise.
         let waiting = x.search.response.with(|r| r.waiting_for_index);
+        // Any change puts off what was waiting for the view to rest.
+        let change = changes.get_value().wrapping_add(1);
+        changes.set_value(change);
         if !wanted || !x.has_index() || waiting || asked.get_value() {
             return;
         }
@@ -226,18 +235,34 @@ fn fetch_meaning_when_asked(x: Explorer) {
             x.search.want_tags_after_cards();
             return;
         }
-        asked.set_value(true);
-        leptos::task::spawn_local(async move {
-            // Meaning is an extra: without it the page searches words.
-            match load_meaning().await {
-                Ok(true) => {
-                    x.meaning_opened();
-                    prepare_explaining_words();
+        set_timeout(
+            move || {
+                if changes.get_value() == change && !asked.get_value() {
+                    asked.set_value(true);
+                    open_meaning(x);
                 }
-                Ok(false) => {}
-                Err(e) => web_sys::console::warn_1(&e.to_string().into()),
+            },
+            MEANING_PAUSE,
+        );
+    });
+}
+
+/// How long the view must rest before the meaning file is fetched
+/// ([`fetch_meaning_when_asked`]).
+const MEANING_PAUSE: std::time::Duration = std::time::Duration::from_millis(800);
+
+/// Fetches and opens the meaning file (the outside world).
+fn open_meaning(x: Explorer) {
+    leptos::task::spawn_local(async move {
+        // Meaning is an extra: without it the page searches words.
+        match load_meaning().await {
+            Ok(true) => {
+                x.meaning_opened();
+                prepare_explaining_words();
             }
-        });
+            Ok(false) => {}
+            Err(e) => web_sys::console::warn_1(&e.to_string().into()),
+        }
     });
 }
 
