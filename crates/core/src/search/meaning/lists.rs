@@ -5,9 +5,9 @@
 //! query ranks the centres, then reads the nearest lists until they hold
 //! [`PROBE_PAPERS`] papers: those papers are scored exactly, the others
 //! by their list's centre (the mean of its papers' cosines with the
-//! query). At 100,000 papers, a query reads about 4 % of the vectors
-//! instead of all of them; the page fetches a list when a query first
-//! needs it.
+//! query). At 100,000 papers, a query reads about 2 % of the vectors
+//! (up to 16 files of 4 KB) instead of all of them (3.2 MB); the page
+//! fetches a list when a ranking first needs it.
 
 use std::collections::BTreeSet;
 use std::sync::{Mutex, OnceLock};
@@ -20,13 +20,15 @@ use crate::search::index::Bytes;
 pub const LISTS_FROM: usize = 10_000;
 
 /// Papers per list, on average: the build makes `papers / LIST_PAPERS`
-/// lists (rounded up). A list's file is about 8 KB (32 bytes a paper).
+/// lists (rounded up). A list's file is about 4 KB (32 bytes a paper).
 pub const LIST_PAPERS: usize = 128;
 
 /// A query reads its nearest lists until they hold this many papers (at
-/// least one list): on the real list's titles typed as queries
-/// (`tests/native/meaning.rs`), the paper a title belongs to is among the
-/// ten nearest as often as when every paper is read.
+/// least one list): at most 64 KB of codes a new query. What it costs:
+/// on the real list cut into lists (3,891 papers, so a query reads about
+/// half), its titles typed as queries find their paper among the ten
+/// nearest by meaning alone 808 times in 973, against 877 reading every
+/// vector (`tests/native/meaning.rs`).
 pub const PROBE_PAPERS: usize = 2_048;
 
 /// File magic of a list's vectors.
