@@ -82,8 +82,11 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Res
     // A long list's paper vectors, in lists fetched when a query needs
     // them (`vectors-<hash>.bin`, named by the meaning file).
     let lists = built_meaning.list_files();
-    for list in &lists {
-        write(dir.join(name("vectors", list)), list)?;
+    for (l, list) in (0..).zip(&lists) {
+        let file = built_meaning
+            .list_file(l)
+            .expect("a list of the meaning file");
+        write(dir.join(file), list)?;
     }
     let packed = corpus.index.in_packs(explorer_core::search::PACK_BYTES);
     let head = packed.head.to_frame();

@@ -165,11 +165,7 @@ impl Paper {
         };
         let mut own = Interned::default();
         let mut similar = std::mem::take(&mut self.similar);
-        for t in similar.iter_mut().flat_map(|s| s.terms.iter_mut()) {
-            if let Some(word) = terms.get(*t as usize) {
-                *t = own.id(word.clone());
-            }
-        }
+        own.retable(&mut similar, terms);
         Body {
             line: std::mem::take(&mut self.line),
             text: std::mem::take(&mut self.text),
@@ -201,11 +197,7 @@ impl Paper {
         self.runs = body.runs;
         self.links = body.links;
         self.similar = body.similar;
-        for t in self.similar.iter_mut().flat_map(|s| s.terms.iter_mut()) {
-            if let Some(word) = body.terms.get(*t as usize) {
-                *t = terms.id(word.clone());
-            }
-        }
+        terms.retable(&mut self.similar, &body.terms);
     }
 
     /// The paper's tags: its own, or (when the tags are apart) those its
@@ -254,6 +246,22 @@ impl Interned {
         self.table.push(text.clone());
         self.ids.insert(text, id);
         id
+    }
+
+    /// The id here of the text that `id` names in `from` (added if new);
+    /// `None` when `from` has no such text.
+    pub(crate) fn moved(&mut self, id: u32, from: &[String]) -> Option<u32> {
+        Some(self.id(from.get(id as usize)?.clone()))
+    }
+
+    /// Moves the terms of `similar` from naming texts of `from` to naming
+    /// them here ([`Similar::NO_TERM`] stays as it is).
+    fn retable(&mut self, similar: &mut [Similar], from: &[String]) {
+        for t in similar.iter_mut().flat_map(|s| s.terms.iter_mut()) {
+            if let Some(moved) = self.moved(*t, from) {
+                *t = moved;
+            }
+        }
     }
 }
 

@@ -51,7 +51,7 @@ impl MapPart {
             .iter_mut()
             .map(|p| {
                 let keywords = (std::mem::take(&mut p.keywords).into_iter())
-                    .filter_map(|k| Some(own.id(terms.get(k as usize)?.clone())))
+                    .filter_map(|k| own.moved(k, terms))
                     .collect();
                 (std::mem::take(&mut p.map), keywords)
             })
@@ -117,8 +117,9 @@ impl Corpus {
         let mut terms = Interned::from_table(std::mem::take(&mut self.similar_terms));
         for ((p, place), keywords) in self.papers.iter_mut().zip(part.places).zip(part.keywords) {
             p.map = place;
+            // Every keyword names one of its words (checked above).
             p.keywords = (keywords.into_iter())
-                .map(|k| terms.id(part.terms[k as usize].clone()))
+                .filter_map(|k| terms.moved(k, &part.terms))
                 .collect();
         }
         self.similar_terms = terms.table;

@@ -394,19 +394,10 @@ impl Meaning {
         let h: Header =
             postcard::from_bytes(header).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))?;
         let m = h.paper_subspaces.len();
-        let mut sizes = vec![0usize; h.list_hashes.len()];
-        for &l in &h.lists {
-            if let Some(s) = sizes.get_mut(usize::from(l)) {
-                *s += m;
-            }
-        }
-        Ok((h.list_hashes.iter().zip(sizes))
-            .map(|(&hash, size)| {
-                (
-                    lists::vectors_file_name(hash),
-                    lists::VECTORS_MAGIC.len() + size,
-                )
-            })
+        let named = lists::Lists::new(h.lists, Bytes::default(), h.list_hashes)
+            .ok_or(DecodeError::Corrupt(Corrupt::Meaning("a paper's list")))?;
+        Ok((named.hashes.iter().enumerate())
+            .map(|(l, &hash)| (lists::vectors_file_name(hash), named.file_len(l, m)))
             .collect())
     }
 
@@ -630,6 +621,7 @@ impl Meaning {
         let mut v = vec![0f32; self.dims];
         let mut any = false;
         let mut missing = false;
+        let m = self.papers.subspaces.len();
         for &d in docs {
             let Some(lists) = &self.lists else {
                 any |= self.papers.add_to(d as usize, &mut v);
@@ -639,7 +631,6 @@ impl Meaning {
                 continue;
             };
             let l = usize::from(l);
-            let m = self.papers.subspaces.len();
             let at = lists.members(l).binary_search(&d).ok();
             match (lists.codes(l), at) {
                 (Some(codes), Some(i)) => {
