@@ -425,7 +425,13 @@ fn paper_pack_href(p: PaperPack) -> Option<String> {
 
 /// The address of the file `name` beside the papers part.
 fn beside_papers(name: &str) -> Option<String> {
-    let href = corpus_link("href").ok()?;
+    beside_link("href", name)
+}
+
+/// The address of the file `name` in the folder of the file the corpus
+/// link's `attribute` names.
+fn beside_link(attribute: &'static str, name: &str) -> Option<String> {
+    let href = corpus_link(attribute).ok()?;
     let folder = &href[..href.rfind('/').map_or(0, |i| i + 1)];
     Some(format!("{folder}{name}"))
 }
@@ -562,8 +568,7 @@ fn index_link() -> Option<(String, String)> {
 
 /// The address of pack `k` of the postings: its file, beside the index's.
 fn pack_href(k: u32) -> Option<String> {
-    let (folder, _) = index_link()?;
-    Some(format!("{folder}{}", engine().pack_file(k)?))
+    beside_link("data-index", &engine().pack_file(k)?)
 }
 
 /// [`fetch_packs`]' requests.
@@ -602,9 +607,7 @@ pub fn fetch_wanted_vectors(done: impl FnOnce(Result<(), LoadError>) + 'static) 
 
 /// The address of the file `name` beside the meaning file.
 fn beside_meaning(name: &str) -> Option<String> {
-    let href = corpus_link("data-meaning").ok()?;
-    let folder = &href[..href.rfind('/').map_or(0, |i| i + 1)];
-    Some(format!("{folder}{name}"))
+    beside_link("data-meaning", name)
 }
 
 /// The address of list `l` of the papers' vectors.
