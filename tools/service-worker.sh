@@ -5,7 +5,8 @@
 # deploy gets a new cache (the old one is deleted when the new worker takes
 # over, which the page asks for only when the user clicks "Reload"). The
 # files the page fetches only on first use (the meaning file, and the packs
-# of postings, fetched as queries read them: together most of the build's
+# of postings and of their positions, both named postings-<hash>.bin,
+# fetched as queries read them: together most of the build's
 # bytes) are not precached: they go into the same cache when first fetched,
 # and work offline from then on. A list whose packs of postings come to at
 # most 1 MB (about 1,500 papers; the page fetches them all at once too:

@@ -119,7 +119,7 @@ fn whole_index(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
     use explorer_core::search::{pack_file_name, IndexData};
     let head =
         IndexData::from_bytes(&read_beside(dist, href)?).map_err(|e| Error::unexpected(href, e))?;
-    let mut packs = read_named(dist, head.packs.iter().map(|r| r.hash), pack_file_name)?;
+    let mut packs = read_named(dist, head.pack_hashes(), pack_file_name)?;
     let whole = IndexData::joined(head, |_| packs.next().unwrap_or_default())
         .map_err(|e| Error::unexpected(href, e))?;
     Ok(whole.to_frame())
@@ -498,8 +498,8 @@ mod tests {
         let packed = corpus.index.in_packs(4096);
         assert!(packed.packs.len() > 1);
         put("i.bin", &packed.head.to_frame());
-        for (r, bytes) in packed.head.packs.iter().zip(&packed.packs) {
-            put(&explorer_core::search::pack_file_name(r.hash), bytes);
+        for (hash, bytes) in packed.head.pack_hashes().zip(&packed.packs) {
+            put(&explorer_core::search::pack_file_name(hash), bytes);
         }
         put("icon.svg", b"<svg/>");
         put(

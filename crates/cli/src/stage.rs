@@ -102,11 +102,8 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Res
     ] {
         write(dir.join(file), bytes)?;
     }
-    for (r, bytes) in packed.head.packs.iter().zip(&packed.packs) {
-        write(
-            dir.join(explorer_core::search::pack_file_name(r.hash)),
-            bytes,
-        )?;
+    for (hash, bytes) in packed.head.pack_hashes().zip(&packed.packs) {
+        write(dir.join(explorer_core::search::pack_file_name(hash)), bytes)?;
     }
     let html = read_text(index)?;
     if !html.contains("</head>") || html.contains("data-corpus") {

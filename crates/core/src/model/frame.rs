@@ -12,9 +12,9 @@ use crate::model::{Corpus, Facet, FacetKind, Paper};
 /// File magic of a compiled corpus's first part: everything but the index.
 pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// File magic of its second part: the search index.
-pub const INDEX_MAGIC: &[u8; 4] = b"PXI\x01";
+pub const INDEX_MAGIC: &[u8; 4] = b"PXI\x02";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 18;
+pub const FORMAT_VERSION: u16 = 19;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 /// Why bytes are not a corpus this version can read.
@@ -239,18 +239,19 @@ impl crate::search::index::IndexData {
     }
 
     /// The index as one frame: its own fields (postcard), then its two
-    /// automata and its postings (empty when they are in packs).
+    /// automata, its postings and their positions (both empty when they
+    /// are in packs).
     pub fn to_frame(&self) -> Vec<u8> {
         let own = postcard::to_allocvec(self).expect("index serializes");
-        let [stems, surface, postings] = self.sections();
-        frame(INDEX_MAGIC, &[&own, stems, surface, postings])
+        let [stems, surface, postings, positions] = self.sections();
+        frame(INDEX_MAGIC, &[&own, stems, surface, postings, positions])
     }
 
     fn decode<'a>(
         bytes: &'a [u8],
         keep: impl Fn(&'a [u8]) -> crate::search::index::Bytes,
     ) -> Result<(Self, &'a [u8]), DecodeError> {
-        let (pieces, rest) = unframe::<4>(INDEX_MAGIC, bytes)?;
+        let (pieces, rest) = unframe::<5>(INDEX_MAGIC, bytes)?;
         let mut data: Self = postcard::from_bytes(pieces[0])
             .map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))?;
         for (section, piece) in data.sections_mut().into_iter().zip(&pieces[1..]) {

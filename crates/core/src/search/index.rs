@@ -3,8 +3,11 @@
 //! so start-up does no tokenizing.
 //!
 //! Postings are keyed by stem and stored compressed: per document, the gap
-//! from the previous document, the term frequency in each field and the token
-//! positions as gaps, all as LEB128 varints, decoded when a query needs them.
+//! from the previous document and the term frequency in each field, as
+//! LEB128 varints, decoded when a query needs them. The token positions,
+//! which only a quoted phrase reads, are kept apart ([`IndexData::positions`]):
+//! they were four fifths of a common word's postings, fetched by every query
+//! that typed it.
 //! Two finite-state transducers (`fst`) map stems and folded surface words to
 //! stem ids; prefixes and near-miss spellings are found on the latter, edit
 //! distances computed with `strsim` on the few words sharing a first letter.
@@ -84,6 +87,13 @@ pub struct IndexData {
     /// postings come in packs, files of their own fetched when a query
     /// needs them ([`IndexData::in_packs`]), and `postings` is empty.
     pub packs: Vec<PackRef>,
+    /// Per pack of `packs`, the pack of its stems' token positions
+    /// (empty when the postings are whole).
+    pub position_packs: Vec<PositionsRef>,
+    /// Every stem's token positions, as one block ([`positions_block`]),
+    /// when the postings are whole; empty when they come in packs.
+    #[serde(skip)]
+    pub positions: Bytes,
     /// The short prefixes whose words' postings are many
     /// ([`PREFIX_LISTS_FROM`]), sorted: each has a list of its own after
     /// the stems' (id `stems + i`, in `offsets`, `df` and the packs), per
@@ -155,6 +165,82 @@ impl PackRef {
     }
 }
 
+/// The pack of token positions of a pack of postings ([`PackRef`]): read
+/// only by a quoted phrase, so fetched only then. Its file is named as the
+/// postings' are ([`pack_file_name`]), for its content.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionsRef {
+    /// The xxh3-64 of its bytes.
+    pub hash: u64,
+    /// Its length in bytes (what saving for offline use counts).
+    pub len: u32,
+}
+
+/// A block of token positions, of all stems or of a pack's: how many stems
+/// it has positions for (from the first of its range; a stem past them
+/// has none, as the prefix lists), each one's length in bytes, then each
+/// one's positions: per posting, in the postings' order, the positions in
+/// each field as gaps from the field's start (`tf[f]` of them per field).
+fn positions_block(stems: &[&[u8]]) -> Vec<u8> {
+    let mut out = Vec::new();
+    put(&mut out, stems.len() as u32);
+    for s in stems {
+        put(&mut out, s.len() as u32);
+    }
+    for s in stems {
+        out.extend_from_slice(s);
+    }
+    out
+}
+
+/// Where each stem's positions start in a block ([`positions_block`]) of
+/// a range of `stems` stems, and where the last ends: `None` unless the
+/// block is one (its count past the range, its lengths past its bytes or
+/// short of them). An empty block has no positions.
+fn block_starts(bytes: &[u8], stems: usize) -> Option<Vec<u32>> {
+    if bytes.is_empty() {
+        return Some(vec![0]);
+    }
+    let mut at = 0;
+    let count = get_checked(bytes, &mut at)? as usize;
+    if count > stems || bytes.len() > u32::MAX as usize {
+        return None;
+    }
+    let lens = (0..count)
+        .map(|_| get_checked(bytes, &mut at))
+        .collect::<Option<Vec<u32>>>()?;
+    let mut starts = Vec::with_capacity(count + 1);
+    starts.push(at as u32);
+    let mut end = at as u64;
+    for len in lens {
+        end += u64::from(len);
+        starts.push(u32::try_from(end).ok()?);
+    }
+    (end == bytes.len() as u64).then_some(starts)
+}
+
+/// A block of positions, opened: its bytes and where each stem's start.
+#[derive(Debug)]
+struct Positions {
+    bytes: Bytes,
+    starts: Vec<u32>,
+}
+
+impl Positions {
+    fn open(bytes: Bytes, stems: usize) -> Option<Positions> {
+        let starts = block_starts(&bytes, stems)?;
+        Some(Positions { bytes, starts })
+    }
+
+    /// The positions of the `i`th stem of its range.
+    fn of(&self, i: usize) -> &[u8] {
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&a), Some(&b)) => &self.bytes[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+}
+
 /// How large a pack of postings is made, at least (a stem whose postings
 /// are larger has a pack of its own): about 15 KB with brotli. On the
 /// real list (3,891 papers, 62 packs) a typed title of eight words reads
@@ -191,7 +277,8 @@ pub struct Posting {
     /// Term frequency in each field.
     pub tf: [u32; N_FIELDS],
     /// Sorted token positions (title first, abstract from [`TEXT_BASE`],
-    /// authors from [`AUTHORS_BASE`]); empty unless asked for.
+    /// authors from [`AUTHORS_BASE`]); empty unless asked for, and while
+    /// their pack is not in.
     pub positions: Vec<u32>,
 }
 
@@ -208,7 +295,10 @@ pub struct Postings<'a> {
     last: Option<u32>,
     /// How many documents the index has.
     docs: u32,
-    with_positions: bool,
+    /// The stem's positions, when asked for and in, and how far they
+    /// have been read.
+    positions: Option<&'a [u8]>,
+    positions_at: usize,
 }
 
 impl Postings<'_> {
@@ -227,12 +317,13 @@ impl Postings<'_> {
             get_checked(bytes, at)?,
             get_checked(bytes, at)?,
         ];
-        let total = tf.iter().map(|&t| t as usize).sum::<usize>();
-        if total > bytes.len() - *at {
-            return None;
-        }
         let mut positions = Vec::new();
-        if self.with_positions {
+        if let Some(bytes) = self.positions {
+            let at = &mut self.positions_at;
+            let total = tf.iter().map(|&t| t as usize).sum::<usize>();
+            if total > bytes.len() - *at {
+                return None;
+            }
             positions.reserve(total);
             for (field, &n) in tf.iter().enumerate() {
                 let mut p = FIELD_BASES[field];
@@ -241,8 +332,6 @@ impl Postings<'_> {
                     positions.push(p);
                 }
             }
-        } else {
-            skip_varints(bytes, at, total)?;
         }
         Some(Posting { doc, tf, positions })
     }
@@ -288,27 +377,6 @@ fn get_checked(bytes: &[u8], at: &mut usize) -> Option<u32> {
         }
         shift += 7;
     }
-}
-
-/// Moves `at` past `n` varints (what [`get_checked`] would read `n` times,
-/// without their values: a varint ends at its first byte under 0x80); `None`
-/// when the bytes end first. Scoring skips every posting's positions, and
-/// a short prefix's postings hold hundreds of thousands of them.
-fn skip_varints(bytes: &[u8], at: &mut usize, n: usize) -> Option<()> {
-    if n == 0 {
-        return Some(());
-    }
-    let mut left = n;
-    for (i, &b) in bytes.get(*at..)?.iter().enumerate() {
-        if b < 0x80 {
-            left -= 1;
-            if left == 0 {
-                *at += i + 1;
-                return Some(());
-            }
-        }
-    }
-    None
 }
 
 #[cfg(test)]
@@ -396,9 +464,10 @@ impl Collected {
 }
 
 /// A stem's documents as compressed postings, appended to `out`: per
-/// document the gap from the previous one, its count per field, then its
-/// positions as gaps within each field, from the field's start.
-fn encode_postings(list: &[Entry], out: &mut Vec<u8>) {
+/// document the gap from the previous one and its count per field; and
+/// its positions, appended to `at`, as gaps within each field from the
+/// field's start.
+fn encode_postings(list: &[Entry], out: &mut Vec<u8>, at: &mut Vec<u8>) {
     let mut prev = 0u32;
     for (doc, tf, positions) in list {
         put(out, doc - prev);
@@ -412,7 +481,7 @@ fn encode_postings(list: &[Entry], out: &mut Vec<u8>) {
             let (mine, after) = rest.split_at(n as usize);
             let mut last = FIELD_BASES[f];
             for &p in mine {
-                put(out, p - last);
+                put(at, p - last);
                 last = p;
             }
             rest = after;
@@ -467,13 +536,17 @@ impl IndexData {
         let mut offsets = Vec::with_capacity(by_stem.len() + 1);
         let mut df = Vec::with_capacity(by_stem.len());
         let mut postings = Vec::new();
+        let mut positions = Vec::with_capacity(by_stem.len());
         for (_, old) in &by_stem {
             let list = &c.lists[*old as usize];
             offsets.push(postings.len() as u32);
             df.push(list.len() as u32);
-            encode_postings(list, &mut postings);
+            let mut at = Vec::new();
+            encode_postings(list, &mut postings, &mut at);
+            positions.push(at);
         }
         offsets.push(postings.len() as u32);
+        let positions: Vec<&[u8]> = positions.iter().map(Vec::as_slice).collect();
         IndexData {
             stems: stems.into(),
             surface: surface.into(),
@@ -482,6 +555,8 @@ impl IndexData {
             postings: postings.into(),
             doc_len: c.doc_len,
             packs: Vec::new(),
+            position_packs: Vec::new(),
+            positions: positions_block(&positions).into(),
             prefixes: Vec::new(),
         }
     }
@@ -554,8 +629,11 @@ impl IndexData {
     pub fn in_packs(&self, pack_bytes: usize) -> Packed {
         assert!(self.packs.is_empty(), "the postings are whole");
         let n = self.df.len();
+        let whole = Positions::open(self.positions.clone(), n).expect("a built index's positions");
         let mut refs = Vec::new();
+        let mut position_refs = Vec::new();
         let mut packs = Vec::new();
+        let mut position_packs = Vec::new();
         let mut first = 0;
         while first < n {
             let start = self.offsets[first];
@@ -569,48 +647,93 @@ impl IndexData {
                 hash: xxhash_rust::xxh3::xxh3_64(&bytes),
             });
             packs.push(bytes);
+            // The stems of the range that have positions.
+            let held = (first..end.min(whole.starts.len() - 1))
+                .map(|s| whole.of(s))
+                .collect::<Vec<_>>();
+            let positions = positions_block(&held);
+            position_refs.push(PositionsRef {
+                hash: xxhash_rust::xxh3::xxh3_64(&positions),
+                len: positions.len() as u32,
+            });
+            position_packs.push(positions);
             first = end;
         }
+        packs.extend(position_packs);
         Packed {
             head: IndexData {
                 postings: Bytes::Owned(Vec::new()),
+                positions: Bytes::Owned(Vec::new()),
                 packs: refs,
+                position_packs: position_refs,
                 ..self.clone()
             },
             packs,
         }
     }
 
-    /// The whole index again from its head and its packs, each checked
-    /// against its hash (the single-file build, which fetches nothing).
+    /// The hashes of the packs, each pack's file named for its own
+    /// ([`pack_file_name`]): the postings' in order, then the positions'.
+    pub fn pack_hashes(&self) -> impl Iterator<Item = u64> + '_ {
+        let postings = self.packs.iter().map(|r| r.hash);
+        postings.chain(self.position_packs.iter().map(|r| r.hash))
+    }
+
+    /// The whole index again from its head and its packs, given by their
+    /// hashes ([`IndexData::pack_hashes`]), each checked against its hash
+    /// (the single-file build, which fetches nothing).
     pub fn joined(
         head: IndexData,
-        mut pack: impl FnMut(&PackRef) -> Vec<u8>,
+        mut pack: impl FnMut(u64) -> Vec<u8>,
     ) -> Result<IndexData, crate::model::DecodeError> {
+        let wrong = || crate::model::DecodeError::Corrupt(crate::model::Corrupt::PackMismatch);
+        if head.position_packs.len() != head.packs.len() {
+            return Err(wrong());
+        }
         let mut postings = Vec::new();
         for r in &head.packs {
-            let bytes = pack(r);
+            let bytes = pack(r.hash);
             if !r.holds(&bytes) {
-                return Err(crate::model::DecodeError::Corrupt(
-                    crate::model::Corrupt::PackMismatch,
-                ));
+                return Err(wrong());
             }
             postings.extend_from_slice(&bytes);
         }
+        let mut lens = Vec::new();
+        let n = head.df.len();
+        for (k, r) in head.position_packs.iter().enumerate() {
+            let bytes = pack(r.hash);
+            if xxhash_rust::xxh3::xxh3_64(&bytes) != r.hash {
+                return Err(wrong());
+            }
+            let first = head.packs[k].first_stem as usize;
+            let end = head.packs.get(k + 1).map_or(n, |p| p.first_stem as usize);
+            let count = end.saturating_sub(first);
+            let block = Positions::open(bytes.into(), count).ok_or_else(wrong)?;
+            // Every stem of the range, with or without positions.
+            lens.extend((0..count).map(|i| block.of(i).to_vec()));
+        }
+        let stems: Vec<&[u8]> = lens.iter().map(Vec::as_slice).collect();
         Ok(IndexData {
             postings: postings.into(),
+            positions: positions_block(&stems).into(),
             packs: Vec::new(),
+            position_packs: Vec::new(),
             ..head
         })
     }
 
     /// The byte arrays, in the order they follow the corpus body.
-    pub(crate) fn sections(&self) -> [&[u8]; 3] {
-        [&self.stems, &self.surface, &self.postings]
+    pub(crate) fn sections(&self) -> [&[u8]; 4] {
+        [&self.stems, &self.surface, &self.postings, &self.positions]
     }
 
-    pub(crate) fn sections_mut(&mut self) -> [&mut Bytes; 3] {
-        [&mut self.stems, &mut self.surface, &mut self.postings]
+    pub(crate) fn sections_mut(&mut self) -> [&mut Bytes; 4] {
+        [
+            &mut self.stems,
+            &mut self.surface,
+            &mut self.postings,
+            &mut self.positions,
+        ]
     }
 
     /// The index as shipped: its serde part, then its byte arrays.
@@ -621,6 +744,13 @@ impl IndexData {
         }
         out
     }
+}
+
+/// A pack of an index in packs ([`Index::pack_count`]): of postings, or
+/// of the positions of a pack of postings.
+enum Pack {
+    Postings(usize),
+    Positions(usize),
 }
 
 /// The index, opened for searching.
@@ -637,6 +767,11 @@ pub struct Index {
     packs: Vec<PackRef>,
     /// Each pack's bytes, once added ([`Index::add_pack`]).
     pack_bytes: Vec<OnceLock<Bytes>>,
+    /// The packs of positions, one per pack of postings ([`IndexData::position_packs`]).
+    position_packs: Vec<PositionsRef>,
+    /// The positions: one block per pack of postings, once added (numbered
+    /// after the postings' packs), or one for whole postings.
+    positions: Vec<OnceLock<Positions>>,
     /// The packs whose postings were asked for before they were added
     /// ([`Index::take_missing`]).
     missing: Mutex<Vec<u32>>,
@@ -674,6 +809,14 @@ impl Index {
                     .last()
                     .is_some_and(|p| (p.first_stem as usize) < n)
         };
+        let positions = if data.packs.is_empty() {
+            let whole = Positions::open(data.positions, n)?;
+            vec![OnceLock::from(whole)]
+        } else if data.positions.is_empty() && data.position_packs.len() == data.packs.len() {
+            data.packs.iter().map(|_| OnceLock::new()).collect()
+        } else {
+            return None;
+        };
         let consistent = data.doc_len.len() == docs
             && data.df.len() == n
             && data.offsets.len() == n + 1
@@ -694,6 +837,8 @@ impl Index {
             postings: data.postings,
             pack_bytes: data.packs.iter().map(|_| OnceLock::new()).collect(),
             packs: data.packs,
+            position_packs: data.position_packs,
+            positions,
             missing: Mutex::new(Vec::new()),
             doc_len: data.doc_len,
             avg_len,
@@ -703,8 +848,14 @@ impl Index {
     }
 
     /// The data it was opened from (the build's, to add prefix lists).
-    fn into_data(self) -> IndexData {
+    fn into_data(mut self) -> IndexData {
+        let positions = match self.position_packs.is_empty() {
+            true => self.positions.pop().and_then(OnceLock::into_inner),
+            false => None,
+        };
         IndexData {
+            position_packs: self.position_packs,
+            positions: positions.map_or(Bytes::Owned(Vec::new()), |p| p.bytes),
             stems: self.stems.into_fst().into_inner(),
             surface: self.surface.into_fst().into_inner(),
             offsets: self.offsets,
@@ -716,54 +867,100 @@ impl Index {
         }
     }
 
-    /// The size of every stem's postings together, in packs or not.
+    /// The size of every stem's postings and positions together, in packs
+    /// or not.
     pub fn postings_bytes(&self) -> usize {
-        self.offsets.last().copied().unwrap_or(0) as usize
-    }
-
-    /// How many packs the postings come in (0: they are whole).
-    pub fn pack_count(&self) -> usize {
-        self.packs.len()
-    }
-
-    /// The file of pack `k`, named for its content.
-    pub fn pack_file(&self, k: u32) -> Option<String> {
-        self.packs.get(k as usize).map(|p| pack_file_name(p.hash))
-    }
-
-    /// Whether pack `k` has been added.
-    pub fn has_pack(&self, k: u32) -> bool {
-        self.pack_bytes
-            .get(k as usize)
-            .is_some_and(|b| b.get().is_some())
-    }
-
-    /// Adds pack `k` of the postings, refused unless its bytes are the
-    /// ones the head names (a pack of another build, or damaged).
-    pub fn add_pack(&self, k: u32, bytes: Bytes) -> Result<(), crate::model::DecodeError> {
-        let wrong = crate::model::DecodeError::Corrupt(crate::model::Corrupt::PackMismatch);
-        let Some(r) = self.packs.get(k as usize) else {
-            return Err(wrong);
+        let positions: usize = match self.position_packs.is_empty() {
+            true => self
+                .positions
+                .iter()
+                .filter_map(OnceLock::get)
+                .map(|p| p.bytes.len())
+                .sum(),
+            false => self.position_packs.iter().map(|r| r.len as usize).sum(),
         };
-        if !r.holds(&bytes) || bytes.len() != self.pack_len(k) {
-            return Err(wrong);
-        }
-        let _ = self.pack_bytes[k as usize].set(bytes);
-        Ok(())
+        self.offsets.last().copied().unwrap_or(0) as usize + positions
     }
 
-    /// The byte length pack `k` has (0 for a pack the index has not).
-    pub fn pack_len(&self, k: u32) -> usize {
-        if k as usize >= self.packs.len() {
-            return 0;
+    /// How many packs the postings and their positions come in (0: they
+    /// are whole): the postings' packs first, then the positions' in the
+    /// same order.
+    pub fn pack_count(&self) -> usize {
+        self.packs.len() + self.position_packs.len()
+    }
+
+    /// What pack `k` is.
+    fn pack(&self, k: u32) -> Option<Pack> {
+        let k = k as usize;
+        match k.checked_sub(self.packs.len()) {
+            None => Some(Pack::Postings(k)),
+            Some(i) if i < self.position_packs.len() => Some(Pack::Positions(i)),
+            Some(_) => None,
         }
+    }
+
+    /// The stems pack `i` of the postings holds (and its positions).
+    fn pack_stems(&self, i: usize) -> std::ops::Range<usize> {
         let first = |k: usize| {
             self.packs
                 .get(k)
                 .map_or(self.df.len(), |p| p.first_stem as usize)
         };
-        let (a, b) = (first(k as usize), first(k as usize + 1));
-        (self.offsets[b] - self.offsets[a]) as usize
+        first(i)..first(i + 1)
+    }
+
+    /// The file of pack `k`, named for its content.
+    pub fn pack_file(&self, k: u32) -> Option<String> {
+        let hash = match self.pack(k)? {
+            Pack::Postings(i) => self.packs[i].hash,
+            Pack::Positions(i) => self.position_packs[i].hash,
+        };
+        Some(pack_file_name(hash))
+    }
+
+    /// Whether pack `k` has been added.
+    pub fn has_pack(&self, k: u32) -> bool {
+        match self.pack(k) {
+            Some(Pack::Postings(i)) => self.pack_bytes[i].get().is_some(),
+            Some(Pack::Positions(i)) => self.positions[i].get().is_some(),
+            None => false,
+        }
+    }
+
+    /// Adds pack `k` of the postings or their positions, refused unless
+    /// its bytes are the ones the head names (a pack of another build, or
+    /// damaged).
+    pub fn add_pack(&self, k: u32, bytes: Bytes) -> Result<(), crate::model::DecodeError> {
+        let wrong = crate::model::DecodeError::Corrupt(crate::model::Corrupt::PackMismatch);
+        let fits = bytes.len() == self.pack_len(k);
+        match self.pack(k).ok_or(wrong.clone())? {
+            Pack::Postings(i) => {
+                if !self.packs[i].holds(&bytes) || !fits {
+                    return Err(wrong);
+                }
+                let _ = self.pack_bytes[i].set(bytes);
+            }
+            Pack::Positions(i) => {
+                if xxhash_rust::xxh3::xxh3_64(&bytes) != self.position_packs[i].hash || !fits {
+                    return Err(wrong);
+                }
+                let block = Positions::open(bytes, self.pack_stems(i).len()).ok_or(wrong)?;
+                let _ = self.positions[i].set(block);
+            }
+        }
+        Ok(())
+    }
+
+    /// The byte length pack `k` has (0 for a pack the index has not).
+    pub fn pack_len(&self, k: u32) -> usize {
+        match self.pack(k) {
+            Some(Pack::Postings(i)) => {
+                let stems = self.pack_stems(i);
+                (self.offsets[stems.end] - self.offsets[stems.start]) as usize
+            }
+            Some(Pack::Positions(i)) => self.position_packs[i].len as usize,
+            None => 0,
+        }
     }
 
     /// The packs asked for since the last call and not added, sorted:
@@ -821,6 +1018,30 @@ impl Index {
         }
     }
 
+    /// A stem's positions' bytes: from the whole block, or from its pack
+    /// (`None`, and the pack noted missing, while the pack is not in).
+    fn stem_positions(&self, stem: u32) -> Option<&[u8]> {
+        let stem = stem as usize;
+        if self.position_packs.is_empty() {
+            return Some(self.positions.first()?.get()?.of(stem));
+        }
+        let k = self
+            .packs
+            .partition_point(|p| p.first_stem as usize <= stem)
+            .saturating_sub(1);
+        match self.positions[k].get() {
+            Some(block) => Some(block.of(stem - self.pack_stems(k).start)),
+            None => {
+                let pack = (self.packs.len() + k) as u32;
+                self.missing
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(pack);
+                None
+            }
+        }
+    }
+
     /// The id of a stem.
     pub(crate) fn stem_id(&self, stem: &str) -> Option<u32> {
         self.stems.get(stem).map(|v| v as u32)
@@ -851,7 +1072,8 @@ impl Index {
             at: 0,
             last: None,
             docs: self.doc_len.len() as u32,
-            with_positions,
+            positions: with_positions.then(|| self.stem_positions(stem)).flatten(),
+            positions_at: 0,
         }
     }
 
@@ -1023,7 +1245,7 @@ mod tests {
     /// One stem over two papers, and a list for the prefix `ab` with the
     /// bytes given.
     fn index_with_prefix_list(list: Vec<u8>) -> Index {
-        one_stem_index(Vec::new(), Some(list))
+        one_stem_index(Vec::new(), Vec::new(), Some(list))
     }
 
     #[test]
@@ -1064,14 +1286,15 @@ mod tests {
         assert_eq!(read([entry(0, f32::NAN), entry(1, 2.5)].concat()), vec![]);
     }
 
-    /// One stem over two papers, with its postings bytes replaced.
-    fn index_with_postings(postings: Vec<u8>) -> Index {
-        one_stem_index(postings, None)
+    /// One stem over two papers, with its postings and positions bytes
+    /// replaced.
+    fn index_with_postings(postings: Vec<u8>, positions: Vec<u8>) -> Index {
+        one_stem_index(postings, positions, None)
     }
 
-    /// One stem (`a`) over two papers with these postings bytes, and a
-    /// list for the prefix `ab` when `list` is given.
-    fn one_stem_index(postings: Vec<u8>, list: Option<Vec<u8>>) -> Index {
+    /// One stem (`a`) over two papers with these postings and positions
+    /// bytes, and a list for the prefix `ab` when `list` is given.
+    fn one_stem_index(postings: Vec<u8>, positions: Vec<u8>, list: Option<Vec<u8>>) -> Index {
         let stems = Map::from_iter([("a", 0u64)])
             .unwrap()
             .into_fst()
@@ -1093,6 +1316,8 @@ mod tests {
             postings: bytes.into(),
             doc_len: vec![[1, 1, 0]; 2],
             packs: Vec::new(),
+            position_packs: Vec::new(),
+            positions: positions_block(&[&positions]).into(),
             prefixes,
         };
         Index::open(data, 2).expect("consistent")
@@ -1115,6 +1340,8 @@ mod tests {
             postings: Vec::new().into(),
             doc_len: vec![[1, 1, 0]],
             packs: Vec::new(),
+            position_packs: Vec::new(),
+            positions: Vec::new().into(),
             prefixes: Vec::new(),
         };
         let index = Index::open(data, 1).expect("consistent");
@@ -1161,22 +1388,86 @@ mod tests {
 
     #[test]
     fn damaged_postings_end_the_list_instead_of_reaching_past_it() {
-        // doc 0 (tf 1, 0, 0, position 0), then doc 0 + 1 = 1: both fine.
-        let good = index_with_postings(vec![0, 1, 0, 0, 0, 1, 1, 0, 0, 0]);
-        assert_eq!(
-            good.postings(0, true)
-                .iter()
-                .map(|p| p.doc)
-                .collect::<Vec<_>>(),
-            [0, 1]
-        );
+        let docs = |index: &Index, with_positions| -> Vec<u32> {
+            let postings = index.postings(0, with_positions);
+            postings.iter().map(|p| p.doc).collect()
+        };
+        // doc 0 (tf 1, 0, 0; position 0), then doc 0 + 1 = 1 (position 2).
+        let good = index_with_postings(vec![0, 1, 0, 0, 1, 1, 0, 0], vec![0, 2]);
+        assert_eq!(docs(&good, true), [0, 1]);
+        let positions: Vec<Vec<u32>> = good
+            .postings(0, true)
+            .into_iter()
+            .map(|p| p.positions)
+            .collect();
+        assert_eq!(positions, [vec![0], vec![2]]);
         // A document id past the last paper.
-        let past = index_with_postings(vec![0, 1, 0, 0, 0, 9, 1, 0, 0, 0]);
-        assert_eq!(past.postings(0, true).len(), 1);
-        // A varint cut short, and more positions than bytes.
-        let cut = index_with_postings(vec![0, 1, 0, 0, 0x80]);
-        assert!(cut.postings(0, true).is_empty());
-        let many = index_with_postings(vec![0, 0xff, 0xff, 0x03, 0, 0]);
-        assert!(many.postings(0, false).is_empty());
+        let past = index_with_postings(vec![0, 1, 0, 0, 9, 1, 0, 0], vec![0, 2]);
+        assert_eq!(docs(&past, true), [0]);
+        // A varint cut short.
+        let cut = index_with_postings(vec![0, 1, 0, 0x80], vec![0]);
+        assert!(docs(&cut, true).is_empty());
+        // More positions than their bytes: without them the postings are
+        // read; with them, the list ends where they do.
+        let many = index_with_postings(vec![0, 0xff, 0xff, 0x03, 0, 0, 1, 1, 0, 0], vec![0, 2]);
+        assert_eq!(docs(&many, false), [0, 1]);
+        assert!(docs(&many, true).is_empty());
+        let short = index_with_postings(vec![0, 1, 0, 0, 1, 1, 0, 0], vec![0]);
+        assert_eq!(docs(&short, true), [0]);
+    }
+
+    /// Positions travel apart from the postings, in a pack of their own
+    /// per pack of postings; a phrase's reader waits for that pack, and a
+    /// wrong pack is refused.
+    #[test]
+    fn positions_come_in_packs_of_their_own_and_back_whole() {
+        let whole = IndexData::build(&crate::model::seeds().papers);
+        let docs = whole.doc_len.len();
+        let packed = whole.in_packs(4096);
+        let (heads, packs) = (packed.head.packs.len(), packed.packs.len());
+        assert!(heads > 4);
+        assert_eq!(packs, 2 * heads);
+        let open = Index::open(whole.clone(), docs).unwrap();
+        let parts = Index::open(packed.head.clone(), docs).unwrap();
+        assert_eq!(parts.pack_count(), packs);
+        let shipped: usize = packed.packs.iter().map(Vec::len).sum();
+        assert_eq!(parts.postings_bytes(), shipped);
+        let stem = open.stem_id("learn").unwrap();
+        // Its postings' pack, then its positions'.
+        let k = (0..heads as u32)
+            .find(|&k| parts.pack_stems(k as usize).contains(&(stem as usize)))
+            .unwrap();
+        parts
+            .add_pack(k, packed.packs[k as usize].clone().into())
+            .unwrap();
+        let without = parts.postings(stem, false);
+        assert_eq!(without.len(), open.df(stem) as usize);
+        assert!(parts.take_missing().is_empty());
+        // Asked for, the positions are missing: the postings come without.
+        let waiting = parts.postings(stem, true);
+        assert!(waiting.iter().all(|p| p.positions.is_empty()));
+        let pos = k + heads as u32;
+        assert_eq!(parts.take_missing(), [pos]);
+        let other = packed.packs[pos as usize + 1].clone();
+        assert!(parts.add_pack(pos, other.into()).is_err());
+        assert!(parts
+            .add_pack(pos, packed.packs[pos as usize].clone().into())
+            .is_ok());
+        assert!(parts.has_pack(pos));
+        assert_eq!(parts.postings(stem, true), open.postings(stem, true));
+        assert!(open
+            .postings(stem, true)
+            .iter()
+            .all(|p| !p.positions.is_empty()));
+        // Joined again, the index is the whole one, byte for byte.
+        let files: HashMap<u64, Vec<u8>> = packed
+            .head
+            .pack_hashes()
+            .zip(packed.packs.clone())
+            .collect();
+        let joined = IndexData::joined(packed.head.clone(), |h| files[&h].clone()).unwrap();
+        assert_eq!(joined.to_frame(), whole.to_frame());
+        // A pack that is not the one named is refused.
+        assert!(IndexData::joined(packed.head, |_| Vec::new()).is_err());
     }
 }

@@ -14,7 +14,7 @@ pub use engine::{
     KEPT_PAPER_WORDS, MEANING_WEIGHT, RELATED, RELATED_POOL,
 };
 pub use index::{
-    fields, pack_file_name, Bytes, Index, IndexData, PackRef, Packed, WordIds,
+    fields, pack_file_name, Bytes, Index, IndexData, PackRef, Packed, PositionsRef, WordIds,
     EAGER_POSTINGS_BYTES, PACK_BYTES,
 };
 pub use kept::kept_or_made;
