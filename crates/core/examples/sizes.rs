@@ -11,12 +11,11 @@ fn main() {
         .sum();
     let pc = |b: Vec<u8>| b.len();
     println!(
-        "indexed text {raw}\nstems fst {}\nsurface fst {}\npostings {}\noffsets {}\ndf {}\ndoc_len {}\nindex total {}",
+        "indexed text {raw}\nstems fst {}\nsurface fst {}\npostings {}\npositions {}\ndoc_len {}\nindex total {}",
         i.stems.len(),
         i.surface.len(),
         i.postings.len(),
-        pc(postcard::to_allocvec(&i.offsets).unwrap()),
-        pc(postcard::to_allocvec(&i.df).unwrap()),
+        i.positions.len(),
         pc(postcard::to_allocvec(&i.doc_len).unwrap()),
         i.shipped_bytes().len()
     );

@@ -71,15 +71,10 @@ pub struct IndexData {
     /// `fst` map: folded surface word → the stem id it was indexed under.
     #[serde(skip)]
     pub surface: Bytes,
-    /// Per stem id, where its postings start in `postings`; one more entry
-    /// marks the end. Shipped as the first and each stem's length
-    /// ([`lengths`]).
-    #[serde(with = "lengths")]
-    pub offsets: Vec<u32>,
-    /// Per stem id, the number of documents containing it.
-    pub df: Vec<u32>,
+    /// Every stem's compressed postings, then the prefix lists', as one
+    /// block ([`Block`]) with each one's length and number of documents,
+    /// when they are whole; empty when they come in packs.
     #[serde(skip)]
-    /// Every stem's compressed postings, one after another.
     pub postings: Bytes,
     /// Tokens per document per field, as BM25 reads them: rounded down to
     /// a length a byte names ([`norms`]), and shipped as that byte.
@@ -92,48 +87,17 @@ pub struct IndexData {
     /// Per pack of `packs`, the pack of its stems' token positions
     /// (empty when the postings are whole).
     pub position_packs: Vec<PositionsRef>,
-    /// Every stem's token positions, as one block ([`positions_block`]),
-    /// when the postings are whole; empty when they come in packs.
+    /// Every stem's token positions, as one block ([`Block`]), when the
+    /// postings are whole; empty when they come in packs.
     #[serde(skip)]
     pub positions: Bytes,
     /// The short prefixes whose words' postings are many
     /// ([`PREFIX_LISTS_FROM`]), sorted: each has a list of its own after
-    /// the stems' (id `stems + i`, in `offsets`, `df` and the packs), per
+    /// the stems' (id `stems + i`, in the postings and their packs), per
     /// document the best score any word it begins has there as a prefix
     /// match. Typing the second letter of a word reads that one list
     /// instead of the postings of every word the two letters begin.
     pub prefixes: Vec<String>,
-}
-
-/// The offsets of [`IndexData::offsets`] as shipped: the first, then each
-/// gap to the next (each stem's postings' length). Most stems are rare
-/// and their lengths a byte, where the growing offsets took three or four
-/// bytes each and did not compress (82 KB of the index's head at 100,000
-/// papers, brotli). An offset past `u32::MAX` is refused when read.
-mod lengths {
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(offsets: &[u32], s: S) -> Result<S::Ok, S::Error> {
-        let mut last = 0u32;
-        s.collect_seq(offsets.iter().map(|&o| {
-            let gap = o.wrapping_sub(last);
-            last = o;
-            gap
-        }))
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
-        let gaps = Vec::<u32>::deserialize(d)?;
-        let mut at = 0u32;
-        gaps.into_iter()
-            .map(|g| {
-                at = at
-                    .checked_add(g)
-                    .ok_or_else(|| D::Error::custom("an offset past 4 GB"))?;
-                Ok(at)
-            })
-            .collect()
-    }
 }
 
 /// A field's length as a byte (as Lucene's norms): exact up to 63 words,
@@ -202,10 +166,13 @@ pub const PREFIX_LISTS_FROM: usize = 50_000;
 /// are few.
 pub const PREFIX_LIST_CHARS: std::ops::RangeInclusive<usize> = 2..=3;
 
-/// One pack of an index's postings: the postings of the stems from
-/// `first_stem` up to the next pack's first stem (stems are numbered in
-/// sorted order, so a pack is a range of the vocabulary, and a prefix's
-/// words lie in few packs), in a file named for its content.
+/// One pack of an index's postings: the block ([`Block`]) of the stems
+/// from `first_stem` up to the next pack's first stem (stems are numbered
+/// in sorted order, so a pack is a range of the vocabulary, and a prefix's
+/// words lie in few packs), in a file named for its content. The head
+/// names only the packs: each pack's own table gives its stems' lengths
+/// and numbers of documents, which only a query reading them needs (in
+/// the head they were 108 KB of 595, brotli, at 100,000 papers).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PackRef {
     /// Its first stem.
@@ -213,6 +180,8 @@ pub struct PackRef {
     /// The xxh3-64 of its bytes: its file's name ([`pack_file_name`]),
     /// and checked when it arrives.
     pub hash: u64,
+    /// Its length in bytes (what saving for offline use counts).
+    pub len: u32,
 }
 
 impl PackRef {
@@ -233,68 +202,106 @@ pub struct PositionsRef {
     pub len: u32,
 }
 
-/// A block of token positions, of all stems or of a pack's: how many stems
-/// it has positions for (from the first of its range; a stem past them
-/// has none, as the prefix lists), each one's length in bytes, then each
-/// one's positions: per posting, in the postings' order, the positions in
-/// each field as gaps from the field's start (`tf[f]` of them per field).
-fn positions_block(stems: &[&[u8]]) -> Vec<u8> {
-    let mut out = Vec::new();
-    put(&mut out, stems.len() as u32);
-    for s in stems {
-        put(&mut out, s.len() as u32);
-    }
-    for s in stems {
-        out.extend_from_slice(s);
-    }
-    out
-}
-
-/// Where each stem's positions start in a block ([`positions_block`]) of
-/// a range of `stems` stems, and where the last ends: `None` unless the
-/// block is one (its count past the range, its lengths past its bytes or
-/// short of them). An empty block has no positions.
-fn block_starts(bytes: &[u8], stems: usize) -> Option<Vec<u32>> {
-    if bytes.is_empty() {
-        return Some(vec![0]);
-    }
-    let mut at = 0;
-    let count = get_checked(bytes, &mut at)? as usize;
-    if count > stems || bytes.len() > u32::MAX as usize {
-        return None;
-    }
-    let lens = (0..count)
-        .map(|_| get_checked(bytes, &mut at))
-        .collect::<Option<Vec<u32>>>()?;
-    let mut starts = Vec::with_capacity(count + 1);
-    starts.push(at as u32);
-    let mut end = at as u64;
-    for len in lens {
-        end += u64::from(len);
-        starts.push(u32::try_from(end).ok()?);
-    }
-    (end == bytes.len() as u64).then_some(starts)
-}
-
-/// A block of positions, opened: its bytes and where each stem's start.
+/// A block of a range of stems' bytes, of all stems or of a pack's: their
+/// postings, or their token positions. It gives how many stems of the
+/// range it holds (from the first; a stem past them has nothing, as the
+/// prefix lists have no positions), each one's length in bytes and, for
+/// postings, its number of documents (BM25's document frequency), then
+/// each one's bytes. Positions are, per posting in the postings' order,
+/// those in each field as gaps from the field's start (`tf[f]` of them
+/// per field).
 #[derive(Debug)]
-struct Positions {
+struct Block {
     bytes: Bytes,
+    /// Where each stem's bytes start, and where the last ends.
     starts: Vec<u32>,
+    /// Each stem's number of documents (postings only).
+    docs: Vec<u32>,
 }
 
-impl Positions {
-    fn open(bytes: Bytes, stems: usize) -> Option<Positions> {
-        let starts = block_starts(&bytes, stems)?;
-        Some(Positions { bytes, starts })
+impl Block {
+    /// A block of `stems`' bytes, with their numbers of documents when
+    /// given.
+    fn write(stems: &[&[u8]], docs: Option<&[u32]>) -> Vec<u8> {
+        let mut out = Vec::new();
+        put(&mut out, stems.len() as u32);
+        for (i, s) in stems.iter().enumerate() {
+            put(&mut out, s.len() as u32);
+            if let Some(docs) = docs {
+                put(&mut out, docs[i]);
+            }
+        }
+        for s in stems {
+            out.extend_from_slice(s);
+        }
+        out
     }
 
-    /// The positions of the `i`th stem of its range.
+    /// A block of a range of `stems` stems, with numbers of documents when
+    /// `counted`: `None` unless it is one (its count past the range, its
+    /// lengths past its bytes or short of them). An empty block holds
+    /// nothing.
+    fn open(bytes: Bytes, stems: usize, counted: bool) -> Option<Block> {
+        if bytes.is_empty() {
+            let starts = vec![0];
+            return Some(Block {
+                bytes,
+                starts,
+                docs: Vec::new(),
+            });
+        }
+        let mut at = 0;
+        let count = get_checked(&bytes, &mut at)? as usize;
+        if count > stems || bytes.len() > u32::MAX as usize {
+            return None;
+        }
+        let mut lens = Vec::with_capacity(count);
+        let mut docs = Vec::with_capacity(if counted { count } else { 0 });
+        for _ in 0..count {
+            lens.push(get_checked(&bytes, &mut at)?);
+            if counted {
+                docs.push(get_checked(&bytes, &mut at)?);
+            }
+        }
+        let mut starts = Vec::with_capacity(count + 1);
+        starts.push(at as u32);
+        let mut end = at as u64;
+        for len in lens {
+            end += u64::from(len);
+            starts.push(u32::try_from(end).ok()?);
+        }
+        (end == bytes.len() as u64).then_some(Block {
+            bytes,
+            starts,
+            docs,
+        })
+    }
+
+    /// How many stems of its range it holds.
+    fn held(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// The bytes of the `i`th stem of its range.
     fn of(&self, i: usize) -> &[u8] {
         match (self.starts.get(i), self.starts.get(i + 1)) {
             (Some(&a), Some(&b)) => &self.bytes[a as usize..b as usize],
             _ => &[],
         }
+    }
+
+    /// The number of documents of the `i`th stem of its range.
+    fn docs(&self, i: usize) -> u32 {
+        self.docs.get(i).copied().unwrap_or(0)
+    }
+
+    /// The stems of `range` (of the block's own range) as a block of
+    /// their own.
+    fn cut(&self, range: std::ops::Range<usize>, counted: bool) -> Vec<u8> {
+        let held = range.start..range.end.min(self.held()).max(range.start);
+        let stems: Vec<&[u8]> = held.clone().map(|i| self.of(i)).collect();
+        let docs: Vec<u32> = held.map(|i| self.docs(i)).collect();
+        Block::write(&stems, counted.then_some(docs.as_slice()))
     }
 }
 
@@ -590,30 +597,31 @@ impl IndexData {
             .expect("sorted, unique words")
             .into_fst()
             .into_inner();
-        let mut offsets = Vec::with_capacity(by_stem.len() + 1);
-        let mut df = Vec::with_capacity(by_stem.len());
-        let mut postings = Vec::new();
+        let mut docs = Vec::with_capacity(by_stem.len());
+        let mut postings = Vec::with_capacity(by_stem.len());
         let mut positions = Vec::with_capacity(by_stem.len());
         for (_, old) in &by_stem {
             let list = &c.lists[*old as usize];
-            offsets.push(postings.len() as u32);
-            df.push(list.len() as u32);
-            let mut at = Vec::new();
-            encode_postings(list, &mut postings, &mut at);
+            docs.push(list.len() as u32);
+            let (mut stem, mut at) = (Vec::new(), Vec::new());
+            encode_postings(list, &mut stem, &mut at);
+            postings.push(stem);
             positions.push(at);
         }
-        offsets.push(postings.len() as u32);
-        let positions: Vec<&[u8]> = positions.iter().map(Vec::as_slice).collect();
+        let slices = |v: &[Vec<u8>]| -> Vec<u8> {
+            let stems: Vec<&[u8]> = v.iter().map(Vec::as_slice).collect();
+            Block::write(&stems, None)
+        };
+        let postings_slices: Vec<&[u8]> = postings.iter().map(Vec::as_slice).collect();
+        let postings = Block::write(&postings_slices, Some(&docs));
         IndexData {
             stems: stems.into(),
             surface: surface.into(),
-            offsets,
-            df,
             postings: postings.into(),
             doc_len: c.doc_len,
             packs: Vec::new(),
             position_packs: Vec::new(),
-            positions: positions_block(&positions).into(),
+            positions: slices(&positions).into(),
             prefixes: Vec::new(),
         }
     }
@@ -650,7 +658,7 @@ impl IndexData {
         }
         candidates.sort_unstable();
         candidates.dedup();
-        let (mut bytes, mut lists) = (Vec::new(), Vec::new());
+        let mut lists = Vec::new();
         for prefix in candidates {
             let stems = index.prefix_stems(&prefix);
             let read: usize = stems.iter().map(|&s| index.df(s) as usize).sum();
@@ -658,24 +666,35 @@ impl IndexData {
                 continue;
             }
             let list = crate::search::engine::prefix_list(&index, &stems);
-            let mut prev = 0;
+            let (mut bytes, mut prev) = (Vec::new(), 0);
             for &(doc, score) in &list {
                 put(&mut bytes, doc - prev);
                 prev = doc;
                 bytes.extend_from_slice(&score.to_le_bytes());
             }
-            lists.push((prefix, list.len() as u32, bytes.len()));
+            lists.push((prefix, list.len() as u32, bytes));
         }
+        let stem_count = index.stem_count() as usize;
         *self = index.into_data();
-        let mut postings = std::mem::take(&mut self.postings).into_owned();
-        let base = postings.len();
-        postings.extend_from_slice(&bytes);
-        for (prefix, docs, end) in lists {
-            self.df.push(docs);
-            self.offsets.push((base + end) as u32);
-            self.prefixes.push(prefix);
+        if lists.is_empty() {
+            return;
         }
-        self.postings = postings.into();
+        let whole = Block::open(std::mem::take(&mut self.postings), stem_count, true)
+            .expect("a built index's postings");
+        let mut ids: Vec<&[u8]> = (0..stem_count).map(|i| whole.of(i)).collect();
+        let mut docs: Vec<u32> = (0..stem_count).map(|i| whole.docs(i)).collect();
+        for (prefix, count, bytes) in &lists {
+            ids.push(bytes);
+            docs.push(*count);
+            self.prefixes.push(prefix.clone());
+        }
+        self.postings = Block::write(&ids, Some(&docs)).into();
+    }
+
+    /// How many stems and prefix lists the index has.
+    fn ids(&self) -> usize {
+        let stems = Map::new(&self.stems[..]).map_or(0, |m| m.len());
+        stems + self.prefixes.len()
     }
 }
 
@@ -685,35 +704,33 @@ impl IndexData {
     /// that the page fetches only the packs a query's words are in.
     pub fn in_packs(&self, pack_bytes: usize) -> Packed {
         assert!(self.packs.is_empty(), "the postings are whole");
-        let n = self.df.len();
-        let whole = Positions::open(self.positions.clone(), n).expect("a built index's positions");
-        let mut refs = Vec::new();
-        let mut position_refs = Vec::new();
-        let mut packs = Vec::new();
-        let mut position_packs = Vec::new();
+        let n = self.ids();
+        let postings =
+            Block::open(self.postings.clone(), n, true).expect("a built index's postings");
+        let positions =
+            Block::open(self.positions.clone(), n, false).expect("a built index's positions");
+        let (mut refs, mut position_refs) = (Vec::new(), Vec::new());
+        let (mut packs, mut position_packs) = (Vec::new(), Vec::new());
         let mut first = 0;
         while first < n {
-            let start = self.offsets[first];
-            let mut end = first + 1;
-            while end < n && ((self.offsets[end] - start) as usize) < pack_bytes {
+            let (mut end, mut size) = (first + 1, postings.of(first).len());
+            while end < n && size < pack_bytes {
+                size += postings.of(end).len();
                 end += 1;
             }
-            let bytes = self.postings[start as usize..self.offsets[end] as usize].to_vec();
+            let bytes = postings.cut(first..end, true);
             refs.push(PackRef {
                 first_stem: first as u32,
                 hash: xxhash_rust::xxh3::xxh3_64(&bytes),
+                len: bytes.len() as u32,
             });
             packs.push(bytes);
-            // The stems of the range that have positions.
-            let held = (first..end.min(whole.starts.len() - 1))
-                .map(|s| whole.of(s))
-                .collect::<Vec<_>>();
-            let positions = positions_block(&held);
+            let bytes = positions.cut(first..end, false);
             position_refs.push(PositionsRef {
-                hash: xxhash_rust::xxh3::xxh3_64(&positions),
-                len: positions.len() as u32,
+                hash: xxhash_rust::xxh3::xxh3_64(&bytes),
+                len: bytes.len() as u32,
             });
-            position_packs.push(positions);
+            position_packs.push(bytes);
             first = end;
         }
         packs.extend(position_packs);
@@ -744,35 +761,46 @@ impl IndexData {
         mut pack: impl FnMut(u64) -> Vec<u8>,
     ) -> Result<IndexData, crate::model::DecodeError> {
         let wrong = || crate::model::DecodeError::Corrupt(crate::model::Corrupt::PackMismatch);
-        if head.position_packs.len() != head.packs.len() {
+        if head.packs.is_empty() && head.position_packs.is_empty() {
+            return Ok(head);
+        }
+        let n = head.ids();
+        let first = |k: usize| head.packs.get(k).map_or(n, |p| p.first_stem as usize);
+        let in_order = head.packs.first().is_none_or(|p| p.first_stem == 0)
+            && (0..head.packs.len()).all(|k| first(k) < first(k + 1));
+        if head.position_packs.len() != head.packs.len() || !in_order {
             return Err(wrong());
         }
-        let mut postings = Vec::new();
-        for r in &head.packs {
-            let bytes = pack(r.hash);
-            if !r.holds(&bytes) {
+        let lens = head.packs.iter().map(|r| (r.hash, r.len));
+        let position_lens = head.position_packs.iter().map(|r| (r.hash, r.len));
+        let (mut postings, mut docs, mut positions) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, (hash, len)) in lens.chain(position_lens).enumerate() {
+            let bytes = pack(hash);
+            if xxhash_rust::xxh3::xxh3_64(&bytes) != hash || bytes.len() != len as usize {
                 return Err(wrong());
             }
-            postings.extend_from_slice(&bytes);
-        }
-        let mut lens = Vec::new();
-        let n = head.df.len();
-        for (k, r) in head.position_packs.iter().enumerate() {
-            let bytes = pack(r.hash);
-            if xxhash_rust::xxh3::xxh3_64(&bytes) != r.hash {
-                return Err(wrong());
+            let (k, counted) = match i.checked_sub(head.packs.len()) {
+                None => (i, true),
+                Some(k) => (k, false),
+            };
+            let stems = first(k + 1) - first(k);
+            let block = Block::open(bytes.into(), stems, counted).ok_or_else(wrong)?;
+            // Every stem of the range, with or without bytes.
+            for s in 0..stems {
+                let bytes = block.of(s).to_vec();
+                if counted {
+                    postings.push(bytes);
+                    docs.push(block.docs(s));
+                } else {
+                    positions.push(bytes);
+                }
             }
-            let first = head.packs[k].first_stem as usize;
-            let end = head.packs.get(k + 1).map_or(n, |p| p.first_stem as usize);
-            let count = end.saturating_sub(first);
-            let block = Positions::open(bytes.into(), count).ok_or_else(wrong)?;
-            // Every stem of the range, with or without positions.
-            lens.extend((0..count).map(|i| block.of(i).to_vec()));
         }
-        let stems: Vec<&[u8]> = lens.iter().map(Vec::as_slice).collect();
+        let postings: Vec<&[u8]> = postings.iter().map(Vec::as_slice).collect();
+        let positions: Vec<&[u8]> = positions.iter().map(Vec::as_slice).collect();
         Ok(IndexData {
-            postings: postings.into(),
-            positions: positions_block(&stems).into(),
+            postings: Block::write(&postings, Some(&docs)).into(),
+            positions: Block::write(&positions, None).into(),
             packs: Vec::new(),
             position_packs: Vec::new(),
             ..head
@@ -816,19 +844,17 @@ pub struct Index {
     /// Folded surface words to their stem ids (read by the build, for
     /// the words that explain similar papers).
     pub(crate) surface: Map<Bytes>,
-    offsets: Vec<u32>,
-    df: Vec<u32>,
-    /// Every stem's postings, or nothing when they come in packs.
-    postings: Bytes,
     /// The packs' table ([`IndexData::packs`]); empty for whole postings.
     packs: Vec<PackRef>,
-    /// Each pack's bytes, once added ([`Index::add_pack`]).
-    pack_bytes: Vec<OnceLock<Bytes>>,
-    /// The packs of positions, one per pack of postings ([`IndexData::position_packs`]).
+    /// The packs of positions, one per pack of postings
+    /// ([`IndexData::position_packs`]).
     position_packs: Vec<PositionsRef>,
+    /// The postings: one block per pack, once added ([`Index::add_pack`]),
+    /// or one for whole postings.
+    postings: Vec<OnceLock<Block>>,
     /// The positions: one block per pack of postings, once added (numbered
     /// after the postings' packs), or one for whole postings.
-    positions: Vec<OnceLock<Positions>>,
+    positions: Vec<OnceLock<Block>>,
     /// The packs whose postings were asked for before they were added
     /// ([`Index::take_missing`]).
     missing: Mutex<Vec<u32>>,
@@ -850,13 +876,18 @@ impl Index {
         let surface = Map::new(data.surface).ok()?;
         let stem_count = stems.len();
         let n = stem_count + data.prefixes.len();
-        let packs_fit = if data.packs.is_empty() {
-            data.offsets
-                .last()
-                .is_some_and(|&e| e as usize == data.postings.len())
+        let (postings, positions) = if data.packs.is_empty() && data.position_packs.is_empty() {
+            let postings = Block::open(data.postings, n, true)?;
+            let positions = Block::open(data.positions, n, false)?;
+            (
+                vec![OnceLock::from(postings)],
+                vec![OnceLock::from(positions)],
+            )
         } else {
-            data.postings.is_empty()
-                && data.packs[0].first_stem == 0
+            let fits = data.postings.is_empty()
+                && data.positions.is_empty()
+                && data.position_packs.len() == data.packs.len()
+                && data.packs.first().is_some_and(|p| p.first_stem == 0)
                 && data
                     .packs
                     .windows(2)
@@ -864,22 +895,15 @@ impl Index {
                 && data
                     .packs
                     .last()
-                    .is_some_and(|p| (p.first_stem as usize) < n)
+                    .is_some_and(|p| (p.first_stem as usize) < n);
+            if !fits {
+                return None;
+            }
+            let waiting = || data.packs.iter().map(|_| OnceLock::new()).collect();
+            (waiting(), waiting())
         };
-        let positions = if data.packs.is_empty() {
-            let whole = Positions::open(data.positions, n)?;
-            vec![OnceLock::from(whole)]
-        } else if data.positions.is_empty() && data.position_packs.len() == data.packs.len() {
-            data.packs.iter().map(|_| OnceLock::new()).collect()
-        } else {
-            return None;
-        };
-        let consistent = data.doc_len.len() == docs
-            && data.df.len() == n
-            && data.offsets.len() == n + 1
-            && data.offsets.windows(2).all(|w| w[0] <= w[1])
-            && data.prefixes.windows(2).all(|w| w[0] < w[1])
-            && packs_fit;
+        let consistent =
+            data.doc_len.len() == docs && data.prefixes.windows(2).all(|w| w[0] < w[1]);
         if !consistent {
             return None;
         }
@@ -889,12 +913,9 @@ impl Index {
         Some(Index {
             stems,
             surface,
-            offsets: data.offsets,
-            df: data.df,
-            postings: data.postings,
-            pack_bytes: data.packs.iter().map(|_| OnceLock::new()).collect(),
             packs: data.packs,
             position_packs: data.position_packs,
+            postings,
             positions,
             missing: Mutex::new(Vec::new()),
             doc_len: data.doc_len,
@@ -905,38 +926,44 @@ impl Index {
     }
 
     /// The data it was opened from (the build's, to add prefix lists).
-    fn into_data(mut self) -> IndexData {
-        let positions = match self.position_packs.is_empty() {
-            true => self.positions.pop().and_then(OnceLock::into_inner),
-            false => None,
+    fn into_data(self) -> IndexData {
+        let whole = |blocks: Vec<OnceLock<Block>>| match blocks.len() {
+            1 => blocks.into_iter().next().and_then(OnceLock::into_inner),
+            _ => None,
         };
+        let bytes = |block: Option<Block>| block.map_or(Bytes::Owned(Vec::new()), |b| b.bytes);
+        let whole_postings = self.packs.is_empty();
         IndexData {
-            position_packs: self.position_packs,
-            positions: positions.map_or(Bytes::Owned(Vec::new()), |p| p.bytes),
             stems: self.stems.into_fst().into_inner(),
             surface: self.surface.into_fst().into_inner(),
-            offsets: self.offsets,
-            df: self.df,
-            postings: self.postings,
+            postings: bytes(whole(self.postings).filter(|_| whole_postings)),
+            positions: bytes(whole(self.positions).filter(|_| whole_postings)),
             doc_len: self.doc_len,
             packs: self.packs,
+            position_packs: self.position_packs,
             prefixes: self.prefixes,
         }
+    }
+
+    /// How many stems and prefix lists it has.
+    fn ids(&self) -> usize {
+        self.stem_count as usize + self.prefixes.len()
     }
 
     /// The size of every stem's postings and positions together, in packs
     /// or not.
     pub fn postings_bytes(&self) -> usize {
-        let positions: usize = match self.position_packs.is_empty() {
-            true => self
-                .positions
-                .iter()
+        if self.packs.is_empty() {
+            let blocks = self.postings.iter().chain(&self.positions);
+            return blocks
                 .filter_map(OnceLock::get)
-                .map(|p| p.bytes.len())
-                .sum(),
-            false => self.position_packs.iter().map(|r| r.len as usize).sum(),
-        };
-        self.offsets.last().copied().unwrap_or(0) as usize + positions
+                .map(|b| b.bytes.len())
+                .sum();
+        }
+        let postings = self.packs.iter().map(|r| r.len as usize);
+        postings
+            .chain(self.position_packs.iter().map(|r| r.len as usize))
+            .sum()
     }
 
     /// How many packs the postings and their positions come in (0: they
@@ -961,7 +988,7 @@ impl Index {
         let first = |k: usize| {
             self.packs
                 .get(k)
-                .map_or(self.df.len(), |p| p.first_stem as usize)
+                .map_or(self.ids(), |p| p.first_stem as usize)
         };
         first(i)..first(i + 1)
     }
@@ -978,7 +1005,7 @@ impl Index {
     /// Whether pack `k` has been added.
     pub fn has_pack(&self, k: u32) -> bool {
         match self.pack(k) {
-            Some(Pack::Postings(i)) => self.pack_bytes[i].get().is_some(),
+            Some(Pack::Postings(i)) => self.postings[i].get().is_some(),
             Some(Pack::Positions(i)) => self.positions[i].get().is_some(),
             None => false,
         }
@@ -989,32 +1016,22 @@ impl Index {
     /// damaged).
     pub fn add_pack(&self, k: u32, bytes: Bytes) -> Result<(), crate::model::DecodeError> {
         let wrong = crate::model::DecodeError::Corrupt(crate::model::Corrupt::PackMismatch);
-        let fits = bytes.len() == self.pack_len(k);
-        match self.pack(k).ok_or(wrong.clone())? {
-            Pack::Postings(i) => {
-                if !self.packs[i].holds(&bytes) || !fits {
-                    return Err(wrong);
-                }
-                let _ = self.pack_bytes[i].set(bytes);
-            }
-            Pack::Positions(i) => {
-                if xxhash_rust::xxh3::xxh3_64(&bytes) != self.position_packs[i].hash || !fits {
-                    return Err(wrong);
-                }
-                let block = Positions::open(bytes, self.pack_stems(i).len()).ok_or(wrong)?;
-                let _ = self.positions[i].set(block);
-            }
+        let (blocks, i, hash, counted) = match self.pack(k).ok_or(wrong.clone())? {
+            Pack::Postings(i) => (&self.postings, i, self.packs[i].hash, true),
+            Pack::Positions(i) => (&self.positions, i, self.position_packs[i].hash, false),
+        };
+        if xxhash_rust::xxh3::xxh3_64(&bytes) != hash || bytes.len() != self.pack_len(k) {
+            return Err(wrong);
         }
+        let block = Block::open(bytes, self.pack_stems(i).len(), counted).ok_or(wrong)?;
+        let _ = blocks[i].set(block);
         Ok(())
     }
 
     /// The byte length pack `k` has (0 for a pack the index has not).
     pub fn pack_len(&self, k: u32) -> usize {
         match self.pack(k) {
-            Some(Pack::Postings(i)) => {
-                let stems = self.pack_stems(i);
-                (self.offsets[stems.end] - self.offsets[stems.start]) as usize
-            }
+            Some(Pack::Postings(i)) => self.packs[i].len as usize,
             Some(Pack::Positions(i)) => self.position_packs[i].len as usize,
             None => 0,
         }
@@ -1039,37 +1056,44 @@ impl Index {
         (value, misses() != before)
     }
 
-    /// A stem's postings bytes: from the whole postings, or from its pack
-    /// (empty, and the pack noted missing, while the pack is not in).
-    fn stem_bytes(&self, stem: u32) -> &[u8] {
-        let (Some(&start), Some(&end)) = (
-            self.offsets.get(stem as usize),
-            self.offsets.get(stem as usize + 1),
-        ) else {
-            return &[];
-        };
+    /// The block of `blocks` (the postings' or the positions') that holds
+    /// `stem`, and the stem's place in it; `Err` with the block's pack
+    /// while it is not in.
+    fn block_of<'a>(
+        &self,
+        blocks: &'a [OnceLock<Block>],
+        stem: u32,
+    ) -> Result<Option<(&'a Block, usize)>, usize> {
+        let stem = stem as usize;
+        if stem >= self.ids() {
+            return Ok(None);
+        }
         if self.packs.is_empty() {
-            return self
-                .postings
-                .get(start as usize..end as usize)
-                .unwrap_or_default();
+            return Ok(blocks.first().and_then(OnceLock::get).map(|b| (b, stem)));
         }
         let k = self
             .packs
-            .partition_point(|p| p.first_stem <= stem)
+            .partition_point(|p| p.first_stem as usize <= stem)
             .saturating_sub(1);
-        match self.pack_bytes[k].get() {
-            Some(bytes) => {
-                let base = self.offsets[self.packs[k].first_stem as usize];
-                bytes
-                    .get((start - base) as usize..(end - base) as usize)
-                    .unwrap_or_default()
-            }
-            None => {
-                self.missing
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(k as u32);
+        match blocks[k].get() {
+            Some(block) => Ok(Some((block, stem - self.pack_stems(k).start))),
+            None => Err(k),
+        }
+    }
+
+    /// Notes pack `k` as missing.
+    fn miss(&self, k: usize) {
+        let mut missing = self.missing.lock().unwrap_or_else(|e| e.into_inner());
+        missing.push(k as u32);
+    }
+
+    /// A stem's postings bytes: from the whole postings, or from its pack
+    /// (empty, and the pack noted missing, while the pack is not in).
+    fn stem_bytes(&self, stem: u32) -> &[u8] {
+        match self.block_of(&self.postings, stem) {
+            Ok(found) => found.map_or(&[], |(block, i)| block.of(i)),
+            Err(k) => {
+                self.miss(k);
                 &[]
             }
         }
@@ -1078,22 +1102,10 @@ impl Index {
     /// A stem's positions' bytes: from the whole block, or from its pack
     /// (`None`, and the pack noted missing, while the pack is not in).
     fn stem_positions(&self, stem: u32) -> Option<&[u8]> {
-        let stem = stem as usize;
-        if self.position_packs.is_empty() {
-            return Some(self.positions.first()?.get()?.of(stem));
-        }
-        let k = self
-            .packs
-            .partition_point(|p| p.first_stem as usize <= stem)
-            .saturating_sub(1);
-        match self.positions[k].get() {
-            Some(block) => Some(block.of(stem - self.pack_stems(k).start)),
-            None => {
-                let pack = (self.packs.len() + k) as u32;
-                self.missing
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(pack);
+        match self.block_of(&self.positions, stem) {
+            Ok(found) => Some(found.map_or(&[], |(block, i)| block.of(i))),
+            Err(k) => {
+                self.miss(self.packs.len() + k);
                 None
             }
         }
@@ -1109,9 +1121,13 @@ impl Index {
         self.surface.get(folded).map(|v| v as u32)
     }
 
-    /// How many documents contain the stem.
+    /// How many documents contain the stem (0 while its pack is not in:
+    /// only a query reading its postings asks).
     pub fn df(&self, stem: u32) -> u32 {
-        self.df.get(stem as usize).copied().unwrap_or(0)
+        match self.block_of(&self.postings, stem) {
+            Ok(Some((block, i))) => block.docs(i),
+            _ => 0,
+        }
     }
 
     /// The stem's postings in document order, with positions when asked for.
@@ -1356,25 +1372,20 @@ mod tests {
             .unwrap()
             .into_fst()
             .into_inner();
-        let stem_end = postings.len() as u32;
-        let (mut offsets, mut df, mut bytes) = (vec![0, stem_end], vec![2], postings);
+        let mut ids: Vec<&[u8]> = vec![&postings];
         let mut prefixes = Vec::new();
-        if let Some(list) = list {
-            bytes.extend_from_slice(&list);
-            offsets.push(bytes.len() as u32);
-            df.push(2);
+        if let Some(list) = &list {
+            ids.push(list);
             prefixes.push("ab".to_string());
         }
         let data = IndexData {
             stems: stems.clone().into(),
             surface: stems.into(),
-            offsets,
-            df,
-            postings: bytes.into(),
+            postings: Block::write(&ids, Some(&vec![2; ids.len()])).into(),
             doc_len: vec![[1, 1, 0]; 2],
             packs: Vec::new(),
             position_packs: Vec::new(),
-            positions: positions_block(&[&positions]).into(),
+            positions: Block::write(&[&positions], None).into(),
             prefixes,
         };
         Index::open(data, 2).expect("consistent")
@@ -1392,8 +1403,6 @@ mod tests {
         let data = IndexData {
             stems: map(&[("learn", 3), ("llm", 7), ("model", 5)]),
             surface: map(&[("learning", 3), ("model", 5), ("models", 5)]),
-            offsets: vec![0; 4],
-            df: vec![0; 3],
             postings: Vec::new().into(),
             doc_len: vec![[1, 1, 0]],
             packs: Vec::new(),
@@ -1428,19 +1437,23 @@ mod tests {
         assert_eq!(&text[spans[2].1.clone()], "LLMs");
     }
 
-    /// The offsets travel as gaps and come back as they were; gaps that
-    /// would add up past 4 GB are refused, not wrapped.
+    /// A block of postings gives each stem's length and number of
+    /// documents; one whose lengths reach past its bytes, or stop short of
+    /// them, or that holds more stems than its range, is refused.
     #[test]
-    fn offsets_are_shipped_as_gaps_and_refused_past_4_gb() {
-        let data = IndexData::build(&crate::model::seeds().papers);
-        let bytes = postcard::to_allocvec(&data).unwrap();
-        let back: IndexData = postcard::from_bytes(&bytes).unwrap();
-        assert_eq!(back.offsets, data.offsets);
-        assert!(data.offsets.len() > 100);
-        let mut far = data.clone();
-        far.offsets = vec![0, 4_000_000_000, 100];
-        let bytes = postcard::to_allocvec(&far).unwrap();
-        assert!(postcard::from_bytes::<IndexData>(&bytes).is_err());
+    fn blocks_are_refused_unless_their_lengths_are_their_bytes() {
+        let bytes = Block::write(&[b"ab", b"", b"cde"], Some(&[2, 0, 3]));
+        let block = Block::open(bytes.clone().into(), 3, true).unwrap();
+        assert_eq!(
+            (block.of(0), block.of(1), block.of(2), block.of(3)),
+            (&b"ab"[..], &b""[..], &b"cde"[..], &b""[..])
+        );
+        assert_eq!((block.docs(0), block.docs(2), block.docs(3)), (2, 3, 0));
+        assert!(Block::open(bytes.clone().into(), 2, true).is_none());
+        assert!(Block::open(bytes[..bytes.len() - 1].to_vec().into(), 3, true).is_none());
+        assert!(Block::open([&bytes[..], b"f"].concat().into(), 3, true).is_none());
+        let far = [&[1u8, 0xff, 0xff, 0xff, 0xff, 0x0f][..], b"x"].concat();
+        assert!(Block::open(far.into(), 1, false).is_none());
     }
 
     /// A length comes back from its byte as itself up to 63, then within
