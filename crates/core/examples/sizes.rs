@@ -11,8 +11,8 @@ fn main() {
         .sum();
     let pc = |b: Vec<u8>| b.len();
     println!(
-        "indexed text {raw}\nstems fst {}\nsurface fst {}\npostings {}\npositions {}\ndoc_len {}\nindex total {}",
-        i.stems.len(),
+        "indexed text {raw}\nstray stems fst {}\nsurface fst {}\npostings {}\npositions {}\ndoc_len {}\nindex total {}",
+        i.stray_stems.len(),
         i.surface.len(),
         i.postings.len(),
         i.positions.len(),

@@ -517,7 +517,7 @@ mod tests {
     #[test]
     fn the_two_parts_decode_apart_and_together() {
         let mut c = tiny();
-        c.index.stems = vec![1, 2, 3].into();
+        c.index.stray_stems = vec![1, 2, 3].into();
         c.index.postings = vec![9; 40].into();
         let parts = c.to_parts();
         let mut whole = parts.papers.clone();
@@ -597,7 +597,7 @@ mod tests {
     #[test]
     fn index_sections_are_used_in_place_and_every_truncation_is_an_error() {
         let mut c = tiny();
-        c.index.stems = vec![1, 2, 3].into();
+        c.index.stray_stems = vec![1, 2, 3].into();
         c.index.postings = vec![9; 40].into();
         let bytes: &'static [u8] = Box::leak(c.to_bytes().into_boxed_slice());
         let borrowed = Corpus::from_static(bytes).unwrap();
