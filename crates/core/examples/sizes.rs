@@ -17,7 +17,7 @@ fn main() {
         i.postings.len(),
         i.positions.len(),
         pc(postcard::to_allocvec(&i.doc_len).unwrap()),
-        i.shipped_bytes().len()
+        i.to_frame().len()
     );
     let mut rest = c.clone();
     rest.index = Default::default();

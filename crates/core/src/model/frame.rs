@@ -56,6 +56,8 @@ pub enum Corrupt {
     },
     /// The index is not of these papers (another number of them).
     IndexMismatch,
+    /// The index's word list is not words in order with their stems' ids.
+    Words,
     /// A pack of postings is not the one the index names (another build's,
     /// or damaged).
     PackMismatch,
@@ -84,6 +86,7 @@ impl std::fmt::Display for Corrupt {
             Corrupt::FacetTwice(kind) => write!(f, "facet {} twice", kind.key()),
             Corrupt::OutOfRange { paper, what } => write!(f, "paper {paper}: {what} out of range"),
             Corrupt::IndexMismatch => write!(f, "index and papers disagree"),
+            Corrupt::Words => write!(f, "the index's word list is out of order or cut short"),
             Corrupt::PackMismatch => write!(f, "a pack of postings is not this index's"),
             Corrupt::MeaningMismatch { meaning, corpus } => {
                 write!(f, "meaning file has {meaning} papers, the corpus {corpus}")
@@ -244,7 +247,8 @@ impl crate::search::index::IndexData {
     pub fn to_frame(&self) -> Vec<u8> {
         let own = postcard::to_allocvec(self).expect("index serializes");
         let [stems, surface, postings, positions] = self.sections();
-        frame(INDEX_MAGIC, &[&own, stems, surface, postings, positions])
+        let words = crate::search::index::word_list::write(surface);
+        frame(INDEX_MAGIC, &[&own, stems, &words, postings, positions])
     }
 
     fn decode<'a>(
@@ -257,6 +261,8 @@ impl crate::search::index::IndexData {
         for (section, piece) in data.sections_mut().into_iter().zip(&pieces[1..]) {
             *section = keep(piece);
         }
+        let words = crate::search::index::word_list::read(&data.surface);
+        data.surface = Cow::Owned(words.ok_or(DecodeError::Corrupt(Corrupt::Words))?);
         Ok((data, rest))
     }
 }

@@ -716,7 +716,7 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         .iter()
         .map(|p| p.title.len() + p.text.len() + p.authors.join(", ").len())
         .sum();
-    let index_bytes = corpus.index.shipped_bytes();
+    let index_bytes = corpus.index.to_frame();
     let (index_gz, index_br) = compressed(&index_bytes);
     let facet_sizes: Vec<usize> = corpus.facets.iter().map(|f| f.values.len()).collect();
     let facet_values: Vec<Value> = corpus
