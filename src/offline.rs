@@ -155,25 +155,42 @@ pub fn apply_update(worker: &ServiceWorker) {
     let _ = worker.post_message(&JsValue::from_str("skipWaiting"));
 }
 
+/// How long the view rests before the service worker is registered
+/// ([`UpdateBanner`]).
+const REGISTER_PAUSE: std::time::Duration = std::time::Duration::from_millis(800);
+
 /// “A new version is ready — Reload”, shown only when one is.
 #[component]
 pub fn UpdateBanner() -> impl IntoView {
     let (waiting, set_waiting) = signal_local(None::<ServiceWorker>);
-    // Registered once the index's head is in: the worker's install then
-    // takes the build's files named for their content from the HTTP cache.
-    // Registered earlier, it fetched the head a second time beside the
-    // page's own request (0.66 MB at 100,000 papers, before the first
-    // answer, on the same link).
+    // Registered once the index's head is in, no answer waits for packs of
+    // postings, and the view has rested for [`REGISTER_PAUSE`]: the
+    // worker's install then takes the build's files named for their
+    // content from the HTTP cache, and fetches the rest (the page again,
+    // the icons: 48 KB) after a first answer, not beside its postings and
+    // cards. Registered before the head, it fetched the head a second time
+    // (0.66 MB at 100,000 papers, on the same link).
     let x = expect_context::<crate::Explorer>();
-    Effect::new(move |registered: Option<bool>| {
-        if registered == Some(true) {
-            return true;
+    let registered = StoredValue::new(false);
+    let changes = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        let ready = x.has_index() && !x.search.response.with(|r| r.waiting_for_index);
+        x.view.state.with(|_| ());
+        // Any change puts off what was waiting for the view to rest.
+        let change = changes.get_value().wrapping_add(1);
+        changes.set_value(change);
+        if !ready || registered.get_value() {
+            return;
         }
-        let now = x.has_index();
-        if now {
-            register(set_waiting);
-        }
-        now
+        set_timeout(
+            move || {
+                if changes.get_value() == change && !registered.get_value() {
+                    registered.set_value(true);
+                    register(set_waiting);
+                }
+            },
+            REGISTER_PAUSE,
+        );
     });
     let tr = crate::i18n::use_i18n();
     view! {
