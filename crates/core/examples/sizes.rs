@@ -11,7 +11,7 @@ fn main() {
         .sum();
     let pc = |b: Vec<u8>| b.len();
     println!(
-        "indexed text {raw}\nstray stems fst {}\nsurface fst {}\npostings {}\npositions {}\ndoc_len {}\nindex total {}",
+        "indexed text {raw}\nstray stems {}\nwords {}\npostings {}\npositions {}\ndoc_len {}\nindex total {}",
         i.stray_stems.len(),
         i.surface.len(),
         i.postings.len(),

@@ -242,13 +242,8 @@ fn shared_terms(a: &[(u32, f32)], b: &[(u32, f32)]) -> Vec<u32> {
 /// Every folded surface word with the stem id it was indexed under, in
 /// byte order.
 fn surface_words(index: &Index) -> Vec<(String, u32)> {
-    use fst::Streamer;
-    let mut out = Vec::new();
-    let mut stream = index.surface.stream();
-    while let Some((word, id)) = stream.next() {
-        out.push((String::from_utf8_lossy(word).into_owned(), id as u32));
-    }
-    out
+    let words = index.surface_words();
+    words.map(|(w, id)| (w.to_string(), id)).collect()
 }
 
 /// Per stem id, the shortest folded word indexed under it (`model` for

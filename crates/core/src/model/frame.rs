@@ -56,8 +56,6 @@ pub enum Corrupt {
     },
     /// The index is not of these papers (another number of them).
     IndexMismatch,
-    /// The index's word list is not words in order with their stems' ids.
-    Words,
     /// A pack of postings is not the one the index names (another build's,
     /// or damaged).
     PackMismatch,
@@ -86,7 +84,6 @@ impl std::fmt::Display for Corrupt {
             Corrupt::FacetTwice(kind) => write!(f, "facet {} twice", kind.key()),
             Corrupt::OutOfRange { paper, what } => write!(f, "paper {paper}: {what} out of range"),
             Corrupt::IndexMismatch => write!(f, "index and papers disagree"),
-            Corrupt::Words => write!(f, "the index's word list is out of order or cut short"),
             Corrupt::PackMismatch => write!(f, "a pack of postings is not this index's"),
             Corrupt::MeaningMismatch { meaning, corpus } => {
                 write!(f, "meaning file has {meaning} papers, the corpus {corpus}")
@@ -133,8 +130,9 @@ impl std::error::Error for DecodeError {
 pub struct Parts {
     /// One piece: the corpus without its index (postcard).
     pub papers: Vec<u8>,
-    /// Four pieces: the index's own fields (postcard), then its two `fst`
-    /// maps and its postings, used where they lie.
+    /// Five pieces: the index's own fields (postcard), then its two word
+    /// lists, its postings and their positions, the last two used where
+    /// they lie.
     pub index: Vec<u8>,
 }
 
@@ -156,8 +154,8 @@ pub(crate) fn frame(magic: &[u8; 4], pieces: &[&[u8]]) -> Vec<u8> {
 
 /// The `N` pieces of the frame at the start of `bytes`, and what follows
 /// the frame. Every length is checked against what is there, and the
-/// checksum before anything is read: the index's automata are used as they
-/// lie, and `fst` trusts its bytes.
+/// checksum before anything is read: the index's postings are used as
+/// they lie.
 pub(crate) fn unframe<'a, const N: usize>(
     magic: &[u8; 4],
     bytes: &'a [u8],
@@ -242,13 +240,12 @@ impl crate::search::index::IndexData {
     }
 
     /// The index as one frame: its own fields (postcard), then its two
-    /// automata, its postings and their positions (both empty when they
+    /// word lists, its postings and their positions (both empty when they
     /// are in packs).
     pub fn to_frame(&self) -> Vec<u8> {
         let own = postcard::to_allocvec(self).expect("index serializes");
         let [stems, surface, postings, positions] = self.sections();
-        let words = crate::search::index::word_list::write(surface);
-        frame(INDEX_MAGIC, &[&own, stems, &words, postings, positions])
+        frame(INDEX_MAGIC, &[&own, stems, surface, postings, positions])
     }
 
     fn decode<'a>(
@@ -261,8 +258,6 @@ impl crate::search::index::IndexData {
         for (section, piece) in data.sections_mut().into_iter().zip(&pieces[1..]) {
             *section = keep(piece);
         }
-        let words = crate::search::index::word_list::read(&data.surface);
-        data.surface = Cow::Owned(words.ok_or(DecodeError::Corrupt(Corrupt::Words))?);
         Ok((data, rest))
     }
 }

@@ -8,19 +8,18 @@
 //! which only a quoted phrase reads, are kept apart ([`IndexData::positions`]):
 //! they were four fifths of a common word's postings, fetched by every query
 //! that typed it.
-//! A finite-state transducer (`fst`) maps folded surface words to stem ids;
-//! prefixes and near-miss spellings are found on it, edit distances computed
-//! with `strsim` on the few words sharing a first letter. A stem's id is
-//! found through the words that begin as it does ([`stem_through_words`]):
-//! a map of every stem was a quarter of the index's head, and the few stems
-//! no word leads to have a map of their own.
+//! A sorted list of the folded surface words maps each to its stem's id
+//! ([`Words`]); prefixes and near-miss spellings are found on it, edit
+//! distances computed with `strsim` on the few words sharing a first
+//! letter. A stem's id is found through the words that begin as it does
+//! ([`stem_through_words`]): a map of every stem was a quarter of the
+//! index's head, and the few stems no word leads to have a list of their
+//! own.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Mutex, OnceLock};
 
-use fst::automaton::Str;
-use fst::{Automaton, IntoStreamer, Map, Streamer};
 use serde::{Deserialize, Serialize};
 
 use crate::model::text;
@@ -68,15 +67,15 @@ pub type Bytes = Cow<'static, [u8]>;
 /// where they lie.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct IndexData {
-    /// `fst` map: stem → stem id, for the stems that
+    /// Stem → stem id ([`Words`], as shipped), for the stems that
     /// [`stem_through_words`] does not find (at 100,000 papers, 67 of
     /// 59,954: mostly plural acronyms' and numbered names').
     #[serde(skip)]
     pub stray_stems: Bytes,
     /// How many stems there are (ids `0..stem_count`, in sorted order).
     pub stem_count: u32,
-    /// `fst` map: folded surface word → the stem id it was indexed under.
-    /// Shipped as a list ([`word_list`]), from which it is built again.
+    /// Folded surface word → the stem id it was indexed under ([`Words`],
+    /// as shipped).
     #[serde(skip)]
     pub surface: Bytes,
     /// Every stem's compressed postings, then the prefix lists', as one
@@ -108,72 +107,142 @@ pub struct IndexData {
     pub prefixes: Vec<String>,
 }
 
-/// The word map ([`IndexData::surface`]) as shipped: how many words, each
-/// word as the bytes it shares with the one before and the rest (their
-/// lengths, then the rest's bytes), then each word's stem id as the change
-/// from the one before (zigzag). An FST does not compress: at 100,000
-/// papers the map was 160 KB brotli, this list 72 KB, and the page builds
-/// the map from it when the index opens (15 ms natively for 61,647 words).
-pub mod word_list {
-    use super::{get_checked, put};
-    use fst::{IntoStreamer, Map, MapBuilder, Streamer};
+/// Words in sorted order (by their bytes), each with an id: the word map
+/// (folded word → its stem's id) and the stray stems'. Shipped as a list:
+/// how many words, each word as the bytes it shares with the one before
+/// and the rest (their lengths, then the rest's bytes), then each word's
+/// id as the change from the one before (zigzag). At 100,000 papers the
+/// word map as an FST (`fst`) was 160 KB brotli, for it does not compress;
+/// this list is 72 KB. Opened, the words lie in one buffer: a word is found
+/// by binary search, the words a prefix begins are a range.
+#[derive(Debug, Default)]
+pub(crate) struct Words {
+    text: Vec<u8>,
+    /// Where each word starts in `text`, and where the last ends.
+    starts: Vec<u32>,
+    ids: Vec<u32>,
+}
 
-    /// The list of the words of `map` (an FST map's bytes; none for none).
-    pub fn write(map: &[u8]) -> Vec<u8> {
-        if map.is_empty() {
+impl Words {
+    /// The list of `words`, which must be in order and each once.
+    pub(crate) fn write<'a>(words: impl IntoIterator<Item = (&'a [u8], u32)>) -> Vec<u8> {
+        let (mut list, mut ids, mut n) = (Vec::new(), Vec::new(), 0u32);
+        let (mut last, mut last_id) = (&[][..], 0i64);
+        for (word, id) in words {
+            assert!(n == 0 || last < word, "words in order, each once");
+            let shared = last.iter().zip(word).take_while(|(a, b)| a == b).count();
+            put(&mut list, shared as u32);
+            put(&mut list, (word.len() - shared) as u32);
+            list.extend_from_slice(&word[shared..]);
+            let change = i64::from(id) - last_id;
+            put(&mut ids, ((change << 1) ^ (change >> 63)) as u32);
+            (last, last_id, n) = (word, i64::from(id), n + 1);
+        }
+        if n == 0 {
             return Vec::new();
         }
-        let map = Map::new(map).expect("the word map is an FST");
-        let mut out = Vec::new();
-        put(&mut out, map.len() as u32);
-        let (mut last, mut ids) = (Vec::<u8>::new(), Vec::new());
-        let mut last_id = 0i64;
-        let mut words = map.into_stream();
-        while let Some((word, id)) = words.next() {
-            let shared = last.iter().zip(word).take_while(|(a, b)| a == b).count();
-            put(&mut out, shared as u32);
-            put(&mut out, (word.len() - shared) as u32);
-            out.extend_from_slice(&word[shared..]);
-            let change = id as i64 - last_id;
-            put(&mut ids, ((change << 1) ^ (change >> 63)) as u32);
-            (last, last_id) = (word.to_vec(), id as i64);
-        }
+        let mut out = Vec::with_capacity(list.len() + ids.len() + 5);
+        put(&mut out, n);
+        out.extend_from_slice(&list);
         out.extend_from_slice(&ids);
         out
     }
 
-    /// The word map's bytes again, or `None` unless `bytes` are a list of
-    /// words in order, each once, with ids that fit in 32 bits.
-    pub fn read(bytes: &[u8]) -> Option<Vec<u8>> {
+    /// A list opened, or `None` unless `bytes` are words in order, each
+    /// once, with ids that fit in 32 bits (an empty list has none).
+    pub(crate) fn read(bytes: &[u8]) -> Option<Words> {
+        let mut words = Words {
+            text: Vec::new(),
+            starts: vec![0],
+            ids: Vec::new(),
+        };
         if bytes.is_empty() {
-            return Some(Vec::new());
+            return Some(words);
         }
         let mut at = 0;
         let n = get_checked(bytes, &mut at)? as usize;
-        let mut words = Vec::with_capacity(n.min(bytes.len()));
-        let mut word = Vec::new();
-        for _ in 0..n {
+        // Each word takes two bytes at least.
+        if n > bytes.len() / 2 {
+            return None;
+        }
+        words.starts.reserve(n);
+        let mut last = 0..0;
+        for i in 0..n {
             let shared = get_checked(bytes, &mut at)? as usize;
             let rest = get_checked(bytes, &mut at)? as usize;
             let end = at.checked_add(rest).filter(|&e| e <= bytes.len())?;
-            if shared > word.len() {
+            if shared > last.len() {
                 return None;
             }
-            word.truncate(shared);
-            word.extend_from_slice(&bytes[at..end]);
+            let start = words.text.len();
+            words
+                .text
+                .extend_from_within(last.start..last.start + shared);
+            words.text.extend_from_slice(&bytes[at..end]);
             at = end;
-            words.push(word.clone());
+            let word = start..words.text.len();
+            // Out of order, or twice.
+            if i > 0 && words.text[last.clone()] >= words.text[word.clone()] {
+                return None;
+            }
+            words.starts.push(u32::try_from(word.end).ok()?);
+            last = word;
         }
-        let mut map = MapBuilder::memory();
         let mut id = 0i64;
-        for word in &words {
+        for _ in 0..n {
             let zigzag = i64::from(get_checked(bytes, &mut at)?);
             id += (zigzag >> 1) ^ -(zigzag & 1);
-            let id = u32::try_from(id).ok()?;
-            // Out of order, or twice: an error.
-            map.insert(word, u64::from(id)).ok()?;
+            words.ids.push(u32::try_from(id).ok()?);
         }
-        (at == bytes.len()).then_some(map.into_inner().ok()?)
+        (at == bytes.len()).then_some(words)
+    }
+
+    /// How many words there are.
+    pub(crate) fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    fn word(&self, i: usize) -> &[u8] {
+        &self.text[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    /// The id of `word`.
+    pub(crate) fn get(&self, word: &str) -> Option<u32> {
+        let word = word.as_bytes();
+        let at = self.first_from(word);
+        (at < self.len() && self.word(at) == word).then(|| self.ids[at])
+    }
+
+    /// The place of the first word not before `word`.
+    fn first_from(&self, word: &[u8]) -> usize {
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.word(mid) < word {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
+    /// The words `prefix` begins, in order, with their ids.
+    pub(crate) fn starting_with<'a>(
+        &'a self,
+        prefix: &str,
+    ) -> impl Iterator<Item = (&'a str, u32)> + 'a {
+        let prefix = prefix.as_bytes().to_vec();
+        let from = self.first_from(&prefix);
+        (from..self.len())
+            .map(|i| (self.word(i), self.ids[i]))
+            .take_while(move |(w, _)| w.starts_with(&prefix))
+            .filter_map(|(w, id)| Some((std::str::from_utf8(w).ok()?, id)))
+    }
+
+    /// Every word, in order, with its id.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, u32)> + '_ {
+        self.starting_with("")
     }
 }
 
@@ -649,7 +718,7 @@ impl IndexData {
     /// The stems' automata and postings, without prefix lists.
     fn build_stems(papers: &[Paper]) -> IndexData {
         let c = Collected::of(papers);
-        // Stem ids in sorted stem order, as the fst needs.
+        // Stem ids in sorted stem order: packs are ranges of the vocabulary.
         let mut by_stem: Vec<(&String, u32)> = c.stem_ids.iter().map(|(s, &i)| (s, i)).collect();
         by_stem.sort();
         let mut renumber = vec![0u32; by_stem.len()];
@@ -661,18 +730,14 @@ impl IndexData {
             .iter()
             .map(|(w, &id)| (w, renumber[id as usize]))
             .collect();
-        let surface = Map::from_iter(surface.iter().map(|(w, &id)| (w.as_bytes(), id as u64)))
-            .expect("sorted, unique words");
+        let surface = Words::write(surface.iter().map(|(w, &id)| (w.as_bytes(), id)));
+        let words = Words::read(&surface).expect("a list just written");
         let stray = by_stem
             .iter()
             .enumerate()
-            .filter(|&(i, (s, _))| stem_through_words(&surface, s) != Some(i as u32))
-            .map(|(i, (s, _))| (s.as_bytes(), i as u64));
-        let stray_stems = Map::from_iter(stray)
-            .expect("sorted, unique stems")
-            .into_fst()
-            .into_inner();
-        let surface = surface.into_fst().into_inner();
+            .filter(|&(i, (s, _))| stem_through_words(&words, s) != Some(i as u32))
+            .map(|(i, (s, _))| (s.as_bytes(), i as u32));
+        let stray_stems = Words::write(stray);
         let mut docs = Vec::with_capacity(by_stem.len());
         let mut postings = Vec::with_capacity(by_stem.len());
         let mut positions = Vec::with_capacity(by_stem.len());
@@ -716,11 +781,7 @@ impl IndexData {
             unreachable!("a built index opens");
         };
         let mut candidates: Vec<String> = Vec::new();
-        let mut words = index.surface.stream();
-        while let Some((word, _)) = words.next() {
-            let Ok(word) = std::str::from_utf8(word) else {
-                continue;
-            };
+        for (word, _) in index.surface.iter() {
             // Where each of its first characters ends.
             let ends: Vec<usize> = word
                 .char_indices()
@@ -920,29 +981,27 @@ const WORDS_READ_FOR_A_STEM: usize = 256;
 /// [`WORDS_READ_FOR_A_STEM`]) that stems to it gives its id. The build
 /// keeps a map of the stems this does not find
 /// ([`IndexData::stray_stems`]), so that with it every stem is found.
-fn stem_through_words<D: AsRef<[u8]>>(surface: &Map<D>, stem: &str) -> Option<u32> {
+fn stem_through_words(surface: &Words, stem: &str) -> Option<u32> {
     let last = stem
         .char_indices()
         .nth(3)
         .and_then(|_| stem.char_indices().last());
     let begins = last.map_or(stem, |(at, _)| &stem[..at]);
-    let mut words = surface.search(Str::new(begins).starts_with()).into_stream();
-    for _ in 0..WORDS_READ_FOR_A_STEM {
-        let (word, id) = words.next()?;
-        if std::str::from_utf8(word).is_ok_and(|w| text::stem(w) == stem) {
-            return Some(id as u32);
-        }
-    }
-    None
+    surface
+        .starting_with(begins)
+        .take(WORDS_READ_FOR_A_STEM)
+        .find(|(w, _)| text::stem(w) == *stem)
+        .map(|(_, id)| id)
 }
 
 /// The index, opened for searching.
 pub struct Index {
     /// The stems no word leads to ([`IndexData::stray_stems`]).
-    stray_stems: Map<Bytes>,
-    /// Folded surface words to their stem ids (read by the build, for
-    /// the words that explain similar papers).
-    pub(crate) surface: Map<Bytes>,
+    stray_stems: Words,
+    /// Folded surface words to their stem ids.
+    surface: Words,
+    /// The two lists as shipped (the build's, to add prefix lists).
+    shipped: [Bytes; 2],
     /// The packs' table ([`IndexData::packs`]); empty for whole postings.
     packs: Vec<PackRef>,
     /// The packs of positions, one per pack of postings
@@ -971,8 +1030,8 @@ impl Index {
     /// Opens shipped index data; `None` when it is inconsistent (a corrupt
     /// or mismatched corpus).
     pub fn open(data: IndexData, docs: usize) -> Option<Index> {
-        let stray_stems = Map::new(data.stray_stems).ok()?;
-        let surface = Map::new(data.surface).ok()?;
+        let stray_stems = Words::read(&data.stray_stems)?;
+        let surface = Words::read(&data.surface)?;
         let stem_count = data.stem_count as usize;
         let n = stem_count + data.prefixes.len();
         let (postings, positions) = if data.packs.is_empty() && data.position_packs.is_empty() {
@@ -1012,6 +1071,7 @@ impl Index {
         Some(Index {
             stray_stems,
             surface,
+            shipped: [data.stray_stems, data.surface],
             packs: data.packs,
             position_packs: data.position_packs,
             postings,
@@ -1026,6 +1086,7 @@ impl Index {
 
     /// The data it was opened from (the build's, to add prefix lists).
     fn into_data(self) -> IndexData {
+        let [stray_stems, surface] = self.shipped;
         let whole = |blocks: Vec<OnceLock<Block>>| match blocks.len() {
             1 => blocks.into_iter().next().and_then(OnceLock::into_inner),
             _ => None,
@@ -1033,9 +1094,9 @@ impl Index {
         let bytes = |block: Option<Block>| block.map_or(Bytes::Owned(Vec::new()), |b| b.bytes);
         let whole_postings = self.packs.is_empty();
         IndexData {
-            stray_stems: self.stray_stems.into_fst().into_inner(),
+            stray_stems,
             stem_count: self.stem_count,
-            surface: self.surface.into_fst().into_inner(),
+            surface,
             postings: bytes(whole(self.postings).filter(|_| whole_postings)),
             positions: bytes(whole(self.positions).filter(|_| whole_postings)),
             doc_len: self.doc_len,
@@ -1214,15 +1275,22 @@ impl Index {
     /// The id of a stem.
     pub(crate) fn stem_id(&self, stem: &str) -> Option<u32> {
         match self.stray_stems.get(stem) {
-            Some(id) => Some(id as u32),
+            Some(id) => Some(id),
             None => stem_through_words(&self.surface, stem),
         }
         .filter(|&id| id < self.stem_count)
     }
 
+    /// Every folded surface word, in byte order, with the stem id it was
+    /// indexed under (for the build: the words that explain similar papers).
+    #[cfg(feature = "compile")]
+    pub(crate) fn surface_words(&self) -> impl Iterator<Item = (&str, u32)> + '_ {
+        self.surface.iter()
+    }
+
     /// The stem id a folded word was indexed under.
     pub(crate) fn surface_id(&self, folded: &str) -> Option<u32> {
-        self.surface.get(folded).map(|v| v as u32)
+        self.surface.get(folded)
     }
 
     /// How many documents contain the stem (0 while its pack is not in:
@@ -1300,14 +1368,11 @@ impl Index {
 
     /// Stems of the surface words starting with `prefix`.
     pub(crate) fn prefix_stems(&self, prefix: &str) -> Vec<u32> {
-        let mut out = Vec::new();
-        let mut stream = self
+        let mut out: Vec<u32> = self
             .surface
-            .search(Str::new(prefix).starts_with())
-            .into_stream();
-        while let Some((_, v)) = stream.next() {
-            out.push(v as u32);
-        }
+            .starting_with(prefix)
+            .map(|(_, id)| id)
+            .collect();
         out.sort_unstable();
         out.dedup();
         out
@@ -1326,19 +1391,12 @@ impl Index {
         let mut out = Vec::new();
         let mut first_buf = [0u8; 4];
         let first = first.encode_utf8(&mut first_buf);
-        let mut stream = self
-            .surface
-            .search(Str::new(first).starts_with())
-            .into_stream();
-        while let Some((key, v)) = stream.next() {
-            let Ok(candidate) = std::str::from_utf8(key) else {
-                continue;
-            };
+        for (candidate, id) in self.surface.starting_with(first) {
             if candidate.chars().count().abs_diff(len) > d {
                 continue;
             }
             if strsim::levenshtein(word, candidate) <= d {
-                out.push(v as u32);
+                out.push(id);
             }
         }
         out.sort_unstable();
@@ -1472,10 +1530,7 @@ mod tests {
     /// One stem (`a`) over two papers with these postings and positions
     /// bytes, and a list for the prefix `ab` when `list` is given.
     fn one_stem_index(postings: Vec<u8>, positions: Vec<u8>, list: Option<Vec<u8>>) -> Index {
-        let stems = Map::from_iter([("a", 0u64)])
-            .unwrap()
-            .into_fst()
-            .into_inner();
+        let stems = Words::write([(&b"a"[..], 0)]);
         let mut ids: Vec<&[u8]> = vec![&postings];
         let mut prefixes = Vec::new();
         if let Some(list) = &list {
@@ -1498,12 +1553,8 @@ mod tests {
 
     #[test]
     fn words_are_looked_up_through_the_kept_ids_with_the_same_answers() {
-        let map = |pairs: &[(&str, u64)]| -> Bytes {
-            Map::from_iter(pairs.iter().copied())
-                .unwrap()
-                .into_fst()
-                .into_inner()
-                .into()
+        let map = |pairs: &[(&str, u32)]| -> Bytes {
+            Words::write(pairs.iter().map(|&(w, id)| (w.as_bytes(), id))).into()
         };
         let data = IndexData {
             // `learn` and `model` are found through their words; `llm`
@@ -1555,7 +1606,7 @@ mod tests {
         let mut stems: Vec<&String> = c.stem_ids.keys().collect();
         stems.sort();
         let data = IndexData::build(papers);
-        let strays = Map::new(data.stray_stems.to_vec()).unwrap().len();
+        let strays = Words::read(&data.stray_stems).unwrap().len();
         let index = Index::open(data, papers.len()).unwrap();
         for (id, stem) in stems.iter().enumerate() {
             assert_eq!(index.stem_id(stem), Some(id as u32), "{stem}");
@@ -1570,33 +1621,42 @@ mod tests {
         }
     }
 
-    /// The word map travels as a list and comes back the same map; a list
-    /// cut short, out of order, or with more bytes after it is refused.
+    /// The words travel as a list and come back in order with their ids;
+    /// a list cut short, out of order, with a word twice, or with more
+    /// bytes after it is refused; a prefix's words are a range.
     #[test]
-    fn the_word_map_travels_as_a_list_and_comes_back_whole() {
+    fn words_travel_as_a_list_and_come_back_in_order() {
         let data = IndexData::build(&crate::model::seeds().papers);
-        let list = word_list::write(&data.surface);
-        assert_eq!(word_list::read(&list).as_deref(), Some(&data.surface[..]));
-        assert!(list.len() < data.surface.len());
-        assert!(word_list::read(&list[..list.len() - 1]).is_none());
-        assert!(word_list::read(&[&list[..], &[0]].concat()).is_none());
-        let map = |pairs: &[(&str, u64)]| {
-            word_list::write(
-                &Map::from_iter(pairs.iter().copied())
-                    .unwrap()
-                    .into_fst()
-                    .into_inner(),
-            )
-        };
-        let two = map(&[("ab", 1), ("ac", 7)]);
+        let words = Words::read(&data.surface).unwrap();
+        assert!(words.len() > 1_000);
+        let pairs: Vec<(&str, u32)> = words.iter().collect();
+        assert!(pairs.windows(2).all(|w| w[0].0 < w[1].0));
+        let again = Words::write(pairs.iter().map(|&(w, id)| (w.as_bytes(), id)));
+        assert_eq!(again, &data.surface[..]);
+        for (w, id) in pairs.iter().step_by(37) {
+            assert_eq!(words.get(w), Some(*id), "{w}");
+        }
+        assert_eq!(words.get("zzzzq"), None);
+        let learn: Vec<&str> = words.starting_with("learn").map(|(w, _)| w).collect();
+        let expected: Vec<&str> = pairs
+            .iter()
+            .map(|p| p.0)
+            .filter(|w| w.starts_with("learn"))
+            .collect();
+        assert!(learn.len() > 2 && learn == expected, "{learn:?}");
+        let list = &data.surface[..];
+        assert!(Words::read(&list[..list.len() - 1]).is_none());
+        assert!(Words::read(&[list, &[0]].concat()).is_none());
+        let two = Words::write([(&b"ab"[..], 1), (&b"ac"[..], 7)]);
         assert_eq!(two, [2, 0, 2, b'a', b'b', 1, 1, b'c', 2, 12]);
         // `ac` before `ab`, and `ab` twice.
-        assert!(word_list::read(&[2, 0, 2, b'a', b'c', 1, 1, b'b', 2, 12]).is_none());
-        assert!(word_list::read(&[2, 0, 2, b'a', b'b', 2, 0, 2, 12]).is_none());
+        assert!(Words::read(&[2, 0, 2, b'a', b'c', 1, 1, b'b', 2, 12]).is_none());
+        assert!(Words::read(&[2, 0, 2, b'a', b'b', 2, 0, 2, 12]).is_none());
         // Sharing more than the word before has.
-        assert!(word_list::read(&[2, 0, 2, b'a', b'b', 3, 1, b'c', 2, 12]).is_none());
-        // An id below zero.
-        assert!(word_list::read(&[1, 0, 1, b'a', 1]).is_none());
+        assert!(Words::read(&[2, 0, 2, b'a', b'b', 3, 1, b'c', 2, 12]).is_none());
+        // An id below zero; more words than bytes.
+        assert!(Words::read(&[1, 0, 1, b'a', 1]).is_none());
+        assert!(Words::read(&[0xff, 0xff, 0x03, 0, 1, b'a', 2]).is_none());
     }
 
     /// A block of postings gives each stem's length and number of
