@@ -214,8 +214,7 @@ fn fetch_meaning_when_asked(x: Explorer) {
     if engine().has_meaning() {
         return;
     }
-    let asked = StoredValue::new(false);
-    let changes = StoredValue::new(0u32);
+    let rest = idle::OnceAtRest::new();
     Effect::new(move |_| {
         let wanted = x
             .view
@@ -225,25 +224,15 @@ fn fetch_meaning_when_asked(x: Explorer) {
         // nor before a long list's tags (the first answer's facet counts,
         // a tenth of the bytes): they share the link otherwise.
         let waiting = x.search.response.with(|r| r.waiting_for_index);
-        // Any change puts off what was waiting for the view to rest.
-        let change = changes.get_value().wrapping_add(1);
-        changes.set_value(change);
-        if !wanted || !x.has_index() || waiting || asked.get_value() {
+        let change = rest.changed();
+        if !wanted || !x.has_index() || waiting || rest.done() {
             return;
         }
         if !x.search.tags_settled() {
             x.search.want_tags_after_cards();
             return;
         }
-        set_timeout(
-            move || {
-                if changes.get_value() == change && !asked.get_value() {
-                    asked.set_value(true);
-                    open_meaning(x);
-                }
-            },
-            MEANING_PAUSE,
-        );
+        rest.after(change, MEANING_PAUSE, move || open_meaning(x));
     });
 }
 

@@ -171,26 +171,14 @@ pub fn UpdateBanner() -> impl IntoView {
     // cards. Registered before the head, it fetched the head a second time
     // (0.66 MB at 100,000 papers, on the same link).
     let x = expect_context::<crate::Explorer>();
-    let registered = StoredValue::new(false);
-    let changes = StoredValue::new(0u32);
+    let rest = crate::idle::OnceAtRest::new();
     Effect::new(move |_| {
         let ready = x.has_index() && !x.search.response.with(|r| r.waiting_for_index);
         x.view.state.with(|_| ());
-        // Any change puts off what was waiting for the view to rest.
-        let change = changes.get_value().wrapping_add(1);
-        changes.set_value(change);
-        if !ready || registered.get_value() {
-            return;
+        let change = rest.changed();
+        if ready && !rest.done() {
+            rest.after(change, REGISTER_PAUSE, move || register(set_waiting));
         }
-        set_timeout(
-            move || {
-                if changes.get_value() == change && !registered.get_value() {
-                    registered.set_value(true);
-                    register(set_waiting);
-                }
-            },
-            REGISTER_PAUSE,
-        );
     });
     let tr = crate::i18n::use_i18n();
     view! {
