@@ -224,7 +224,7 @@ pub(crate) fn decode_named<T: serde::de::DeserializeOwned>(
 
 impl crate::search::index::IndexData {
     /// Decodes an index part ([`Parts::index`]) that lives as long as the
-    /// program: its automata and postings are used where they lie.
+    /// program: its postings and positions are used where they lie.
     pub fn from_static(bytes: &'static [u8]) -> Result<Self, DecodeError> {
         let (data, rest) = Self::decode(bytes, Cow::Borrowed)?;
         nothing_after(rest)?;

@@ -100,7 +100,7 @@ pub struct IndexData {
     pub positions: Bytes,
     /// The short prefixes whose words' postings are many
     /// ([`PREFIX_LISTS_FROM`]), sorted: each has a list of its own after
-    /// the stems' (id `stems + i`, in the postings and their packs), per
+    /// the stems' (id `stem_count + i`, in the postings and their packs), per
     /// document the best score any word it begins has there as a prefix
     /// match. Typing the second letter of a word reads that one list
     /// instead of the postings of every word the two letters begin.
@@ -135,6 +135,10 @@ impl Words {
             put(&mut list, (word.len() - shared) as u32);
             list.extend_from_slice(&word[shared..]);
             let change = i64::from(id) - last_id;
+            assert!(
+                change.unsigned_abs() < 1 << 31,
+                "an id's change fits a varint"
+            );
             put(&mut ids, ((change << 1) ^ (change >> 63)) as u32);
             (last, last_id, n) = (word, i64::from(id), n + 1);
         }
@@ -166,12 +170,16 @@ impl Words {
             return None;
         }
         words.starts.reserve(n);
+        // Front coding lets a few bytes stand for a long word: a list may
+        // open to at most this much text (real lists open to about twice
+        // their size), so that a damaged one cannot ask for gigabytes.
+        let room = bytes.len().saturating_mul(64).saturating_add(1 << 20);
         let mut last = 0..0;
         for i in 0..n {
             let shared = get_checked(bytes, &mut at)? as usize;
             let rest = get_checked(bytes, &mut at)? as usize;
             let end = at.checked_add(rest).filter(|&e| e <= bytes.len())?;
-            if shared > last.len() {
+            if shared > last.len() || words.text.len() + shared + rest > room {
                 return None;
             }
             let start = words.text.len();
@@ -398,7 +406,10 @@ impl Block {
         }
         let mut at = 0;
         let count = get_checked(&bytes, &mut at)? as usize;
-        if count > stems || bytes.len() > u32::MAX as usize {
+        // A stem's entry takes a byte at least (two when counted).
+        let entries = if counted { 2 } else { 1 };
+        if count > stems || count > (bytes.len() - at) / entries || bytes.len() > u32::MAX as usize
+        {
             return None;
         }
         let mut lens = Vec::with_capacity(count);
@@ -452,11 +463,11 @@ impl Block {
 }
 
 /// How large a pack of postings is made, at least (a stem whose postings
-/// are larger has a pack of its own): about 15 KB with brotli. On the
-/// real list (3,891 papers, 62 packs) a typed title of eight words reads
-/// a sixth of the postings, where packs twice as large made it a quarter
-/// (`tests/native/packs.rs`); the synthetic field of 100,000 papers has
-/// 1,158 (its most common stems have packs of their own).
+/// are larger has a pack of its own), each with a pack of its stems'
+/// positions. The real list (3,891 papers) has 51 packs of postings, the
+/// synthetic field of 100,000 papers 1,063 (its most common stems have
+/// packs of their own); `tests/native/packs.rs` checks that a typed title
+/// reads a small part of the postings.
 pub const PACK_BYTES: usize = 32 * 1024;
 
 /// Up to this many bytes of postings in all (a list of about 1,500
@@ -466,16 +477,19 @@ pub const PACK_BYTES: usize = 32 * 1024;
 /// offline as a whole after one visit.
 pub const EAGER_POSTINGS_BYTES: usize = 1_000_000;
 
-/// The file name of a pack of postings, from its hash.
+/// The file name of a pack of postings or of their positions, from its
+/// hash.
 pub fn pack_file_name(hash: u64) -> String {
     format!("postings-{hash:016x}.bin")
 }
 
 /// An index in packs ([`IndexData::in_packs`]).
 pub struct Packed {
-    /// The index without its postings, and the packs' table.
+    /// The index without its postings and positions, and the packs'
+    /// table.
     pub head: IndexData,
-    /// Each pack's bytes, in [`IndexData::packs`]' order.
+    /// Each pack's bytes, in [`IndexData::pack_hashes`]' order: the
+    /// postings' packs, then their positions'.
     pub packs: Vec<Vec<u8>>,
 }
 
@@ -530,10 +544,11 @@ impl Postings<'_> {
         let mut positions = Vec::new();
         if let Some(bytes) = self.positions {
             let at = &mut self.positions_at;
-            let total = tf.iter().map(|&t| t as usize).sum::<usize>();
-            if total > bytes.len() - *at {
+            let total = tf.iter().map(|&t| u64::from(t)).sum::<u64>();
+            if total > (bytes.len() - *at) as u64 {
                 return None;
             }
+            let total = total as usize;
             positions.reserve(total);
             for (field, &n) in tf.iter().enumerate() {
                 let mut p = FIELD_BASES[field];
@@ -701,8 +716,9 @@ fn encode_postings(list: &[Entry], out: &mut Vec<u8>, at: &mut Vec<u8>) {
 
 impl IndexData {
     /// Tokenizes every paper's fields and writes the compressed postings:
-    /// stems numbered in sorted order, the two automata (stems, and folded
-    /// words to their stem), and each stem's postings.
+    /// stems numbered in sorted order, the word list (folded words to
+    /// their stem's id) with the stray stems', and each stem's postings
+    /// and positions.
     pub fn build(papers: &[Paper]) -> IndexData {
         Self::build_with(papers, PREFIX_LISTS_FROM)
     }
@@ -715,7 +731,7 @@ impl IndexData {
         data
     }
 
-    /// The stems' automata and postings, without prefix lists.
+    /// The word lists, postings and positions, without prefix lists.
     fn build_stems(papers: &[Paper]) -> IndexData {
         let c = Collected::of(papers);
         // Stem ids in sorted stem order: packs are ranges of the vocabulary.
@@ -922,13 +938,14 @@ impl IndexData {
             };
             let stems = first(k + 1) - first(k);
             let block = Block::open(bytes.into(), stems, counted).ok_or_else(wrong)?;
-            // Every stem of the range, with or without bytes.
+            // Every id of the range, with or without bytes; positions only
+            // for stems (a prefix list has none), as the build writes them.
             for s in 0..stems {
                 let bytes = block.of(s).to_vec();
                 if counted {
                     postings.push(bytes);
                     docs.push(block.docs(s));
-                } else {
+                } else if first(k) + s < head.stem_count as usize {
                     positions.push(bytes);
                 }
             }
@@ -1033,7 +1050,13 @@ impl Index {
         let stray_stems = Words::read(&data.stray_stems)?;
         let surface = Words::read(&data.surface)?;
         let stem_count = data.stem_count as usize;
-        let n = stem_count + data.prefixes.len();
+        // Ids are u32, stems' and prefix lists' together; a word names a
+        // stem, never a prefix list.
+        let n = stem_count.checked_add(data.prefixes.len())?;
+        let stems_named = |w: &Words| w.ids.iter().all(|&id| (id as usize) < stem_count);
+        if u32::try_from(n).is_err() || !stems_named(&surface) || !stems_named(&stray_stems) {
+            return None;
+        }
         let (postings, positions) = if data.packs.is_empty() && data.position_packs.is_empty() {
             let postings = Block::open(data.postings, n, true)?;
             let positions = Block::open(data.positions, n, false)?;
@@ -1304,8 +1327,11 @@ impl Index {
 
     /// The stem's postings in document order, with positions when asked for.
     pub fn postings(&self, stem: u32, with_positions: bool) -> Vec<Posting> {
-        let mut out = Vec::with_capacity(self.df(stem) as usize);
-        out.extend(self.postings_iter(stem, with_positions));
+        let postings = self.postings_iter(stem, with_positions);
+        // A posting takes four bytes at least, whatever the count says.
+        let room = (self.df(stem) as usize).min(postings.bytes.len() / 4);
+        let mut out = Vec::with_capacity(room);
+        out.extend(postings);
         out
     }
 
@@ -1441,7 +1467,7 @@ impl Index {
 
 /// Folded words' stem ids, kept for [`Index::spans`]: a paper's words are
 /// split for highlighting each time a new card is written, and looking
-/// each one up in the word map (an FST) was 132 ms of the 305 it took for
+/// each one up in the word map (an FST then) was 132 ms of the 305 it took for
 /// every paper of a real list of 3,946 (natively), 187 ns a word; most
 /// words are words every abstract has. Filled as words are met, up to
 /// [`WordIds::ROOM`] (about 0.3 MB), then only read: the first papers
@@ -1657,6 +1683,20 @@ mod tests {
         // An id below zero; more words than bytes.
         assert!(Words::read(&[1, 0, 1, b'a', 1]).is_none());
         assert!(Words::read(&[0xff, 0xff, 0x03, 0, 1, b'a', 2]).is_none());
+        // Each word sharing all of the one before and adding a byte: a
+        // few bytes a word that would open to gigabytes are refused.
+        let mut growing = vec![0xc0, 0x84, 0x3d]; // a million words
+        growing.extend([0, 0x80, 0x20]);
+        growing.extend(std::iter::repeat_n(b'a', 4096));
+        for i in 1..1_000_000u32 {
+            put(&mut growing, 4095 + i);
+            growing.extend([1, b'a']);
+        }
+        assert!(Words::read(&growing).is_none());
+        // A word naming a prefix list's id instead of a stem's.
+        let mut data = IndexData::build(&crate::model::seeds().papers);
+        data.surface = Words::write([(&b"zzz"[..], data.stem_count)]).into();
+        assert!(Index::open(data, crate::model::seeds().papers.len()).is_none());
     }
 
     /// A block of postings gives each stem's length and number of
@@ -1676,6 +1716,9 @@ mod tests {
         assert!(Block::open([&bytes[..], b"f"].concat().into(), 3, true).is_none());
         let far = [&[1u8, 0xff, 0xff, 0xff, 0xff, 0x0f][..], b"x"].concat();
         assert!(Block::open(far.into(), 1, false).is_none());
+        // A count of four billion stems in eight bytes asks for nothing.
+        let many = vec![0xff, 0xff, 0xff, 0xff, 0x0f, 0, 0, 0];
+        assert!(Block::open(many.into(), u32::MAX as usize, true).is_none());
     }
 
     /// A length comes back from its byte as itself up to 63, then within

@@ -670,8 +670,8 @@ impl Engine {
         }
     }
 
-    /// How many packs the index's postings come in (0 while the index is
-    /// not open, or when they came whole).
+    /// How many packs the index's postings and their positions come in
+    /// (0 while the index is not open, or when they came whole).
     pub fn pack_count(&self) -> usize {
         self.index.get().map_or(0, Index::pack_count)
     }
@@ -685,7 +685,8 @@ impl Engine {
         })
     }
 
-    /// The file of pack `k` of the postings, beside the index's.
+    /// The file of pack `k` of the postings or positions, beside the
+    /// index's.
     pub fn pack_file(&self, k: u32) -> Option<String> {
         self.index.get()?.pack_file(k)
     }
@@ -702,12 +703,13 @@ impl Engine {
             .collect()
     }
 
-    /// Whether pack `k` of the postings is in.
+    /// Whether pack `k` of the postings or positions is in.
     pub fn has_pack(&self, k: u32) -> bool {
         self.index.get().is_some_and(|i| i.has_pack(k))
     }
 
-    /// Adds pack `k` of the postings ([`Response::missing_packs`]); a pack
+    /// Adds pack `k` of the postings or positions
+    /// ([`Response::missing_packs`]); a pack
     /// that is not the one the index names is refused.
     pub fn add_pack(&self, k: u32, bytes: Bytes) -> Result<(), crate::model::DecodeError> {
         self.index
