@@ -238,13 +238,13 @@ impl Words {
     /// The words `prefix` begins, in order, with their ids.
     pub(crate) fn starting_with<'a>(
         &'a self,
-        prefix: &str,
+        prefix: &'a str,
     ) -> impl Iterator<Item = (&'a str, u32)> + 'a {
-        let prefix = prefix.as_bytes().to_vec();
-        let from = self.first_from(&prefix);
+        let prefix = prefix.as_bytes();
+        let from = self.first_from(prefix);
         (from..self.len())
             .map(|i| (self.word(i), self.ids[i]))
-            .take_while(move |(w, _)| w.starts_with(&prefix))
+            .take_while(move |(w, _)| w.starts_with(prefix))
             .filter_map(|(w, id)| Some((std::str::from_utf8(w).ok()?, id)))
     }
 
@@ -338,13 +338,6 @@ pub struct PackRef {
     pub len: u32,
 }
 
-impl PackRef {
-    /// Whether `bytes` are this pack's (their hash is the one named).
-    pub fn holds(&self, bytes: &[u8]) -> bool {
-        xxhash_rust::xxh3::xxh3_64(bytes) == self.hash
-    }
-}
-
 /// The pack of token positions of a pack of postings ([`PackRef`]): read
 /// only by a quoted phrase, so fetched only then. Its file is named as the
 /// postings' are ([`pack_file_name`]), for its content.
@@ -376,17 +369,17 @@ struct Block {
 impl Block {
     /// A block of `stems`' bytes, with their numbers of documents when
     /// given.
-    fn write(stems: &[&[u8]], docs: Option<&[u32]>) -> Vec<u8> {
+    fn write<S: AsRef<[u8]>>(stems: &[S], docs: Option<&[u32]>) -> Vec<u8> {
         let mut out = Vec::new();
         put(&mut out, stems.len() as u32);
         for (i, s) in stems.iter().enumerate() {
-            put(&mut out, s.len() as u32);
+            put(&mut out, s.as_ref().len() as u32);
             if let Some(docs) = docs {
                 put(&mut out, docs[i]);
             }
         }
         for s in stems {
-            out.extend_from_slice(s);
+            out.extend_from_slice(s.as_ref());
         }
         out
     }
@@ -765,12 +758,7 @@ impl IndexData {
             postings.push(stem);
             positions.push(at);
         }
-        let slices = |v: &[Vec<u8>]| -> Vec<u8> {
-            let stems: Vec<&[u8]> = v.iter().map(Vec::as_slice).collect();
-            Block::write(&stems, None)
-        };
-        let postings_slices: Vec<&[u8]> = postings.iter().map(Vec::as_slice).collect();
-        let postings = Block::write(&postings_slices, Some(&docs));
+        let postings = Block::write(&postings, Some(&docs));
         IndexData {
             stray_stems: stray_stems.into(),
             stem_count: by_stem.len() as u32,
@@ -779,7 +767,7 @@ impl IndexData {
             doc_len: c.doc_len,
             packs: Vec::new(),
             position_packs: Vec::new(),
-            positions: slices(&positions).into(),
+            positions: Block::write(&positions, None).into(),
             prefixes: Vec::new(),
         }
     }
@@ -829,7 +817,7 @@ impl IndexData {
             lists.push((prefix, list.len() as u32, bytes));
         }
         let stem_count = index.stem_count() as usize;
-        *self = index.into_data();
+        *self = index.into_data().expect("a built index is whole");
         if lists.is_empty() {
             return;
         }
@@ -914,51 +902,13 @@ impl IndexData {
         mut pack: impl FnMut(u64) -> Vec<u8>,
     ) -> Result<IndexData, crate::model::DecodeError> {
         let wrong = || crate::model::DecodeError::Corrupt(crate::model::Corrupt::PackMismatch);
-        if head.packs.is_empty() && head.position_packs.is_empty() {
-            return Ok(head);
+        let hashes: Vec<u64> = head.pack_hashes().collect();
+        let docs = head.doc_len.len();
+        let index = Index::open(head, docs).ok_or_else(wrong)?;
+        for (k, hash) in (0..).zip(hashes) {
+            index.add_pack(k, pack(hash).into())?;
         }
-        let n = head.ids();
-        let first = |k: usize| head.packs.get(k).map_or(n, |p| p.first_stem as usize);
-        let in_order = head.packs.first().is_none_or(|p| p.first_stem == 0)
-            && (0..head.packs.len()).all(|k| first(k) < first(k + 1));
-        if head.position_packs.len() != head.packs.len() || !in_order {
-            return Err(wrong());
-        }
-        let lens = head.packs.iter().map(|r| (r.hash, r.len));
-        let position_lens = head.position_packs.iter().map(|r| (r.hash, r.len));
-        let (mut postings, mut docs, mut positions) = (Vec::new(), Vec::new(), Vec::new());
-        for (i, (hash, len)) in lens.chain(position_lens).enumerate() {
-            let bytes = pack(hash);
-            if xxhash_rust::xxh3::xxh3_64(&bytes) != hash || bytes.len() != len as usize {
-                return Err(wrong());
-            }
-            let (k, counted) = match i.checked_sub(head.packs.len()) {
-                None => (i, true),
-                Some(k) => (k, false),
-            };
-            let stems = first(k + 1) - first(k);
-            let block = Block::open(bytes.into(), stems, counted).ok_or_else(wrong)?;
-            // Every id of the range, with or without bytes; positions only
-            // for stems (a prefix list has none), as the build writes them.
-            for s in 0..stems {
-                let bytes = block.of(s).to_vec();
-                if counted {
-                    postings.push(bytes);
-                    docs.push(block.docs(s));
-                } else if first(k) + s < head.stem_count as usize {
-                    positions.push(bytes);
-                }
-            }
-        }
-        let postings: Vec<&[u8]> = postings.iter().map(Vec::as_slice).collect();
-        let positions: Vec<&[u8]> = positions.iter().map(Vec::as_slice).collect();
-        Ok(IndexData {
-            postings: Block::write(&postings, Some(&docs)).into(),
-            positions: Block::write(&positions, None).into(),
-            packs: Vec::new(),
-            position_packs: Vec::new(),
-            ..head
-        })
+        index.into_data().ok_or_else(wrong)
     }
 
     /// The byte arrays, in the order they follow the corpus body.
@@ -1107,26 +1057,48 @@ impl Index {
         })
     }
 
-    /// The data it was opened from (the build's, to add prefix lists).
-    fn into_data(self) -> IndexData {
-        let [stray_stems, surface] = self.shipped;
-        let whole = |blocks: Vec<OnceLock<Block>>| match blocks.len() {
-            1 => blocks.into_iter().next().and_then(OnceLock::into_inner),
-            _ => None,
+    /// The data it was opened from, whole: its postings and positions
+    /// as they came, or joined from its packs (`None` while one is not
+    /// in). Read through the search's own accessors, so the joined index
+    /// is the build's, byte for byte (positions for stems only: a prefix
+    /// list has none).
+    fn into_data(self) -> Option<IndexData> {
+        let (postings, positions) = if self.packs.is_empty() {
+            let whole = |blocks: Vec<OnceLock<Block>>| {
+                let block = blocks.into_iter().next().and_then(OnceLock::into_inner);
+                block.map_or(Bytes::Owned(Vec::new()), |b| b.bytes)
+            };
+            (whole(self.postings), whole(self.positions))
+        } else {
+            let ids = 0..self.ids() as u32;
+            let found = |blocks, id| match self.block_of(blocks, id) {
+                Ok(Some((block, i))) => Some((block.of(i), block.docs(i))),
+                _ => None,
+            };
+            let (bytes, docs): (Vec<&[u8]>, Vec<u32>) = ids
+                .clone()
+                .map(|id| found(&self.postings, id))
+                .collect::<Option<Vec<_>>>()?
+                .into_iter()
+                .unzip();
+            let positions = (0..self.stem_count)
+                .map(|id| found(&self.positions, id).map(|(b, _)| b))
+                .collect::<Option<Vec<_>>>()?;
+            let postings = Block::write(&bytes, Some(&docs)).into();
+            (postings, Block::write(&positions, None).into())
         };
-        let bytes = |block: Option<Block>| block.map_or(Bytes::Owned(Vec::new()), |b| b.bytes);
-        let whole_postings = self.packs.is_empty();
-        IndexData {
+        let [stray_stems, surface] = self.shipped;
+        Some(IndexData {
             stray_stems,
             stem_count: self.stem_count,
             surface,
-            postings: bytes(whole(self.postings).filter(|_| whole_postings)),
-            positions: bytes(whole(self.positions).filter(|_| whole_postings)),
+            postings,
+            positions,
             doc_len: self.doc_len,
-            packs: self.packs,
-            position_packs: self.position_packs,
+            packs: Vec::new(),
+            position_packs: Vec::new(),
             prefixes: self.prefixes,
-        }
+        })
     }
 
     /// How many stems and prefix lists it has.
@@ -1704,7 +1676,7 @@ mod tests {
     /// them, or that holds more stems than its range, is refused.
     #[test]
     fn blocks_are_refused_unless_their_lengths_are_their_bytes() {
-        let bytes = Block::write(&[b"ab", b"", b"cde"], Some(&[2, 0, 3]));
+        let bytes = Block::write(&[&b"ab"[..], b"", b"cde"], Some(&[2, 0, 3]));
         let block = Block::open(bytes.clone().into(), 3, true).unwrap();
         assert_eq!(
             (block.of(0), block.of(1), block.of(2), block.of(3)),
@@ -1833,6 +1805,13 @@ mod tests {
             .collect();
         let joined = IndexData::joined(packed.head.clone(), |h| files[&h].clone()).unwrap();
         assert_eq!(joined.to_frame(), whole.to_frame());
+        // So too with prefix lists, which have postings and no positions.
+        let listed = IndexData::build_with(&crate::model::seeds().papers, 20);
+        assert!(!listed.prefixes.is_empty());
+        let parts = listed.in_packs(4096);
+        let files: HashMap<u64, Vec<u8>> = parts.head.pack_hashes().zip(parts.packs).collect();
+        let joined = IndexData::joined(parts.head, |h| files[&h].clone()).unwrap();
+        assert_eq!(joined.to_frame(), listed.to_frame());
         // A pack that is not the one named is refused.
         assert!(IndexData::joined(packed.head, |_| Vec::new()).is_err());
     }
