@@ -205,6 +205,40 @@ impl Engine {
     fn clause_found(&self, clause: &Clause) -> ClauseFound {
         match clause {
             Clause::Term(t) => {
+                let scales = self.field_scales();
+                // A short prefix with a list of its own: its words' best
+                // prefix scores are read from it, not from their postings.
+                let list = t
+                    .prefix
+                    .then(|| self.index().prefix_list_id(&t.folded))
+                    .flatten();
+                let resolved = self.resolve(t);
+                let stems: Vec<u32> = resolved.iter().map(|&(stem, _)| stem).collect();
+                let read = |&&(_, class): &&(u32, MatchClass)| {
+                    list.is_none() || class != MatchClass::Prefix
+                };
+                // One list to read (a short prefix's own, or one word's
+                // postings): its documents, each once, as they come.
+                let docs: Option<Vec<_>> = match (list, resolved.iter().filter(read).count()) {
+                    (Some(list), 0) => Some(
+                        (self.index().prefix_scores(list))
+                            .map(|(d, s)| (d, s, MatchClass::Prefix))
+                            .collect(),
+                    ),
+                    (None, 1) => resolved.iter().find(read).map(|&(stem, class)| {
+                        stem_scores(self.index(), scales, stem, class)
+                            .map(|(d, s)| (d, s, class))
+                            .collect()
+                    }),
+                    _ => None,
+                };
+                if let Some(docs) = docs {
+                    return ClauseFound {
+                        docs,
+                        stems,
+                        phrase: None,
+                    };
+                }
                 // Per document, the best (class, score) over the word's
                 // expansions: dense arrays, as a short prefix reaches
                 // thousands of words and most documents.
@@ -212,14 +246,6 @@ impl Engine {
                 let mut class_of = vec![NO_MATCH; n];
                 let mut score_of = vec![0f32; n];
                 let mut touched = Vec::new();
-                let scales = self.field_scales();
-                let mut stems = Vec::new();
-                // A short prefix with a list of its own: its words' best
-                // prefix scores are read from it, not from their postings.
-                let list = t
-                    .prefix
-                    .then(|| self.index().prefix_list_id(&t.folded))
-                    .flatten();
                 let mut keep = |d: u32, c: u8, s: f32| {
                     let i = d as usize;
                     if class_of[i] == NO_MATCH {
@@ -229,11 +255,7 @@ impl Engine {
                         (class_of[i], score_of[i]) = (c, s);
                     }
                 };
-                for (stem, class) in self.resolve(t) {
-                    stems.push(stem);
-                    if list.is_some() && class == MatchClass::Prefix {
-                        continue;
-                    }
+                for &(stem, class) in resolved.iter().filter(read) {
                     for (d, s) in stem_scores(self.index(), scales, stem, class) {
                         keep(d, class as u8, s);
                     }
