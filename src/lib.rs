@@ -179,10 +179,14 @@ const LISTED_FIRST: usize = cards::WINDOW_AT;
 /// The words of the papers listed first, ready for highlighting before the
 /// reader types (split while the page is idle).
 fn prepare_listed_words(x: Explorer) {
-    let listed: Vec<u32> = x
-        .search
-        .response
-        .with_untracked(|r| r.hits.iter().take(LISTED_FIRST).map(|h| h.doc).collect());
+    let listed: Vec<u32> = x.search.response.with_untracked(|r| {
+        r.hits
+            .first_ordered()
+            .iter()
+            .take(LISTED_FIRST)
+            .map(|h| h.doc)
+            .collect()
+    });
     idle::in_slices(listed, |doc| cards::prepare_words(engine(), doc));
 }
 

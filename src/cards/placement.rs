@@ -161,11 +161,35 @@ impl Placement {
         }
     }
 
-    fn ranked(self) -> Vec<u32> {
-        self.x
-            .search
-            .response
-            .with_untracked(|r| r.hits.iter().map(|h| h.doc).collect())
+    /// The results' papers in display order through the `end`th at
+    /// least: past the first few hundred, a long list's results lie in no
+    /// order until read so ([`explorer_core::Hits`]), and a window over
+    /// the first of them needs only the others' heights summed.
+    fn ranked(self, end: usize) -> Ranked {
+        self.x.search.response.with_untracked(|r| {
+            let (hits, ordered) = match r.hits.partly_ordered() {
+                (_, ordered) if end > ordered => (r.hits.in_order(), r.hits.len()),
+                partly => partly,
+            };
+            Ranked {
+                docs: hits.iter().map(|h| h.doc).collect(),
+                ordered,
+            }
+        })
+    }
+
+    /// The results in order through the window over `span` (none for a
+    /// short list), and that window.
+    fn window_over(self, ranked: Ranked, span: (f64, f64)) -> (Ranked, Option<Window>) {
+        let w = self.window_of(&ranked.docs, span);
+        match w {
+            Some(w) if w.end > ranked.ordered => {
+                let ranked = self.ranked(w.end);
+                let w = self.window_of(&ranked.docs, span);
+                (ranked, w)
+            }
+            _ => (ranked, w),
+        }
     }
 
     fn window_of(self, hits: &[u32], (from, to): (f64, f64)) -> Option<Window> {
@@ -183,14 +207,14 @@ impl Placement {
         let Some(w) = self.window.get_untracked() else {
             return;
         };
-        let hits = self.ranked();
+        let ranked = self.ranked(w.end);
         let (from, to) = self.geometry.with_value(Geometry::visible);
+        let hits = &ranked.docs;
         let covered = self
             .heights
             .with_value(|h| w.end <= hits.len() && w.covers(|i| h.of(hits[i]), from, to));
-        let moved = self
-            .window_of(&hits, self.geometry.with_value(Geometry::span))
-            .is_some_and(|next| next != w);
+        let (_, next) = self.window_over(ranked, self.geometry.with_value(Geometry::span));
+        let moved = next.is_some_and(|next| next != w);
         if !covered && moved {
             self.relayout.notify();
         }
@@ -230,14 +254,13 @@ impl Placement {
     /// the task after the first paint ([`windowing::fill`]), their height
     /// kept as the list's padding until then.
     pub fn refill(self) {
-        let hits = self.ranked();
+        let span = self.geometry.with_value(Geometry::span);
+        let (Ranked { docs: hits, .. }, w) = self.window_over(self.ranked(0), span);
         if let Some(doc) = self.pinned.get_value() {
             if !hits.contains(&doc) {
                 self.release();
             }
         }
-        let span = self.geometry.with_value(Geometry::span);
-        let w = self.window_of(&hits, span);
         let first = self.first.get_value();
         self.first.set_value(false);
         let (next, waiting) = match w {
@@ -303,8 +326,10 @@ impl Placement {
             // The best matches' cards say so (`li.best-match`, the label in
             // `data-label`: result_list.css), and those close in meaning
             // without the words say that.
-            let best: HashMap<u32, &'static str> = r.hits[r.all_words..]
-                .iter()
+            let any_best = r.all_words < r.hits.len();
+            let hits = if any_best { r.hits.any_order() } else { &[] };
+            let best: HashMap<u32, &'static str> = (hits.iter())
+                .filter(|h| !h.all_words)
                 .map(|h| {
                     let label = match h.by_meaning {
                         true => t.best_by_meaning,
@@ -547,4 +572,11 @@ fn rendered_cards(ol: &web_sys::HtmlElement) -> Vec<(u32, web_sys::Element)> {
             Some((doc, li))
         })
         .collect()
+}
+
+/// The results' papers, the first `ordered` in display order (the rest,
+/// if any, in no order: [`Placement::ranked`]).
+struct Ranked {
+    docs: Vec<u32>,
+    ordered: usize,
 }

@@ -1,7 +1,7 @@
 //! Papers related by meaning: below the matches, or in their place when
 //! the query matches nothing.
 
-use explorer_core::{Engine, RelatedSet, Response, RELATED};
+use explorer_core::{Engine, RelatedSet, RELATED};
 use leptos::prelude::*;
 
 use crate::url_state::ViewState;
@@ -81,7 +81,8 @@ impl Related {
             if !few && !related_near.with(|n| state.with(|s| n.as_ref() == Some(s))) {
                 return RelatedSet::default();
             }
-            let shown = response.with(Response::docs);
+            let shown: Vec<u32> =
+                response.with(|r| r.hits.any_order().iter().map(|h| h.doc).collect());
             // Counted only where the filters show the counts: no match.
             let counted = shown.is_empty();
             shared.with(|shared| {

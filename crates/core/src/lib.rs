@@ -54,7 +54,7 @@ pub mod view;
 
 pub use model::{Corpus, DecodeError, FacetKind, Paper};
 pub use search::{
-    DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit, MatchClass, Matched, PaperPack,
-    Related, RelatedSet, Response, Selection, Sort, BEST_MATCHES_BELOW, BEST_MATCH_SHARE,
-    KEPT_PAPER_WORDS, MEANING_WEIGHT, RELATED, RELATED_POOL,
+    DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit, Hits, MatchClass, Matched,
+    PaperPack, Related, RelatedSet, Response, Selection, Sort, BEST_MATCHES_BELOW,
+    BEST_MATCH_SHARE, KEPT_PAPER_WORDS, MEANING_WEIGHT, ORDERED_FIRST, RELATED, RELATED_POOL,
 };

@@ -288,7 +288,7 @@ fn MapDots(colours: Memo<Colours>, brush: Brush) -> impl IntoView {
     let shown = Memo::new(move |_| {
         let mut inside = vec![false; corpus.papers.len()];
         x.search.response.with(|r| {
-            for h in &r.hits {
+            for h in r.hits.any_order() {
                 inside[h.doc as usize] = true;
             }
         });

@@ -9,9 +9,9 @@ pub(crate) mod meaning;
 pub(crate) mod query;
 
 pub use engine::{
-    DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit, MatchClass, Matched, PaperPack,
-    Related, RelatedSet, Response, Selection, Sort, BEST_MATCHES_BELOW, BEST_MATCH_SHARE,
-    KEPT_PAPER_WORDS, MEANING_WEIGHT, RELATED, RELATED_POOL,
+    DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit, Hits, MatchClass, Matched,
+    PaperPack, Related, RelatedSet, Response, Selection, Sort, BEST_MATCHES_BELOW,
+    BEST_MATCH_SHARE, KEPT_PAPER_WORDS, MEANING_WEIGHT, ORDERED_FIRST, RELATED, RELATED_POOL,
 };
 pub use index::{
     fields, pack_file_name, Bytes, Index, IndexData, PackRef, Packed, PositionsRef, WordIds,
