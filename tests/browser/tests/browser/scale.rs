@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use browser_tests::{ranked_titles, scale_build, Browser};
-use explorer_core::Engine;
+use explorer_core::{Engine, ORDERED_FIRST};
 
 /// More than this many cards in the document means the list is not windowed.
 const MAX_CARDS: u64 = 60;
@@ -86,9 +86,20 @@ async fn a_whole_conference_keeps_only_what_is_on_screen() {
     b.js("window.scrollTo(0, 0); return 1").await;
     b.type_query("learning").await;
     let want = ranked("learning");
-    assert!(want.len() > 200, "a query with a long result list");
+    assert!(
+        want.len() > 3 * ORDERED_FIRST,
+        "a query with a long result list: {}",
+        want.len()
+    );
     b.wait_for_titles_prefix(&want).await;
     assert!(cards(&b).await <= MAX_CARDS);
+    // Far down its results, past those an answer puts in order at once,
+    // the cards are still in the engine's order.
+    b.js("window.scrollTo(0, document.documentElement.scrollHeight * 0.8); return 1")
+        .await;
+    b.wait_for_titles_run(&want[2 * ORDERED_FIRST..]).await;
+    assert!(cards(&b).await <= MAX_CARDS);
+    b.js("window.scrollTo(0, 0); return 1").await;
 
     // A link to a paper far down the list scrolls to it and shows it.
     let target = &engine().corpus.papers[n * 3 / 4];
