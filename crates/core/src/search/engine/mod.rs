@@ -641,12 +641,7 @@ impl Engine {
             counts = (0..counts.len()).map(|f| self.facet_totals(f)).collect();
         }
         let hits = self.ordered(&results, scored.as_ref(), sort, sims.as_deref());
-        let all_words = hits
-            .partly_ordered()
-            .0
-            .iter()
-            .filter(|h| h.all_words)
-            .count();
+        let all_words = hits.any_order().iter().filter(|h| h.all_words).count();
         matched.stems.sort_unstable();
         matched.stems.dedup();
         Response {
@@ -1064,7 +1059,7 @@ impl Engine {
             .collect();
         // The best word score among the best matches, which their fused
         // score is scaled to.
-        let fused = sims.filter(|_| sort == Sort::Relevance).map(|sims| {
+        let fused = sims.map(|sims| {
             let top = (hits.iter().filter(|h| !h.all_words))
                 .map(|h| h.score)
                 .fold(f32::MIN_POSITIVE, f32::max);
