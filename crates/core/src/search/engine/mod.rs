@@ -640,7 +640,7 @@ impl Engine {
         if !self.has_tags() && !counts_pending {
             counts = (0..counts.len()).map(|f| self.facet_totals(f)).collect();
         }
-        let hits = self.ordered(&results, scored.as_ref(), sort, sims.as_deref());
+        let hits = self.ordered(results, scored.as_ref(), sort, sims.as_deref());
         let all_words = hits.any_order().iter().filter(|h| h.all_words).count();
         matched.stems.sort_unstable();
         matched.stems.dedup();
@@ -747,13 +747,20 @@ impl Engine {
                 groups.push(g);
             }
         }
+        // Best matches (and what only they read: the share of the words
+        // held, the near spellings) are worked out only for a query that
+        // may have them.
+        let pads = groups.len() >= BEST_MATCHES_FROM
+            && self.best_matches.load(std::sync::atomic::Ordering::Relaxed);
+        let pad_len = if pads { n } else { 0 };
         let mut s = Scored {
             score: vec![0.0; n],
             tier: vec![NO_MATCH; n],
-            held: vec![0.0; n],
-            misspelt: vec![0.0; n],
+            held: vec![0.0; pad_len],
+            misspelt: vec![0.0; pad_len],
             count: vec![0; n],
             groups: groups.len(),
+            pads,
             weight: 0.0,
         };
         // A group of several clauses (`audio OR speech`): its documents
@@ -805,9 +812,7 @@ impl Engine {
             // A phrase (`Multi-Review`, `"word alignment"`) a paper holds
             // only word by word counts half in a best match.
             let loose = match group.as_slice() {
-                [Clause::Phrase(words)] if q.groups.len() >= BEST_MATCHES_FROM => {
-                    self.phrase_words(words, docs)
-                }
+                [Clause::Phrase(words)] if pads => self.phrase_words(words, docs),
                 _ => Vec::new(),
             };
             let holding = if typed == 0 { docs.len() } else { typed };
@@ -825,10 +830,10 @@ impl Engine {
                     NO_MATCH => class as u8,
                     t => t.max(class as u8),
                 };
-                if holds(class) {
-                    s.held[d] += weight;
-                } else {
-                    s.misspelt[d] += score;
+                match (pads, holds(class)) {
+                    (false, _) => {}
+                    (true, true) => s.held[d] += weight,
+                    (true, false) => s.misspelt[d] += score,
                 }
                 s.count[d] = s.count[d].saturating_add(1);
             }
@@ -909,8 +914,7 @@ impl Engine {
     /// Whether the results of `s`'s query may go on with best matches:
     /// its words are enough ([`BEST_MATCHES_FROM`]).
     fn may_pad(&self, s: &Scored) -> bool {
-        s.groups >= BEST_MATCHES_FROM
-            && self.best_matches.load(std::sync::atomic::Ordering::Relaxed)
+        s.pads
     }
 
     /// The documents a query finds before the facet selection, among those
@@ -923,8 +927,17 @@ impl Engine {
         };
         let mut found = FixedBitSet::with_capacity(self.len());
         if !self.may_pad(s) {
-            // Every word, and nothing else.
-            found.extend(allowed.ones().filter(|&d| s.holds_all(d)));
+            // Every word, and nothing else: a block of the set at a time,
+            // as a keystroke at 100,000 papers reads them all.
+            let blocks = found.as_mut_slice().iter_mut().zip(allowed.as_slice());
+            for ((block, &allows), counts) in blocks.zip(s.count.chunks(usize::BITS as usize)) {
+                if allows != 0 {
+                    let holding = (counts.iter().enumerate()).fold(0usize, |w, (k, &c)| {
+                        w | usize::from(usize::from(c) == s.groups) << k
+                    });
+                    *block = allows & holding;
+                }
+            }
             return found;
         }
         // The best word score found: a paper holding a few of the words
@@ -1031,61 +1044,65 @@ impl Engine {
     /// word keep their order above.
     fn ordered(
         &self,
-        results: &FixedBitSet,
+        results: FixedBitSet,
         scored: Option<&Scored>,
         sort: Sort,
         sims: Option<&[f32]>,
     ) -> Hits {
-        let mut hits: Vec<Hit> = results
-            .ones()
-            .map(|d| match scored {
-                Some(s) => Hit {
-                    doc: d as u32,
-                    score: s.rank_score(d),
-                    tier: MatchClass::from_u8(s.tier[d]),
-                    all_words: s.holds_all(d),
-                    by_meaning: s.count[d] == 0 && s.held[d] == 0.0,
-                    place: 0,
-                },
-                None => Hit {
-                    doc: d as u32,
-                    score: 0.0,
-                    tier: MatchClass::Exact,
-                    all_words: true,
-                    by_meaning: false,
-                    place: 0,
-                },
-            })
-            .collect();
         // The best word score among the best matches, which their fused
         // score is scaled to.
-        let fused = sims.map(|sims| {
-            let top = (hits.iter().filter(|h| !h.all_words))
-                .map(|h| h.score)
+        let fused = sims.zip(scored).map(|(sims, s)| {
+            let top = (results.ones().filter(|&d| !s.holds_all(d)))
+                .map(|d| s.rank_score(d))
                 .fold(f32::MIN_POSITIVE, f32::max);
             (sims, top, self.meaning_weight())
         });
         let rank = self.title_rank.get().map_or(&[][..], Vec::as_slice);
-        for h in &mut hits {
+        let place = |h: &Hit| {
             let part = u64::from(!h.all_words) << 34;
-            h.place = part
-                | match (sort, scored) {
-                    (Sort::Relevance, Some(_)) if h.all_words => {
-                        (h.tier as u64) << 32 | best_first(h.score)
+            part | match (sort, scored) {
+                (Sort::Relevance, Some(_)) if h.all_words => {
+                    (h.tier as u64) << 32 | best_first(h.score)
+                }
+                (Sort::Relevance, Some(_)) => match fused {
+                    Some((sims, top, weight)) => {
+                        let sim = sims.get(h.doc as usize).copied().unwrap_or(0.0);
+                        best_first(h.score / top + weight * sim)
                     }
-                    (Sort::Relevance, Some(_)) => match fused {
-                        Some((sims, top, weight)) => {
-                            let sim = sims.get(h.doc as usize).copied().unwrap_or(0.0);
-                            best_first(h.score / top + weight * sim)
-                        }
-                        None => best_first(h.score),
+                    None => best_first(h.score),
+                },
+                // Without words every hit ties: list order.
+                (Sort::Relevance | Sort::ListOrder, _) => 0,
+                (Sort::Title, _) => rank.get(h.doc as usize).map_or(0, |&r| u64::from(r) + 1),
+            }
+        };
+        // Each hit with its place, in one pass.
+        let hits: Vec<Hit> = results
+            .ones()
+            .map(|d| {
+                let mut h = match scored {
+                    Some(s) => Hit {
+                        doc: d as u32,
+                        score: s.rank_score(d),
+                        tier: MatchClass::from_u8(s.tier[d]),
+                        all_words: s.holds_all(d),
+                        by_meaning: s.count[d] == 0 && s.held[d] == 0.0,
+                        place: 0,
                     },
-                    // Without words every hit ties: list order.
-                    (Sort::Relevance | Sort::ListOrder, _) => 0,
-                    (Sort::Title, _) => rank.get(h.doc as usize).map_or(0, |&r| u64::from(r) + 1),
+                    None => Hit {
+                        doc: d as u32,
+                        score: 0.0,
+                        tier: MatchClass::Exact,
+                        all_words: true,
+                        by_meaning: false,
+                        place: 0,
+                    },
                 };
-        }
-        Hits::new(hits)
+                h.place = place(&h);
+                h
+            })
+            .collect();
+        Hits::new(hits, results)
     }
 }
 
@@ -1105,6 +1122,9 @@ struct Scored {
     count: Vec<u16>,
     /// How many groups the query has.
     groups: usize,
+    /// Whether its results may go on with best matches
+    /// ([`Engine::may_pad`]): else `held` and `misspelt` are empty.
+    pads: bool,
     /// Every group's weight, summed.
     weight: f32,
 }
