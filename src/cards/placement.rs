@@ -161,41 +161,33 @@ impl Placement {
         }
     }
 
-    /// The results' papers in display order through the `end`th at
-    /// least: past the first few hundred, a long list's results lie in no
-    /// order until read so ([`explorer_core::Hits`]), and a window over
-    /// the first of them needs only the others' heights summed.
-    fn ranked(self, end: usize) -> Ranked {
+    /// The window over `span` (none for a list short enough to be whole
+    /// in the page), and the results' papers in display order through its
+    /// end and at least through `through` (every one without a window).
+    /// Past the first few hundred, a long list's results lie in no order
+    /// until read so ([`explorer_core::Hits`]), and the heights of the
+    /// results below the window are summed from the few measured
+    /// ([`Heights::total`]): a keystroke that finds 100,000 papers reads
+    /// the window's, not theirs.
+    fn window_over(self, (from, to): (f64, f64), through: usize) -> (Vec<u32>, Option<Window>) {
         self.x.search.response.with_untracked(|r| {
-            let (hits, ordered) = match r.hits.partly_ordered() {
-                (_, ordered) if end > ordered => (r.hits.in_order(), r.hits.len()),
-                partly => partly,
-            };
-            Ranked {
-                docs: hits.iter().map(|h| h.doc).collect(),
-                ordered,
+            let n = r.hits.len();
+            if n <= WINDOW_AT {
+                return (r.hits.in_order().iter().map(|h| h.doc).collect(), None);
             }
-        })
-    }
-
-    /// The results in order through the window over `span` (none for a
-    /// short list), and that window.
-    fn window_over(self, ranked: Ranked, span: (f64, f64)) -> (Ranked, Option<Window>) {
-        let w = self.window_of(&ranked.docs, span);
-        match w {
-            Some(w) if w.end > ranked.ordered => {
-                let ranked = self.ranked(w.end);
-                let w = self.window_of(&ranked.docs, span);
-                (ranked, w)
-            }
-            _ => (ranked, w),
-        }
-    }
-
-    fn window_of(self, hits: &[u32], (from, to): (f64, f64)) -> Option<Window> {
-        (hits.len() > WINDOW_AT).then(|| {
             self.heights.with_value(|h| {
-                windowing::window(hits.len(), |i| h.of(hits[i]), from, to, MOST_CARDS)
+                let total = h.total(n, |d| r.hits.contains(d));
+                let over = |hits: &[explorer_core::Hit]| {
+                    let height = |i: usize| h.of(hits[i].doc);
+                    windowing::window_within(n, height, total, from, to, MOST_CARDS)
+                };
+                let (lying, ordered) = r.hits.partly_ordered();
+                let (w, hits) = match over(lying) {
+                    w if w.end.max(through) <= ordered => (w, lying),
+                    _ => (over(r.hits.in_order()), r.hits.in_order()),
+                };
+                let end = w.end.max(through).min(n);
+                (hits[..end].iter().map(|h| h.doc).collect(), Some(w))
             })
         })
     }
@@ -207,13 +199,11 @@ impl Placement {
         let Some(w) = self.window.get_untracked() else {
             return;
         };
-        let ranked = self.ranked(w.end);
         let (from, to) = self.geometry.with_value(Geometry::visible);
-        let hits = &ranked.docs;
+        let (hits, next) = self.window_over(self.geometry.with_value(Geometry::span), w.end);
         let covered = self
             .heights
             .with_value(|h| w.end <= hits.len() && w.covers(|i| h.of(hits[i]), from, to));
-        let (_, next) = self.window_over(ranked, self.geometry.with_value(Geometry::span));
         let moved = next.is_some_and(|next| next != w);
         if !covered && moved {
             self.relayout.notify();
@@ -255,9 +245,14 @@ impl Placement {
     /// kept as the list's padding until then.
     pub fn refill(self) {
         let span = self.geometry.with_value(Geometry::span);
-        let (Ranked { docs: hits, .. }, w) = self.window_over(self.ranked(0), span);
+        let (hits, w) = self.window_over(span, 0);
         if let Some(doc) = self.pinned.get_value() {
-            if !hits.contains(&doc) {
+            if !self
+                .x
+                .search
+                .response
+                .with_untracked(|r| r.hits.contains(doc))
+            {
                 self.release();
             }
         }
@@ -572,11 +567,4 @@ fn rendered_cards(ol: &web_sys::HtmlElement) -> Vec<(u32, web_sys::Element)> {
             Some((doc, li))
         })
         .collect()
-}
-
-/// The results' papers, the first `ordered` in display order (the rest,
-/// if any, in no order: [`Placement::ranked`]).
-struct Ranked {
-    docs: Vec<u32>,
-    ordered: usize,
 }

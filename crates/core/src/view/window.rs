@@ -24,34 +24,51 @@ pub const TAIL: usize = 10;
 /// coordinates, 0 at its top), at most `most` of them; `height(i)` is the
 /// `i`-th result's height, measured or estimated, gap included.
 pub fn window(n: usize, height: impl Fn(usize) -> f64, from: f64, to: f64, most: usize) -> Window {
-    let mut w = Window {
-        start: n,
-        end: n,
-        above: 0.0,
-        below: 0.0,
-    };
-    let mut y = 0.0;
-    for i in 0..n {
-        let h = height(i);
-        if w.start == n {
-            if y + h > from {
-                w.start = i;
-                w.above = y;
-            }
-        } else if y > to || i - w.start >= most {
-            if w.end == n {
-                w.end = i;
-            }
-            w.below += h;
-        }
-        y += h;
+    let total = (0..n).map(&height).sum();
+    window_within(n, height, total, from, to, most)
+}
+
+/// [`window`] over results whose heights sum to `total`
+/// ([`Heights::total`]): the results after the window are not read one
+/// by one. At 100,000 results, summing their heights was most of laying
+/// out a keystroke's window.
+pub fn window_within(
+    n: usize,
+    height: impl Fn(usize) -> f64,
+    total: f64,
+    from: f64,
+    to: f64,
+    most: usize,
+) -> Window {
+    let (mut i, mut y) = (0, 0.0);
+    while i < n && y + height(i) <= from {
+        y += height(i);
+        i += 1;
     }
-    if w.start == n {
+    if i == n {
         // Scrolled past the end: the last few results.
-        w.start = n.saturating_sub(TAIL);
-        w.above = (0..w.start).map(&height).sum();
+        let start = n.saturating_sub(TAIL);
+        let last: f64 = (start..n).map(&height).sum();
+        return Window {
+            start,
+            end: n,
+            above: (total - last).max(0.0),
+            below: 0.0,
+        };
     }
-    w
+    let (start, above) = (i, y);
+    y += height(i);
+    i += 1;
+    while i < n && y <= to && i - start < most {
+        y += height(i);
+        i += 1;
+    }
+    Window {
+        start,
+        end: i,
+        above,
+        below: if i == n { 0.0 } else { (total - y).max(0.0) },
+    }
 }
 
 impl Window {
@@ -121,6 +138,8 @@ pub fn fill(n: usize, height: impl Fn(usize) -> f64, to: f64, at_least: usize) -
 pub struct Heights {
     /// Per paper, its height, or 0 until measured.
     measured: Vec<f32>,
+    /// The papers measured, each once.
+    known: Vec<u32>,
     estimate: f64,
 }
 
@@ -129,8 +148,17 @@ impl Heights {
     pub fn new(papers: usize, estimate: f64) -> Heights {
         Heights {
             measured: vec![0.0; papers],
+            known: Vec::new(),
             estimate,
         }
+    }
+
+    /// The summed heights of `n` papers, those for which `among` holds:
+    /// the estimate times `n`, corrected for the papers measured (a few
+    /// hundred, where the results may be 100,000).
+    pub fn total(&self, n: usize, among: impl Fn(u32) -> bool) -> f64 {
+        let measured = self.known.iter().filter(|&&d| among(d));
+        n as f64 * self.estimate + measured.map(|&d| self.of(d) - self.estimate).sum::<f64>()
     }
 
     /// A paper's height: measured, or the estimate.
@@ -146,6 +174,9 @@ impl Heights {
     pub fn measured(&mut self, doc: u32, height: f64) {
         if let Some(slot) = self.measured.get_mut(doc as usize) {
             if height > 0.0 && height.is_finite() {
+                if *slot == 0.0 {
+                    self.known.push(doc);
+                }
                 *slot = height as f32;
             }
         }
@@ -195,6 +226,32 @@ mod tests {
         let ranked = [1u32, 0, 2];
         let w = window(3, |i| h.of(ranked[i]), 320.0, 330.0, 10);
         assert_eq!((w.start, w.above), (1, 312.5));
+    }
+
+    #[test]
+    fn the_results_heights_sum_without_reading_each() {
+        let mut h = Heights::new(10, 100.0);
+        h.measured(3, 40.0);
+        h.measured(3, 50.0);
+        h.measured(8, 300.0);
+        // Papers 0..8 are the results: 8 of them, one measured at 50.
+        assert_eq!(h.total(8, |d| d < 8), 750.0);
+        let ranked: Vec<u32> = (0..8).rev().collect();
+        let height = |i: usize| h.of(ranked[i]);
+        for (from, to) in [
+            (-500.0, 120.0),
+            (130.0, 260.0),
+            (600.0, 900.0),
+            (5000.0, 6000.0),
+        ] {
+            let w = window(8, height, from, to, 3);
+            assert_eq!(
+                window_within(8, height, h.total(8, |d| d < 8), from, to, 3),
+                w
+            );
+        }
+        // Below the window (results 1 and 2): four papers of 100 and the one of 50.
+        assert_eq!(window(8, height, 130.0, 260.0, 3).below, 4.0 * 100.0 + 50.0);
     }
 
     #[test]
