@@ -161,7 +161,7 @@ impl Explorer {
             let hidden = self
                 .search
                 .response
-                .with_untracked(|r| !r.hits.any_order().iter().any(|h| h.doc == doc));
+                .with_untracked(|r| !r.hits.contains(doc));
             if hidden {
                 self.reset();
             }

@@ -3,10 +3,9 @@
 //! The first letters typed into a long list find nearly every paper: at
 //! 100,000 papers, ordering all of them was half of such a keystroke's
 //! search, yet the page shows a screenful and lays out at most a window
-//! of them. So an answer orders its first [`ORDERED_FIRST`] hits (a
-//! selection in linear time, then a sort of those), and the rest the
-//! first time they are read in order: a reader scrolling past them, an
-//! export, a test.
+//! of them. So an answer orders its first [`ORDERED_FIRST`] hits (found
+//! through a heap, then sorted), and the rest the first time they are
+//! read in order: a reader scrolling past them, an export, a test.
 
 use std::collections::BinaryHeap;
 use std::sync::OnceLock;

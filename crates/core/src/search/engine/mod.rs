@@ -897,7 +897,7 @@ impl Engine {
         let weight = self.meaning_weight();
         // Fewer words than best matches need: every paper found holds
         // them all.
-        if weight == 0.0 || !self.may_pad(s) || !base.ones().any(|d| !s.holds_all(d)) {
+        if weight == 0.0 || !s.pads || !base.ones().any(|d| !s.holds_all(d)) {
             return None;
         }
         let m = self.meaning.get()?;
@@ -911,12 +911,6 @@ impl Engine {
         Some(sims)
     }
 
-    /// Whether the results of `s`'s query may go on with best matches:
-    /// its words are enough ([`BEST_MATCHES_FROM`]).
-    fn may_pad(&self, s: &Scored) -> bool {
-        s.pads
-    }
-
     /// The documents a query finds before the facet selection, among those
     /// its exclusions and `key:value` filters allow (`allowed`): those
     /// holding every word (all, without words); below
@@ -926,7 +920,7 @@ impl Engine {
             return allowed.clone();
         };
         let mut found = FixedBitSet::with_capacity(self.len());
-        if !self.may_pad(s) {
+        if !s.pads {
             // Every word, and nothing else: a block of the set at a time,
             // as a keystroke at 100,000 papers reads them all.
             let blocks = found.as_mut_slice().iter_mut().zip(allowed.as_slice());
@@ -1122,8 +1116,9 @@ struct Scored {
     count: Vec<u16>,
     /// How many groups the query has.
     groups: usize,
-    /// Whether its results may go on with best matches
-    /// ([`Engine::may_pad`]): else `held` and `misspelt` are empty.
+    /// Whether its results may go on with best matches: its words are
+    /// enough ([`BEST_MATCHES_FROM`]) and best matches are on. Else
+    /// `held` and `misspelt` are empty.
     pads: bool,
     /// Every group's weight, summed.
     weight: f32,
