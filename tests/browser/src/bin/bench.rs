@@ -59,7 +59,6 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use browser_tests::{dist_dir, fresh_browsers, Browser};
-use explorer_core::Engine;
 use serde_json::{json, Value};
 
 /// Typed into the page, one character at a time. Operators included: they
@@ -698,12 +697,27 @@ async fn open_plain_page(b: &Browser) {
         .await;
 }
 
-/// Measures one build of one corpus.
-async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick: bool) -> Value {
+/// A corpus compiled natively as the build compiles it (`CORPUS_LENIENT`
+/// included: the same papers as the page under measurement), with what
+/// the plain pages are given of it.
+struct Compiled {
+    corpus: explorer_core::Corpus,
+    compile_s: f64,
+    /// Bytes of the text searched: titles, abstracts, authors.
+    indexed_text: usize,
+    /// The shipped index: raw, gzip, brotli.
+    index_bytes: (usize, usize, usize),
+    /// Each facet's number of values.
+    facet_sizes: Vec<usize>,
+    /// Each facet's name and values, for the plain page.
+    facet_values: Vec<Value>,
+    /// The papers as the plain pages read them.
+    docs: Vec<Value>,
+}
+
+fn compile(name: &str, corpus_dir: &Path) -> Compiled {
     eprintln!("bench: {name}: compiling {}", corpus_dir.display());
     let t = Instant::now();
-    // As the build compiles it (`CORPUS_LENIENT` included): the same papers
-    // as the page under measurement.
     let corpus = explorer_core::build::compile_dir_with(
         corpus_dir,
         explorer_core::build::Options::from_env(),
@@ -716,8 +730,8 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         .iter()
         .map(|p| p.title.len() + p.text.len() + p.authors.join(", ").len())
         .sum();
-    let index_bytes = corpus.index.to_frame();
-    let (index_gz, index_br) = compressed(&index_bytes);
+    let index = corpus.index.to_frame();
+    let (gz, br) = compressed(&index);
     let facet_sizes: Vec<usize> = corpus.facets.iter().map(|f| f.values.len()).collect();
     let facet_values: Vec<Value> = corpus
         .facets
@@ -738,212 +752,275 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
             })
         })
         .collect();
-    if std::env::var_os("BENCH_PAGES").is_some() {
-        let both = type_both_pages(name, dist, &minisearch_source(), &docs, &facet_values, 3).await;
-        print_per_prefix(name, &both);
-        return Value::Null;
+    Compiled {
+        corpus,
+        compile_s,
+        indexed_text,
+        index_bytes: (index.len(), gz, br),
+        facet_sizes,
+        facet_values,
+        docs,
     }
-    let engine = Engine::new(corpus);
-    // BENCH_MEANING: no page runs, straight to the engines.
-    let runs = if std::env::var_os("BENCH_MEANING").is_some() {
-        0
-    } else {
-        runs
-    };
+}
 
-    let mut first = Vec::new();
-    let mut started = Vec::new();
-    let mut plain_first = Vec::new();
-    let plain = (!quick).then(|| plain_page(&minisearch_source(), &docs, &facet_values));
-    let mut keys = Vec::new();
-    let mut keys_again = Vec::new();
-    // Each run's keystroke p95, first typing and typed again: how far one
-    // run's figure can be trusted on this machine.
-    let mut p95_per_run = Vec::new();
-    let mut plain_keys = Vec::new();
-    let mut plain_keys_again = Vec::new();
-    // Input event → the end of its frame (see TYPE_SCRIPT): ours, first
-    // typing and again, and the plain page's.
-    let (mut painted, mut painted_again) = (Vec::new(), Vec::new());
-    let (mut plain_painted, mut plain_painted_again) = (Vec::new(), Vec::new());
-    let mut clicks = Vec::new();
-    let mut memory = Value::Null;
-    let mut last_parts = Value::Null;
-    let mut idle = Vec::new();
-    let mut renderer = serde_json::Map::new();
-    let mut fetched_first = Value::Null;
-    let mut fetched_started = Value::Null;
+/// What the page runs of one corpus measured: our page, and the plain
+/// MiniSearch page's (when it is measured), over [`TYPE_SCRIPT`].
+#[derive(Default)]
+struct PageRuns {
+    first: Vec<f64>,
+    started: Vec<f64>,
+    plain_first: Vec<f64>,
+    keys: Vec<f64>,
+    keys_again: Vec<f64>,
+    /// Each run's keystroke p95, first typing and typed again: how far one
+    /// run's figure can be trusted on this machine.
+    p95_per_run: Vec<Value>,
+    plain_keys: Vec<f64>,
+    plain_keys_again: Vec<f64>,
+    /// Input event → the end of its frame (see [`TYPE_SCRIPT`]): ours,
+    /// first typing and again, and the plain page's.
+    painted: Vec<f64>,
+    painted_again: Vec<f64>,
+    plain_painted: Vec<f64>,
+    plain_painted_again: Vec<f64>,
+    clicks: Vec<f64>,
+    memory: Value,
+    last_parts: Value,
+    idle: Vec<f64>,
+    renderer: serde_json::Map<String, Value>,
+    fetched_first: Value,
+    fetched_started: Value,
+}
+
+/// `runs` page runs of one build, each in a fresh browser: the plain page
+/// `plain` first when given (each page the first one a fresh browser
+/// opens: neither pays for the other's start, and ours is not typed into
+/// while the browser still collects what the plain page left, at 20,000
+/// papers an 83 MB heap), then ours.
+async fn page_runs(
+    name: &str,
+    dist: &Path,
+    runs: usize,
+    quick: bool,
+    plain: Option<&str>,
+) -> PageRuns {
+    let mut pr = PageRuns::default();
     for run in 0..runs {
         eprintln!("bench: {name}: page run {}/{runs}", run + 1);
-        // The plain page's first results too, each page the first one a
-        // fresh browser opens: neither pays for the other's start, and
-        // ours is not typed into while the browser still collects what
-        // the plain page left (at 20,000 papers an 83 MB heap).
-        if let Some(html) = &plain {
-            let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
-            plain_first.push(plain_first_results(&b, html).await);
-            // The same typing script as ours, to the same point (laid out):
-            // the peer for the absolute keystroke figures on this machine.
-            // At 20,000 papers it types for minutes.
-            long_scripts(&b).await;
-            let r = b
-                .client
-                .execute_async(TYPE_SCRIPT, vec![json!(QUERIES)])
-                .await
-                .expect("typing script on the plain page");
-            plain_keys.extend(numbers(&r["times"]));
-            plain_keys_again.extend(numbers(&r["again"]));
-            plain_painted.extend(numbers(&r["painted"]));
-            plain_painted_again.extend(numbers(&r["painted_again"]));
-            b.close().await;
+        if let Some(html) = plain {
+            plain_page_run(dist, html, &mut pr).await;
         }
-        let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
-        b.open("").await;
-        b.wait_for("window.__firstResults !== undefined", "first results")
-            .await;
-        first.push(b.js("return window.__firstResults").await.as_f64().unwrap());
-        if run == 0 {
-            fetched_first = b.js_with(FETCHED_BY, vec![json!("first results")]).await;
-        }
-        b.wait_for("window.__started !== undefined", "the app")
-            .await;
-        started.push(b.js("return window.__started").await.as_f64().unwrap());
-        if run == 0 {
-            fetched_started = b.js_with(FETCHED_BY, vec![json!("app started")]).await;
-        }
-        // Typed into once the page has loaded: the index, fetched after the
-        // first results, opened (in the task that read it, so by the next
-        // idle time). The meaning file comes with the first keystroke, as
-        // for a reader: the first typing includes it, typing again does not.
-        b.wait_for(
-            "performance.getEntriesByType('resource').some(r => r.name.includes('/index-') && r.responseEnd > 0)",
-            "the index",
-        )
+        our_page_run(name, dist, run == 0, quick, &mut pr).await;
+    }
+    pr
+}
+
+/// The plain page's first results, and the same typing script as ours to
+/// the same point (laid out): the peer for the absolute keystroke figures
+/// on this machine. At 20,000 papers it types for minutes.
+async fn plain_page_run(dist: &Path, html: &str, pr: &mut PageRuns) {
+    let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
+    pr.plain_first.push(plain_first_results(&b, html).await);
+    long_scripts(&b).await;
+    let r = b
+        .client
+        .execute_async(TYPE_SCRIPT, vec![json!(QUERIES)])
+        .await
+        .expect("typing script on the plain page");
+    pr.plain_keys.extend(numbers(&r["times"]));
+    pr.plain_keys_again.extend(numbers(&r["again"]));
+    pr.plain_painted.extend(numbers(&r["painted"]));
+    pr.plain_painted_again.extend(numbers(&r["painted_again"]));
+    b.close().await;
+}
+
+/// Our page opened in a fresh browser, its load timed (what it fetched by
+/// each moment read on the `first` run), then [`TYPE_SCRIPT`] typed into it.
+async fn our_page_run(name: &str, dist: &Path, first: bool, quick: bool, pr: &mut PageRuns) {
+    let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
+    b.open("").await;
+    b.wait_for("window.__firstResults !== undefined", "first results")
         .await;
-        b.client
-            .execute_async(
-                "const done = arguments[0]; requestIdleCallback(() => setTimeout(done, 0), { timeout: 5000 });",
-                vec![],
-            )
-            .await
-            .expect("an idle moment");
-        if quick {
-            let phases = b
-                .js(r#"const nav = performance.getEntriesByType('navigation')[0];
-                    const wasm = performance.getEntriesByType('resource').find(r => r.name.endsWith('.wasm'));
-                    return { html_received: nav.responseEnd, dom_interactive: nav.domInteractive,
-                             wasm_received: wasm && wasm.responseEnd, app_started: window.__started,
-                             first_results: window.__firstResults,
-                             resources: performance.getEntriesByType('resource').map(r => [r.name.split('/').pop().slice(0, 24), Math.round(r.startTime), Math.round(r.responseEnd)]) }"#)
-                .await;
-            eprintln!("bench: {name}: page load phases (ms): {phases}");
-        }
-        let before = renderer_times(&b).await;
-        let profile = quick && std::env::var_os("BENCH_PROFILE").is_some();
-        if profile {
-            let _ = b.client.issue_cmd(Cdp("Profiler.enable", json!({}))).await;
-            let _ = b
-                .client
-                .issue_cmd(Cdp(
-                    "Profiler.setSamplingInterval",
-                    json!({"interval": 200}),
-                ))
-                .await;
-            let _ = b.client.issue_cmd(Cdp("Profiler.start", json!({}))).await;
-        }
-        let r = b
-            .client
-            .execute_async(TYPE_SCRIPT, vec![json!(QUERIES)])
-            .await
-            .expect("typing script");
-        if profile {
-            let p = b
-                .client
-                .issue_cmd(Cdp("Profiler.stop", json!({})))
-                .await
-                .unwrap();
-            let out = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join(format!("../../target/bench-{name}.cpuprofile"));
-            std::fs::write(&out, p["profile"].to_string()).unwrap();
-            eprintln!(
-                "bench: {name}: CPU profile of the typing in {} (open it in DevTools)",
-                out.display()
-            );
-        }
-        let after = renderer_times(&b).await;
-        renderer = before
-            .iter()
-            .zip(&after)
-            .map(|((k, a), (_, z))| (k.clone(), json!(round((z - a) * 1000.0))))
-            .collect();
-        let (these, again) = (numbers(&r["times"]), numbers(&r["again"]));
-        p95_per_run.push(json!([stats(&these)["p95_ms"], stats(&again)["p95_ms"]]));
-        keys.extend(these);
-        keys_again.extend(again);
-        painted.extend(numbers(&r["painted"]));
-        painted_again.extend(numbers(&r["painted_again"]));
-        idle.extend(numbers(&r["idle"]));
-        last_parts = r["parts"].clone();
-        clicks.extend(numbers(&r["clicks"]));
-        memory = json!({ "wasm_memory_bytes": r["wasm_memory"], "js_heap_bytes": r["js_heap"] });
-        b.close().await;
+    pr.first
+        .push(b.js("return window.__firstResults").await.as_f64().unwrap());
+    if first {
+        pr.fetched_first = b.js_with(FETCHED_BY, vec![json!("first results")]).await;
     }
-
-    // What the page runs measured.
-    let measured = json!({
-        "corpus": name,
-        "first_results_ms": stats(&first),
-        "app_started_ms": stats(&started),
-        "plain_page_first_results_ms": stats(&plain_first),
-        "keystroke_ms": stats(&keys),
-        "keystroke_again_ms": stats(&keys_again),
-        "keystroke_p95_per_run_ms": p95_per_run,
-        "plain_page_keystroke_ms": stats(&plain_keys),
-        "plain_page_keystroke_again_ms": stats(&plain_keys_again),
-        "keystroke_painted_ms": stats(&painted),
-        "keystroke_painted_again_ms": stats(&painted_again),
-        "plain_page_keystroke_painted_ms": stats(&plain_painted),
-        "plain_page_keystroke_painted_again_ms": stats(&plain_painted_again),
-        "unchanged_input_ms": stats(&idle),
-        "renderer_during_typing_ms": renderer,
-        "facet_click_ms": stats(&clicks),
-        "memory_after_typing": memory,
-    });
+    b.wait_for("window.__started !== undefined", "the app")
+        .await;
+    pr.started
+        .push(b.js("return window.__started").await.as_f64().unwrap());
+    if first {
+        pr.fetched_started = b.js_with(FETCHED_BY, vec![json!("app started")]).await;
+    }
+    // Typed into once the page has loaded: the index, fetched after the
+    // first results, opened (in the task that read it, so by the next
+    // idle time). The meaning file comes with the first keystroke, as
+    // for a reader: the first typing includes it, typing again does not.
+    b.wait_for(
+        "performance.getEntriesByType('resource').some(r => r.name.includes('/index-') && r.responseEnd > 0)",
+        "the index",
+    )
+    .await;
+    b.client
+        .execute_async(
+            "const done = arguments[0]; requestIdleCallback(() => setTimeout(done, 0), { timeout: 5000 });",
+            vec![],
+        )
+        .await
+        .expect("an idle moment");
     if quick {
-        // The slowest keystrokes of the last run, with what had been typed.
-        let prefixes: Vec<String> = QUERIES
-            .iter()
-            .flat_map(|q| (1..=q.chars().count()).map(|i| q.chars().take(i).collect()))
-            .collect();
-        let last = &keys[keys.len() - prefixes.len()..];
-        let parts = last_parts.as_array().cloned().unwrap_or_default();
-        let last_painted = &painted[painted.len() - prefixes.len()..];
-        let mut slow: Vec<(f64, f64, &String, String)> = last
-            .iter()
-            .copied()
-            .zip(last_painted.iter().copied())
-            .zip(&prefixes)
-            .zip(parts.iter().map(|p| p.to_string()))
-            .map(|(((ms, painted), p), parts)| (ms, painted, p, parts))
-            .collect();
-        slow.sort_by(|a, b| b.0.total_cmp(&a.0));
-        for (ms, painted, prefix, parts) in slow.iter().take(12) {
-            eprintln!(
-                "bench: {name}: {ms:7.1} ms  {prefix:?}  [handler, updates, layout] {parts}, \
-                 its frame painted {painted:.1} ms"
-            );
-        }
-        slow.sort_by(|a, b| b.1.total_cmp(&a.1));
-        for (ms, painted, prefix, _) in slow.iter().take(12) {
-            eprintln!(
-                "bench: {name}: its frame painted {painted:7.1} ms  {prefix:?}  (laid out {ms:.1})"
-            );
-        }
-        println!("{}", serde_json::to_string_pretty(&measured).unwrap());
-        return measured;
+        print_load_phases(&b, name).await;
     }
+    let (r, renderer) = type_script_profiled(&b, name, quick).await;
+    pr.renderer = renderer;
+    let (these, again) = (numbers(&r["times"]), numbers(&r["again"]));
+    pr.p95_per_run
+        .push(json!([stats(&these)["p95_ms"], stats(&again)["p95_ms"]]));
+    pr.keys.extend(these);
+    pr.keys_again.extend(again);
+    pr.painted.extend(numbers(&r["painted"]));
+    pr.painted_again.extend(numbers(&r["painted_again"]));
+    pr.idle.extend(numbers(&r["idle"]));
+    pr.last_parts = r["parts"].clone();
+    pr.clicks.extend(numbers(&r["clicks"]));
+    pr.memory = json!({ "wasm_memory_bytes": r["wasm_memory"], "js_heap_bytes": r["js_heap"] });
+    b.close().await;
+}
 
-    // The engines alone, side by side in one browser session.
+/// `BENCH_QUICK`: when the page's parts came, and when it started.
+async fn print_load_phases(b: &Browser, name: &str) {
+    let phases = b
+        .js(r#"const nav = performance.getEntriesByType('navigation')[0];
+            const wasm = performance.getEntriesByType('resource').find(r => r.name.endsWith('.wasm'));
+            return { html_received: nav.responseEnd, dom_interactive: nav.domInteractive,
+                     wasm_received: wasm && wasm.responseEnd, app_started: window.__started,
+                     first_results: window.__firstResults,
+                     resources: performance.getEntriesByType('resource').map(r => [r.name.split('/').pop().slice(0, 24), Math.round(r.startTime), Math.round(r.responseEnd)]) }"#)
+        .await;
+    eprintln!("bench: {name}: page load phases (ms): {phases}");
+}
+
+/// [`TYPE_SCRIPT`] typed into the page open in `b`: what it returned, and
+/// the renderer's time in script, style, layout and all tasks over it (ms).
+/// With `BENCH_PROFILE` and `quick`, a CPU profile of it is written to
+/// `target/bench-<name>.cpuprofile`.
+async fn type_script_profiled(
+    b: &Browser,
+    name: &str,
+    quick: bool,
+) -> (Value, serde_json::Map<String, Value>) {
+    let before = renderer_times(b).await;
+    let profile = quick && std::env::var_os("BENCH_PROFILE").is_some();
+    if profile {
+        let _ = b.client.issue_cmd(Cdp("Profiler.enable", json!({}))).await;
+        let _ = b
+            .client
+            .issue_cmd(Cdp(
+                "Profiler.setSamplingInterval",
+                json!({"interval": 200}),
+            ))
+            .await;
+        let _ = b.client.issue_cmd(Cdp("Profiler.start", json!({}))).await;
+    }
+    let r = b
+        .client
+        .execute_async(TYPE_SCRIPT, vec![json!(QUERIES)])
+        .await
+        .expect("typing script");
+    if profile {
+        let p = b
+            .client
+            .issue_cmd(Cdp("Profiler.stop", json!({})))
+            .await
+            .unwrap();
+        let out = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("../../target/bench-{name}.cpuprofile"));
+        std::fs::write(&out, p["profile"].to_string()).unwrap();
+        eprintln!(
+            "bench: {name}: CPU profile of the typing in {} (open it in DevTools)",
+            out.display()
+        );
+    }
+    let after = renderer_times(b).await;
+    let renderer = before
+        .iter()
+        .zip(&after)
+        .map(|((k, a), (_, z))| (k.clone(), json!(round((z - a) * 1000.0))))
+        .collect();
+    (r, renderer)
+}
+
+/// What the page runs measured, as the report gives it.
+fn page_figures(name: &str, pr: &PageRuns) -> Value {
+    json!({
+        "corpus": name,
+        "first_results_ms": stats(&pr.first),
+        "app_started_ms": stats(&pr.started),
+        "plain_page_first_results_ms": stats(&pr.plain_first),
+        "keystroke_ms": stats(&pr.keys),
+        "keystroke_again_ms": stats(&pr.keys_again),
+        "keystroke_p95_per_run_ms": pr.p95_per_run,
+        "plain_page_keystroke_ms": stats(&pr.plain_keys),
+        "plain_page_keystroke_again_ms": stats(&pr.plain_keys_again),
+        "keystroke_painted_ms": stats(&pr.painted),
+        "keystroke_painted_again_ms": stats(&pr.painted_again),
+        "plain_page_keystroke_painted_ms": stats(&pr.plain_painted),
+        "plain_page_keystroke_painted_again_ms": stats(&pr.plain_painted_again),
+        "unchanged_input_ms": stats(&pr.idle),
+        "renderer_during_typing_ms": pr.renderer,
+        "facet_click_ms": stats(&pr.clicks),
+        "memory_after_typing": pr.memory,
+    })
+}
+
+/// `BENCH_QUICK`: the slowest keystrokes of the last run, with what had
+/// been typed, laid out and to their frame.
+fn print_slowest(name: &str, pr: &PageRuns) {
+    let prefixes: Vec<String> = QUERIES
+        .iter()
+        .flat_map(|q| (1..=q.chars().count()).map(|i| q.chars().take(i).collect()))
+        .collect();
+    let last = &pr.keys[pr.keys.len() - prefixes.len()..];
+    let parts = pr.last_parts.as_array().cloned().unwrap_or_default();
+    let last_painted = &pr.painted[pr.painted.len() - prefixes.len()..];
+    let mut slow: Vec<(f64, f64, &String, String)> = last
+        .iter()
+        .copied()
+        .zip(last_painted.iter().copied())
+        .zip(&prefixes)
+        .zip(parts.iter().map(|p| p.to_string()))
+        .map(|(((ms, painted), p), parts)| (ms, painted, p, parts))
+        .collect();
+    slow.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (ms, painted, prefix, parts) in slow.iter().take(12) {
+        eprintln!(
+            "bench: {name}: {ms:7.1} ms  {prefix:?}  [handler, updates, layout] {parts}, \
+             its frame painted {painted:.1} ms"
+        );
+    }
+    slow.sort_by(|a, b| b.1.total_cmp(&a.1));
+    for (ms, painted, prefix, _) in slow.iter().take(12) {
+        eprintln!(
+            "bench: {name}: its frame painted {painted:7.1} ms  {prefix:?}  (laid out {ms:.1})"
+        );
+    }
+}
+
+/// The engine alone and MiniSearch, on the same typed prefixes in one
+/// browser session, and meaning alone.
+struct EnginesAlone {
+    ours: Vec<f64>,
+    meaning: Vec<f64>,
+    peer: Vec<f64>,
+    /// The peer page's index build time and heaps ([`peer_page`]).
+    peer_build: Value,
+}
+
+/// Our engine's own search and related by meaning, per typed prefix of
+/// [`COMPARE`], in our page; then MiniSearch with the same facet counting
+/// in the peer page. `None` with `BENCH_MEANING` (printed, no peer).
+async fn engines_alone(name: &str, dist: &Path, c: &Compiled) -> Option<EnginesAlone> {
     eprintln!("bench: {name}: engine against MiniSearch");
     let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
     long_scripts(&b).await;
@@ -983,13 +1060,14 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
             stats(&meaning)
         );
         b.close().await;
-        return Value::Null;
+        return None;
     }
-    let minisearch = minisearch_source();
     let page = peer_page(
-        &minisearch,
-        &serde_json::to_string(&docs).unwrap().replace("</", "<\\/"),
-        &serde_json::to_string(&facet_sizes).unwrap(),
+        &minisearch_source(),
+        &serde_json::to_string(&c.docs)
+            .unwrap()
+            .replace("</", "<\\/"),
+        &serde_json::to_string(&c.facet_sizes).unwrap(),
     );
     b.server
         .pages
@@ -1002,29 +1080,61 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         .unwrap();
     b.wait_for("typeof window.runPeer === 'function'", "the peer page")
         .await;
-    let peer = b.js("return preparePeer()").await;
+    let peer_build = b.js("return preparePeer()").await;
     b.js_with("return runPeer(arguments[0]).length", vec![json!(COMPARE)])
         .await;
-    let peer_times = numbers(
+    let peer = numbers(
         &b.js_with("return runPeer(arguments[0])", vec![json!(COMPARE)])
             .await,
     );
     b.close().await;
-    let ours_total: f64 = ours.iter().sum();
+    Some(EnginesAlone {
+        ours,
+        meaning,
+        peer,
+        peer_build,
+    })
+}
 
-    // The two pages, typed into the same way, alternately in one session.
-    let both = type_both_pages(name, dist, &minisearch, &docs, &facet_values, runs.min(3)).await;
-    let BothPages {
-        ours: ours_page,
-        plain: plain_page_times,
-        clicks: ours_clicks,
-        ours_unchanged,
-        plain_unchanged,
-        ..
-    } = both;
+/// [`EnginesAlone`] as the report gives it.
+fn engines_json(e: &EnginesAlone) -> Value {
+    let ours_total: f64 = e.ours.iter().sum();
+    let peer_total: f64 = e.peer.iter().sum();
+    json!({
+        "queries": COMPARE,
+        "ours_ms": stats(&e.ours),
+        "meaning_ms": stats(&e.meaning),
+        "minisearch_ms": stats(&e.peer),
+        "minisearch_index_build_ms": round(e.peer_build["build"].as_f64().unwrap_or(0.0)),
+        "minisearch_index_heap_bytes": e.peer_build["index_heap"],
+        "minisearch_docs_heap_bytes": e.peer_build["docs_heap"],
+        "ratio_ours_over_minisearch": round(ours_total / peer_total),
+    })
+}
+
+/// [`BothPages`] as the report gives it.
+fn both_pages_json(both: &BothPages) -> Value {
     let p95 = |v: &[f64]| stats(v)["p95_ms"].as_f64().unwrap_or(f64::NAN);
     let p50 = |v: &[f64]| stats(v)["p50_ms"].as_f64().unwrap_or(f64::NAN);
-    let files = sizes(dist);
+    json!({
+        "queries": QUERIES,
+        "measure": "input event → last DOM mutation it causes (MutationObserver, 250 ms window)",
+        "ours_ms": stats(&both.ours),
+        "ours_unchanged": both.ours_unchanged,
+        "plain_minisearch_page_ms": stats(&both.plain),
+        "plain_unchanged": both.plain_unchanged,
+        "ratio_p50": round(p50(&both.ours) / p50(&both.plain)),
+        "ratio_p95": round(p95(&both.ours) / p95(&both.plain)),
+        "ours_facet_click_ms": stats(&both.clicks),
+    })
+}
+
+/// The shipped files' sizes (`files`, from [`sizes`]), what the page had
+/// fetched by its first results and by the app's start (names, from
+/// [`FETCHED_BY`]), and what the first screen the build writes needs: the
+/// page, its gate script and the stylesheets (the module, its glue and the
+/// papers come for the app, which takes over).
+fn downloads(files: Vec<Value>, by_first: &Value, by_started: &Value) -> Value {
     // The files fetched by a moment, with their sizes, and their totals.
     let fetched = |names: &Value| -> Value {
         let files: Vec<Value> = names
@@ -1039,9 +1149,6 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         let total = |k: &str| -> u64 { files.iter().filter_map(|f| f[k].as_u64()).sum() };
         json!({ "raw": total("raw"), "gzip": total("gzip"), "brotli": total("brotli"), "files": files })
     };
-    // What the first screen the build writes into the page needs: the page,
-    // its gate script and the stylesheets (the module, its glue and the
-    // papers come for the app, which takes over).
     let screen_files: Vec<&Value> = files
         .iter()
         .filter(|f| {
@@ -1051,49 +1158,82 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
         })
         .collect();
     let screen_total = |k: &str| -> u64 { screen_files.iter().filter_map(|f| f[k].as_u64()).sum() };
-    let peer_total: f64 = peer_times.iter().sum();
-
-    let mut report = json!({
-        "papers": engine.len(),
-        "compile_s": round(compile_s),
-        "indexed_text_bytes": indexed_text,
-        "index_bytes": { "raw": index_bytes.len(), "gzip": index_gz, "brotli": index_br },
-        "page_runs": runs,
-        "engine_only": {
-            "queries": COMPARE,
-            "ours_ms": stats(&ours),
-            "meaning_ms": stats(&meaning),
-            "minisearch_ms": stats(&peer_times),
-            "minisearch_index_build_ms": round(peer["build"].as_f64().unwrap_or(0.0)),
-            "minisearch_index_heap_bytes": peer["index_heap"],
-            "minisearch_docs_heap_bytes": peer["docs_heap"],
-            "ratio_ours_over_minisearch": round(ours_total / peer_total),
-        },
-        "pages_typed": {
-            "queries": QUERIES,
-            "measure": "input event → last DOM mutation it causes (MutationObserver, 250 ms window)",
-            "ours_ms": stats(&ours_page),
-            "ours_unchanged": ours_unchanged,
-            "plain_minisearch_page_ms": stats(&plain_page_times),
-            "plain_unchanged": plain_unchanged,
-            "ratio_p50": round(p50(&ours_page) / p50(&plain_page_times)),
-            "ratio_p95": round(p95(&ours_page) / p95(&plain_page_times)),
-            "ours_facet_click_ms": stats(&ours_clicks),
-        },
+    json!({
         "first_screen_needs": {
             "files": screen_files.iter().map(|f| f["file"].clone()).collect::<Vec<_>>(),
             "raw": screen_total("raw"),
             "gzip": screen_total("gzip"),
             "brotli": screen_total("brotli"),
         },
-        "before_first_results": fetched(&fetched_first),
-        "before_app_started": fetched(&fetched_started),
+        "before_first_results": fetched(by_first),
+        "before_app_started": fetched(by_started),
         "files": files,
+    })
+}
+
+/// Measures one build of one corpus: its native compile, page runs
+/// (ours and the plain page's, each in a fresh browser), the engines
+/// alone, both pages typed into alternately, and the shipped files.
+async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick: bool) -> Value {
+    let c = compile(name, corpus_dir);
+    if std::env::var_os("BENCH_PAGES").is_some() {
+        let both = type_both_pages(
+            name,
+            dist,
+            &minisearch_source(),
+            &c.docs,
+            &c.facet_values,
+            3,
+        )
+        .await;
+        print_per_prefix(name, &both);
+        return Value::Null;
+    }
+    // BENCH_MEANING: no page runs, straight to the engines.
+    let runs = if std::env::var_os("BENCH_MEANING").is_some() {
+        0
+    } else {
+        runs
+    };
+    let plain = (!quick).then(|| plain_page(&minisearch_source(), &c.docs, &c.facet_values));
+    let pr = page_runs(name, dist, runs, quick, plain.as_deref()).await;
+    let measured = page_figures(name, &pr);
+    if quick {
+        print_slowest(name, &pr);
+        println!("{}", serde_json::to_string_pretty(&measured).unwrap());
+        return measured;
+    }
+    let Some(engines) = engines_alone(name, dist, &c).await else {
+        return Value::Null;
+    };
+    // The two pages, typed into the same way, alternately in one session.
+    let both = type_both_pages(
+        name,
+        dist,
+        &minisearch_source(),
+        &c.docs,
+        &c.facet_values,
+        runs.min(3),
+    )
+    .await;
+    let (raw, gz, br) = c.index_bytes;
+    let mut report = json!({
+        "papers": c.corpus.papers.len(),
+        "compile_s": round(c.compile_s),
+        "indexed_text_bytes": c.indexed_text,
+        "index_bytes": { "raw": raw, "gzip": gz, "brotli": br },
+        "page_runs": runs,
+        "engine_only": engines_json(&engines),
+        "pages_typed": both_pages_json(&both),
     });
-    report
-        .as_object_mut()
-        .unwrap()
-        .extend(measured.as_object().unwrap().clone());
+    let report_map = report.as_object_mut().unwrap();
+    report_map.extend(
+        downloads(sizes(dist), &pr.fetched_first, &pr.fetched_started)
+            .as_object()
+            .unwrap()
+            .clone(),
+    );
+    report_map.extend(measured.as_object().unwrap().clone());
     report
 }
 
