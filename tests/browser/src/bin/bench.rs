@@ -1591,6 +1591,8 @@ async fn visit_over_link(b: &Browser, [query, next_query]: [&str; 2], at_once: b
         .expect("typing the query");
     let answered = poll(b, "window.__answered", "the answer").await;
     let files = b.js_with(FILES_SCRIPT, vec![answered.clone()]).await;
+    // Read before the next query is typed, which sets it again.
+    let typed_at = b.js("return window.__typedAt").await;
     // A new query: what it fetches, from its keystroke to its answer.
     b.client
         .execute(ANSWER_SCRIPT, vec![json!(next_query)])
@@ -1615,7 +1617,7 @@ async fn visit_over_link(b: &Browser, [query, next_query]: [&str; 2], at_once: b
     json!({
         "first_results_ms": first,
         "app_started_ms": started,
-        "typed_at_ms": b.js("return window.__typedAt").await,
+        "typed_at_ms": typed_at,
         "answered_ms": answered.as_f64(),
         "bytes_before_answer": sent(&json!(0), &answered).0,
         "requests_before_answer": sent(&json!(0), &answered).1,
