@@ -3,6 +3,7 @@
 //! the paper cards, written as HTML strings, in `cards/`; the view state
 //! lives in the URL (`url_state`).
 
+mod background;
 mod cards;
 mod components;
 mod crash;
@@ -236,7 +237,9 @@ fn fetch_meaning_when_asked(x: Explorer) {
             x.search.want_tags_after_cards();
             return;
         }
-        rest.after(change, MEANING_PAUSE, move || open_meaning(x));
+        rest.after(change, MEANING_PAUSE, move || {
+            leptos::task::spawn_local(open_meaning(x, load::Priority::Now))
+        });
     });
 }
 
@@ -244,19 +247,28 @@ fn fetch_meaning_when_asked(x: Explorer) {
 /// ([`fetch_meaning_when_asked`]).
 const MEANING_PAUSE: std::time::Duration = std::time::Duration::from_millis(800);
 
-/// Fetches and opens the meaning file (the outside world).
-fn open_meaning(x: Explorer) {
-    leptos::task::spawn_local(async move {
-        // Meaning is an extra: without it the page searches words.
-        match load_meaning().await {
-            Ok(true) => {
-                x.meaning_opened();
-                prepare_explaining_words();
-            }
-            Ok(false) => {}
-            Err(e) => web_sys::console::warn_1(&e.to_string().into()),
+/// Fetches and opens the meaning file (the outside world), once: a
+/// second call while it is on its way or open does nothing; after a
+/// failure it can be asked for again.
+async fn open_meaning(x: Explorer, priority: load::Priority) {
+    thread_local! {
+        static ASKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if ASKED.replace(true) {
+        return;
+    }
+    // Meaning is an extra: without it the page searches words.
+    match load_meaning(priority).await {
+        Ok(true) => {
+            x.meaning_opened();
+            prepare_explaining_words();
         }
-    });
+        Ok(false) => {}
+        Err(e) => {
+            ASKED.set(false);
+            web_sys::console::warn_1(&e.to_string().into());
+        }
+    }
 }
 
 #[component]
@@ -283,6 +295,7 @@ pub fn App() -> impl IntoView {
                     Ok(()) => {
                         x.index_opened();
                         prepare_listed_words(x);
+                        background::fetch_whole_list(x);
                     }
                     Err(e) => crash::load_failed(&e.to_string()),
                 }

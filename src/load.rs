@@ -7,12 +7,14 @@ use explorer_core::DecodeError;
 use explorer_core::Engine;
 use explorer_core::PaperPack;
 use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 
 use crate::{engine, ENGINE};
 
 /// Why a file of the build could not be loaded, naming it.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum LoadError {
     /// The page names no such file (`<link data-corpus …>`).
     NotNamed {
@@ -68,15 +70,9 @@ fn corpus_link(attribute: &'static str) -> Result<String, LoadError> {
 
 /// The bytes at `href`, fetched into WebAssembly memory and kept for the
 /// page's life: the index and the meaning file are used where they lie.
-async fn fetch_kept(href: &str) -> Result<&'static [u8], LoadError> {
-    Ok(Box::leak(
-        fetch_array(href).await?.to_vec().into_boxed_slice(),
-    ))
-}
-
-/// Fetches a file of this build, its bytes left in the browser's memory.
-async fn fetch_array(href: &str) -> Result<js_sys::Uint8Array, LoadError> {
-    read_array(href, window().fetch_with_str(href)).await
+async fn fetch_kept(href: &str, priority: Priority) -> Result<&'static [u8], LoadError> {
+    let bytes = counted_as(priority, read_array(href, request(href, priority))).await?;
+    Ok(Box::leak(bytes.to_vec().into_boxed_slice()))
 }
 
 /// The bytes of a fetch already under way (`request`, of `href`).
@@ -209,7 +205,7 @@ pub async fn load_corpus() -> Result<(), LoadError> {
     let linked = crate::explorer::location_fragment().and_then(|id| engine().doc_of(&id));
     let around = linked.map_or(0..0, |d| d.saturating_sub(window)..d + window);
     let first = engine().missing_card_packs((0..screen).chain(around));
-    if let Err(e) = fetch_new_paper_packs(&first).await {
+    if let Err(e) = first_error(fetch_new_paper_packs(&first, Priority::Now).await) {
         leptos::logging::warn!("{e}");
     }
     // A link with a region of the topic map in it filters by the papers'
@@ -230,7 +226,7 @@ pub async fn load_corpus() -> Result<(), LoadError> {
     let filtered = opening.selection.iter().any(|s| !s.is_empty())
         || !engine().parse_query(&opening.query).filters.is_empty();
     if filtered {
-        if let Err(e) = Apart::Tags.fetch().await {
+        if let Err(e) = Apart::Tags.fetch(Priority::Now).await {
             leptos::logging::warn!("{e}");
         }
     }
@@ -267,7 +263,7 @@ fn open_engine(
 /// postings are used where they lie, in bytes kept for the page's life.
 pub async fn load_index() -> Result<(), LoadError> {
     let href = corpus_link("data-index")?;
-    let bytes = fetch_kept(&href).await?;
+    let bytes = fetch_kept(&href, Priority::Now).await?;
     let fail = |error| LoadError::Decode {
         href: href.clone(),
         error,
@@ -277,76 +273,157 @@ pub async fn load_index() -> Result<(), LoadError> {
 }
 
 thread_local! {
-    /// The packs of postings asked for (in flight or in), so that a pack
-    /// is fetched once however many answers name it.
-    static ASKED: std::cell::RefCell<std::collections::HashSet<u32>> = Default::default();
+    /// The packs of postings on their way, each with who waits for it.
+    static ASKED: OnTheirWay<u32> = Default::default();
 }
 
 /// Fetches the packs of postings an answer named
-/// ([`explorer_core::Response::missing_packs`]) that are not already on
-/// their way, all at once, from beside the index, and adds each to the
-/// engine; `done` is told when they are all in, or of the first failure
-/// (the packs that failed can be asked for again).
-pub fn fetch_packs(packs: &[u32], done: impl FnOnce(Result<(), LoadError>) + 'static) {
+/// ([`explorer_core::Response::missing_packs`]) that are not in, all at
+/// once, from beside the index, and adds each to the engine; `done` is
+/// told when they are all in, or of the first failure (the packs that
+/// failed can be asked for again). A pack already on its way is not asked
+/// for twice: `done` waits for it too.
+pub fn fetch_packs(
+    packs: &[u32],
+    priority: Priority,
+    done: impl FnOnce(Result<(), LoadError>) + 'static,
+) -> bool {
     fetch_once(
         &ASKED,
         packs,
         |k| engine().has_pack(k),
-        |new| async move { fetch_new_packs(&new).await },
+        move |new| async move { fetch_new_packs(&new, priority).await },
         done,
-    );
+    )
 }
 
-/// Packs asked for: their names, in flight or in.
-type Asked<K> = std::thread::LocalKey<std::cell::RefCell<std::collections::HashSet<K>>>;
+/// Who waits for packs on their way: told once the last of them came or
+/// failed to.
+struct Waiter {
+    left: usize,
+    error: Option<LoadError>,
+    done: Option<Done>,
+}
 
-/// Fetches (`fetch`) those of `packs` neither in (`has`) nor already on
-/// their way (in `asked`), then tells `done`; after a failure, the packs
-/// that did not come can be asked for again.
+/// What a fetch tells once it is done: in, or why not.
+pub type Done = Box<dyn FnOnce(Result<(), LoadError>)>;
+
+/// Packs on their way, each with who waits for it.
+type OnTheirWay<K> = RefCell<std::collections::HashMap<K, Vec<Rc<RefCell<Waiter>>>>>;
+
+/// Packs asked for, per kind of pack.
+type Asked<K> = std::thread::LocalKey<OnTheirWay<K>>;
+
+/// Whether a request is for what a reader waits on, or made ahead of need
+/// ([`crate::background`]): then the browser is asked for the lowest
+/// priority, and it is counted apart, so that the background can wait for
+/// no answer to be on its way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Priority {
+    /// Something shown waits for it.
+    Now,
+    /// Nothing waits for it yet.
+    Ahead,
+}
+
+/// Fetches (`fetch`, which tells how each pack fared) those of `packs`
+/// not in (`has`) and not already on their way (in `asked`), then tells
+/// `done`, once every one of `packs` not in has come or failed (whoever
+/// asked for it first). Nothing is told when all are in: the answer is
+/// whether `done` will be. After a failure, the packs that did not come
+/// can be asked for again.
 fn fetch_once<K, F>(
     asked: &'static Asked<K>,
     packs: &[K],
     has: fn(K) -> bool,
     fetch: impl FnOnce(Vec<K>) -> F + 'static,
     done: impl FnOnce(Result<(), LoadError>) + 'static,
-) where
+) -> bool
+where
     K: Copy + Eq + std::hash::Hash + 'static,
-    F: std::future::Future<Output = Result<(), LoadError>>,
+    F: std::future::Future<Output = Fared<K>>,
 {
+    let mut seen = std::collections::HashSet::new();
+    let wanted: Vec<K> = packs
+        .iter()
+        .copied()
+        .filter(|&k| !has(k) && seen.insert(k))
+        .collect();
+    if wanted.is_empty() {
+        return false;
+    }
+    let waiter = Rc::new(RefCell::new(Waiter {
+        left: wanted.len(),
+        error: None,
+        done: Some(Box::new(done)),
+    }));
     let new: Vec<K> = asked.with_borrow_mut(|asked| {
-        packs
-            .iter()
-            .copied()
-            .filter(|&k| !has(k) && asked.insert(k))
+        wanted
+            .into_iter()
+            .filter(|&k| {
+                let waiting = asked.entry(k).or_default();
+                waiting.push(waiter.clone());
+                waiting.len() == 1
+            })
             .collect()
     });
-    if new.is_empty() {
-        return;
+    if !new.is_empty() {
+        leptos::task::spawn_local(async move {
+            let fared = fetch(new.clone()).await;
+            for &k in new.iter().filter(|k| !fared.iter().any(|(f, _)| f == *k)) {
+                // No file names it: nothing to wait for.
+                settle(asked, k, Ok(()));
+            }
+            for (k, result) in fared {
+                settle(asked, k, result);
+            }
+        });
     }
-    leptos::task::spawn_local(async move {
-        let result = fetch(new.clone()).await;
-        if result.is_err() {
-            asked.with_borrow_mut(|asked| {
-                for k in new.iter().filter(|&&k| !has(k)) {
-                    asked.remove(k);
-                }
-            });
+    true
+}
+
+/// Pack `k` came (or failed to): each waiter for it that waited for it
+/// last is told.
+fn settle<K: Copy + Eq + std::hash::Hash>(
+    asked: &'static Asked<K>,
+    k: K,
+    result: Result<(), LoadError>,
+) {
+    let waiting = asked.with_borrow_mut(|asked| asked.remove(&k).unwrap_or_default());
+    for waiter in waiting {
+        let done = {
+            let mut w = waiter.borrow_mut();
+            w.left -= 1;
+            if let Err(e) = &result {
+                w.error.get_or_insert_with(|| e.clone());
+            }
+            if w.left > 0 {
+                continue;
+            }
+            let error = w.error.take();
+            w.done.take().map(|done| (done, error))
+        };
+        if let Some((done, error)) = done {
+            done(error.map_or(Ok(()), Err));
         }
-        done(result);
-    });
+    }
 }
 
 thread_local! {
-    /// The packs of titles and bodies asked for (in flight or in).
-    static PAPER_PACKS_ASKED: std::cell::RefCell<std::collections::HashSet<PaperPack>> = Default::default();
+    /// The packs of titles and bodies on their way.
+    static PAPER_PACKS_ASKED: OnTheirWay<PaperPack> = Default::default();
     /// The requests for packs of titles and bodies on their way.
-    static CARDS_IN_FLIGHT: std::cell::RefCell<InFlight> = Default::default();
+    static CARDS_IN_FLIGHT: RefCell<Requests> = Default::default();
+    /// The requests for what a reader waits on (an answer's packs, a
+    /// card's, a file apart) on their way: the background waits for none
+    /// to be ([`Priority`]).
+    static NOW_IN_FLIGHT: RefCell<Requests> = Default::default();
 }
 
 /// How many requests are on their way, and what waits for none to be
 /// ([`when_cards_settled`]).
 #[derive(Default)]
-struct InFlight {
+struct Requests {
     requests: usize,
     waiting: Vec<Box<dyn FnOnce()>>,
 }
@@ -355,7 +432,16 @@ struct InFlight {
 /// none is): what can wait for the cards on screen to be whole (a long
 /// list's tags, for facet counts) does not share the link with them.
 pub fn when_cards_settled(then: impl FnOnce() + 'static) {
-    let now = CARDS_IN_FLIGHT.with_borrow_mut(|f| {
+    when_settled(&CARDS_IN_FLIGHT, then);
+}
+
+/// Calls `then` once none of `requests` is on its way (at once if none
+/// is).
+fn when_settled(
+    requests: &'static std::thread::LocalKey<RefCell<Requests>>,
+    then: impl FnOnce() + 'static,
+) {
+    let now = requests.with_borrow_mut(|f| {
         if f.requests == 0 {
             return Some(then);
         }
@@ -367,19 +453,43 @@ pub fn when_cards_settled(then: impl FnOnce() + 'static) {
     }
 }
 
+/// Counts a request of `requests` on its way while `request` runs, and
+/// calls what waited for none to be once it is the last.
+async fn counted<T>(
+    requests: &'static std::thread::LocalKey<RefCell<Requests>>,
+    request: impl std::future::Future<Output = T>,
+) -> T {
+    requests.with_borrow_mut(|f| f.requests += 1);
+    let out = request.await;
+    let settled = requests.with_borrow_mut(|f| {
+        f.requests -= 1;
+        if f.requests == 0 {
+            std::mem::take(&mut f.waiting)
+        } else {
+            Vec::new()
+        }
+    });
+    settled.into_iter().for_each(|then| then());
+    out
+}
+
 /// Fetches the packs of titles and bodies `packs`
 /// ([`explorer_core::Engine::missing_card_packs`]) not already on their
 /// way, all at once, from beside the papers part, and adds each to the
 /// engine; `done` is told once they are all in, or of the first failure
 /// (the packs that failed can be asked for again).
-pub fn fetch_paper_packs(packs: &[PaperPack], done: impl FnOnce(Result<(), LoadError>) + 'static) {
+pub fn fetch_paper_packs(
+    packs: &[PaperPack],
+    priority: Priority,
+    done: impl FnOnce(Result<(), LoadError>) + 'static,
+) -> bool {
     fetch_once(
         &PAPER_PACKS_ASKED,
         packs,
         |p| engine().has_paper_pack(p),
-        |new| async move { fetch_new_paper_packs(&new).await },
+        move |new| async move { fetch_new_paper_packs(&new, priority).await },
         done,
-    );
+    )
 }
 
 /// Calls `then` once the titles of `docs` are in: at once when they are,
@@ -413,7 +523,9 @@ pub fn fetch_paper_packs_then(
     let packs = packs.to_vec();
     leptos::task::spawn_local(async move {
         let missing = engine().missing_paper_packs_of(&packs);
-        done(fetch_new_paper_packs(&missing).await);
+        done(first_error(
+            fetch_new_paper_packs(&missing, Priority::Now).await,
+        ));
     });
 }
 
@@ -439,20 +551,24 @@ fn beside_link(attribute: &'static str, name: &str) -> Option<String> {
 /// Fetches the topic map's file, when the list has one and it is not in
 /// (a long list's places and keywords: [`explorer_core::Engine::map_file`]).
 pub async fn fetch_map() -> Result<(), LoadError> {
-    fetch_apart(engine().map_file(), |bytes| engine().add_map_part(bytes)).await
+    fetch_apart(engine().map_file(), Priority::Now, |bytes| {
+        engine().add_map_part(bytes)
+    })
+    .await
 }
 
 /// Fetches a file of the build beside the papers part, when one is named
 /// (`file`: its name and size), and gives its bytes to the engine (`add`).
 async fn fetch_apart(
     file: Option<(String, usize)>,
+    priority: Priority,
     add: impl FnOnce(&[u8]) -> Result<(), DecodeError>,
 ) -> Result<(), LoadError> {
     let Some(href) = file.and_then(|(name, _)| beside_papers(&name)) else {
         return Ok(());
     };
-    let bytes = fetch_array(&href).await?.to_vec();
-    add(&bytes).map_err(|error| LoadError::Decode { href, error })
+    let bytes = counted_as(priority, read_array(&href, request(&href, priority))).await?;
+    add(&bytes.to_vec()).map_err(|error| LoadError::Decode { href, error })
 }
 
 /// A file of a long list's build that comes whole, apart from the papers
@@ -483,57 +599,59 @@ impl Apart {
     }
 
     /// Fetches it and gives it to the engine (nothing when it is in).
-    async fn fetch(self) -> Result<(), LoadError> {
-        fetch_apart(self.file(), |bytes| self.add(bytes)).await
+    async fn fetch(self, priority: Priority) -> Result<(), LoadError> {
+        fetch_apart(self.file(), priority, |bytes| self.add(bytes)).await
     }
 }
 
 thread_local! {
-    /// The files apart asked for (in flight or in).
-    static APART_ASKED: std::cell::RefCell<std::collections::HashSet<Apart>> = Default::default();
+    /// The files apart on their way.
+    static APART_ASKED: OnTheirWay<Apart> = Default::default();
 }
 
 /// Fetches a file apart, when the list has it and it is neither in nor on
 /// its way, and adds it to the engine; `done` is told once it is in, or of
 /// a failure (then it can be asked for again).
-pub fn fetch_apart_once(which: Apart, done: impl FnOnce(Result<(), LoadError>) + 'static) {
+pub fn fetch_apart_once(
+    which: Apart,
+    priority: Priority,
+    done: impl FnOnce(Result<(), LoadError>) + 'static,
+) -> bool {
     fetch_once(
         &APART_ASKED,
         &[which],
         |w| w.file().is_none(),
-        move |_| which.fetch(),
+        move |_| async move { vec![(which, which.fetch(priority).await)] },
         done,
-    );
+    )
 }
 
-/// [`fetch_paper_packs`]' requests.
-async fn fetch_new_paper_packs(packs: &[PaperPack]) -> Result<(), LoadError> {
-    CARDS_IN_FLIGHT.with_borrow_mut(|f| f.requests += 1);
-    let result = fetch_all(packs, paper_pack_href, |p, bytes| {
+/// [`fetch_paper_packs`]' requests, and how each fared.
+async fn fetch_new_paper_packs(packs: &[PaperPack], priority: Priority) -> Fared<PaperPack> {
+    let fetch = fetch_all(packs, priority, paper_pack_href, |p, bytes| {
         engine().add_paper_pack(p, &bytes)
-    })
-    .await;
-    let settled = CARDS_IN_FLIGHT.with_borrow_mut(|f| {
-        f.requests -= 1;
-        if f.requests == 0 {
-            std::mem::take(&mut f.waiting)
-        } else {
-            Vec::new()
-        }
     });
-    settled.into_iter().for_each(|then| then());
-    result
+    counted(&CARDS_IN_FLIGHT, fetch).await
+}
+/// How each pack of a round of requests fared.
+type Fared<K> = Vec<(K, Result<(), LoadError>)>;
+
+/// The first failure of a round of requests, if any.
+fn first_error<K>(fared: Fared<K>) -> Result<(), LoadError> {
+    fared.into_iter().try_for_each(|(_, r)| r)
 }
 
 /// Fetches the file `href` names for each of `packs` and hands its bytes
-/// to `add`: every request started before the first is read, and every
-/// one read (offline, a request that failed is not left unhandled beside
-/// the first failure, which is the answer).
+/// to `add`; tells how each fared. Every request started is read (offline,
+/// a request that failed is not left unhandled beside the first failure).
+/// Requests made in the background ([`background`]) ask the browser for
+/// the lowest priority.
 async fn fetch_all<K: Copy>(
     packs: &[K],
+    priority: Priority,
     href: impl Fn(K) -> Option<String>,
     add: impl Fn(K, Vec<u8>) -> Result<(), explorer_core::DecodeError>,
-) -> Result<(), LoadError> {
+) -> Fared<K> {
     // Each request is a future from the start: its failure is handled
     // even while an earlier one is awaited (else offline it would be an
     // unhandled rejection).
@@ -541,21 +659,51 @@ async fn fetch_all<K: Copy>(
         .iter()
         .filter_map(|&k| {
             let href = href(k)?;
-            let request = window().fetch_with_str(&href).into();
+            let request = request(&href, priority).into();
             Some((k, href, request))
         })
         .collect();
-    let mut first_error = None;
-    for (k, href, request) in requests {
-        let added = match read_array(&href, request).await {
-            Ok(bytes) => add(k, bytes.to_vec()).map_err(|error| LoadError::Decode { href, error }),
-            Err(e) => Err(e),
-        };
-        if let Err(e) = added {
-            first_error.get_or_insert(e);
+    counted_as(priority, async move {
+        let mut fared = Vec::with_capacity(requests.len());
+        for (k, href, request) in requests {
+            let added = match read_array(&href, request).await {
+                Ok(bytes) => {
+                    add(k, bytes.to_vec()).map_err(|error| LoadError::Decode { href, error })
+                }
+                Err(e) => Err(e),
+            };
+            fared.push((k, added));
         }
+        fared
+    })
+    .await
+}
+
+/// A request for `href`: at the lowest priority when made ahead of need
+/// (browsers without fetch priorities ignore it).
+fn request(href: &str, priority: Priority) -> js_sys::Promise {
+    if priority == Priority::Now {
+        return window().fetch_with_str(href);
     }
-    first_error.map_or(Ok(()), Err)
+    let init = web_sys::RequestInit::new();
+    let _ = js_sys::Reflect::set(&init, &"priority".into(), &"low".into());
+    window().fetch_with_str_and_init(href, &init)
+}
+
+/// `request`, counted among the requests a reader waits on when it is one
+/// ([`Priority::Now`]).
+async fn counted_as<T>(priority: Priority, request: impl std::future::Future<Output = T>) -> T {
+    match priority {
+        Priority::Now => counted(&NOW_IN_FLIGHT, request).await,
+        Priority::Ahead => request.await,
+    }
+}
+
+/// Calls `then` once no request a reader waits on is on its way (at once
+/// if none is): what the background fetches never goes ahead of an
+/// answer.
+pub fn when_answers_settled(then: impl FnOnce() + 'static) {
+    when_settled(&NOW_IN_FLIGHT, then);
 }
 
 /// The index link cut into its folder (with its last `/`) and its file's
@@ -571,17 +719,17 @@ fn pack_href(k: u32) -> Option<String> {
     beside_link("data-index", &engine().pack_file(k)?)
 }
 
-/// [`fetch_packs`]' requests.
-async fn fetch_new_packs(packs: &[u32]) -> Result<(), LoadError> {
-    fetch_all(packs, pack_href, |k, bytes| {
+/// [`fetch_packs`]' requests, and how each fared.
+async fn fetch_new_packs(packs: &[u32], priority: Priority) -> Fared<u32> {
+    fetch_all(packs, priority, pack_href, |k, bytes| {
         engine().add_pack(k, bytes.into())
     })
     .await
 }
 
 thread_local! {
-    /// The lists of the papers' vectors asked for (in flight or in).
-    static VECTORS_ASKED: std::cell::RefCell<std::collections::HashSet<u32>> = Default::default();
+    /// The lists of the papers' vectors on their way.
+    static VECTORS_ASKED: OnTheirWay<u32> = Default::default();
 }
 
 /// Fetches the lists of a long list's paper vectors that rankings by
@@ -596,7 +744,7 @@ pub fn fetch_wanted_vectors(done: impl FnOnce(Result<(), LoadError>) + 'static) 
         &engine().take_wanted_vectors(),
         |l| engine().has_vectors(l),
         |new| async move {
-            fetch_all(&new, vectors_href, |l, bytes| {
+            fetch_all(&new, Priority::Now, vectors_href, |l, bytes| {
                 engine().add_vectors(l, bytes.into())
             })
             .await
@@ -663,6 +811,24 @@ fn offline_files() -> Vec<(String, usize)> {
     files
 }
 
+/// The meaning file's size with its lists' (uncompressed), while it is
+/// not open (0 when it is, or when the page names none).
+pub fn meaning_bytes_not_in() -> usize {
+    if engine().has_meaning() {
+        return 0;
+    }
+    corpus_link("data-meaning-bytes")
+        .ok()
+        .and_then(|size| size.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The most the build lets the page fetch ahead of need, uncompressed
+/// (`data-ahead-bytes`, from `CORPUS_AHEAD_BYTES`), when it says.
+pub fn ahead_bytes() -> Option<usize> {
+    corpus_link("data-ahead-bytes").ok()?.parse().ok()
+}
+
 /// The bytes saving for offline use would fetch, at most (uncompressed).
 pub fn offline_bytes() -> usize {
     offline_files().iter().map(|(_, size)| size).sum()
@@ -718,11 +884,11 @@ pub fn save_for_offline(
 /// Fetches the meaning file, if the page names one (the single-file build
 /// does not carry it), and attaches it: false when there is none. Its
 /// arrays are used where they lie, in bytes kept for the page's life.
-pub async fn load_meaning() -> Result<bool, LoadError> {
+pub async fn load_meaning(priority: Priority) -> Result<bool, LoadError> {
     let Ok(href) = corpus_link("data-meaning") else {
         return Ok(false);
     };
-    let bytes = fetch_kept(&href).await?;
+    let bytes = fetch_kept(&href, priority).await?;
     let fail = |error| LoadError::Decode {
         href: href.clone(),
         error,

@@ -421,7 +421,8 @@ impl Placement {
             // A failed request (offline, a pack never fetched) leaves its
             // cards saying they are loading; those whose packs came are
             // written again all the same.
-            crate::load::fetch_paper_packs(&packs, move |result| {
+            let now = crate::load::Priority::Now;
+            crate::load::fetch_paper_packs(&packs, now, move |result| {
                 if let Err(e) = result {
                     leptos::logging::warn!("{e}");
                 }

@@ -5,7 +5,7 @@ use explorer_core::view::shared_list::Shared;
 use explorer_core::{Engine, Extra, Extras, Response};
 use leptos::prelude::*;
 
-use crate::load::Apart;
+use crate::load::{Apart, Priority};
 use crate::url_state::ViewState;
 
 use super::View;
@@ -119,7 +119,8 @@ impl Search {
                 } else {
                     &all
                 };
-                crate::load::fetch_packs(wanted, move |result| match result {
+                let now = crate::load::Priority::Now;
+                crate::load::fetch_packs(wanted, now, move |result| match result {
                     Ok(()) => {
                         packs_failed.set(false);
                         packs_in.update(|n| *n += 1);
@@ -128,7 +129,7 @@ impl Search {
                         web_sys::console::warn_1(&e.to_string().into());
                         packs_failed.set(true);
                     }
-                })
+                });
             })
         });
         let search = Search {
@@ -145,7 +146,7 @@ impl Search {
         Effect::new(move |_| {
             if response.with(|r| r.waiting_for_titles) {
                 let settle = settled(title_order_ready, title_order_failed);
-                crate::load::fetch_apart_once(Apart::TitleOrder, settle);
+                crate::load::fetch_apart_once(Apart::TitleOrder, Priority::Now, settle);
             }
         });
         // The tags, once a filter needs them (it waits), or an answer's
@@ -182,7 +183,13 @@ impl Search {
         if ready.get_untracked() {
             return;
         }
-        crate::load::fetch_apart_once(Apart::Tags, settled(ready, failed));
+        crate::load::fetch_apart_once(Apart::Tags, Priority::Now, settled(ready, failed));
+    }
+
+    /// What a fetch of the tags tells their signals
+    /// ([`Search::tags_ready`], [`Search::tags_failed`]).
+    pub fn tags_settle(&self) -> impl FnOnce(Result<(), crate::load::LoadError>) + 'static {
+        settled(self.tags_ready, self.tags_failed)
     }
 
     /// [`Search::want_tags`] once the cards this paint writes have their

@@ -113,12 +113,22 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Res
         ));
     }
     // The meaning file's size, with its lists': what "save for offline
-    // use" says it fetches.
+    // use" says it fetches. And, when the build sets it, the most the page
+    // may fetch ahead of need (else the page's own default).
+    let ahead = ahead_bytes().map_or(String::new(), |n| format!(" data-ahead-bytes=\"{n}\""));
     let link = format!(
-        "<link rel=\"preload\" href=\"./{papers}\" as=\"fetch\" crossorigin=\"anonymous\" data-corpus data-index=\"./{search}\" data-meaning=\"./{close}\" data-meaning-bytes=\"{}\" />\n",
+        "<link rel=\"preload\" href=\"./{papers}\" as=\"fetch\" crossorigin=\"anonymous\" data-corpus data-index=\"./{search}\" data-meaning=\"./{close}\" data-meaning-bytes=\"{}\"{ahead} />\n",
         meaning.len() + lists.iter().map(Vec::len).sum::<usize>()
     );
     write(index, html.replacen("</head>", &(link + "</head>"), 1))
+}
+
+/// The most a page of this build may fetch ahead of need, uncompressed
+/// (`CORPUS_AHEAD_BYTES`, a number; 0 fetches only what is read), when set.
+fn ahead_bytes() -> Option<usize> {
+    std::env::var("CORPUS_AHEAD_BYTES")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
 }
 
 /// From how many papers the papers' vectors come in lists:

@@ -1158,6 +1158,12 @@ impl Index {
         Some(pack_file_name(hash))
     }
 
+    /// Whether pack `k` holds postings (not positions, which only a
+    /// quoted phrase reads).
+    pub fn is_postings_pack(&self, k: u32) -> bool {
+        matches!(self.pack(k), Some(Pack::Postings(_)))
+    }
+
     /// Whether pack `k` has been added.
     pub fn has_pack(&self, k: u32) -> bool {
         match self.pack(k) {

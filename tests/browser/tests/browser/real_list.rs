@@ -539,3 +539,77 @@ async fn a_shared_list_of_the_real_list_adds_its_papers_under_their_titles() {
     assert_eq!(titles, want);
     b.close().await;
 }
+
+/// What a researcher types first into a conference's list, letter by
+/// letter (the bench's first typing).
+const FIRST_TYPING: [&str; 4] = [
+    "diffusion models",
+    "reinforcement learning",
+    "graph neural network",
+    "language model reasoning",
+];
+
+/// A conference-size list is all there by the time its reader types: once
+/// the first screen is up, the page fetches in the background every pack
+/// of postings (and their positions), titles and bodies, the tags and the
+/// meaning file. (The abstracts build keeps the page's default; the
+/// records build is built to fetch only what is read, as a field's page
+/// does.) A first search then asks the server for none of them, and each
+/// answer is the engine's.
+#[tokio::test]
+async fn a_conference_size_list_is_all_there_before_its_reader_types() {
+    let build = &real_builds()[1];
+    let kinds = ["postings-", "titles-", "bodies-", "tags-", "meaning-"];
+    let of_kind = |name: &str| {
+        kinds
+            .iter()
+            .any(|k| name.trim_start_matches('/').starts_with(k))
+    };
+    let files: Vec<String> = std::fs::read_dir(&build.dist)
+        .unwrap()
+        .map(|f| f.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| of_kind(name))
+        .collect();
+    for kind in kinds {
+        assert!(
+            files.iter().any(|f| f.starts_with(kind)),
+            "the build has no {kind} file"
+        );
+    }
+    let b = open(build).await;
+    let requested = || b.server.requests.lock().unwrap().clone();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let asked = requested();
+        let left: Vec<&String> = files
+            .iter()
+            .filter(|f| !asked.iter().any(|r| r.ends_with(f.as_str())))
+            .collect();
+        if left.is_empty() {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{} of {} files never fetched, such as {:?}",
+            left.len(),
+            files.len(),
+            left.first()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let before = requested().len();
+    for q in FIRST_TYPING {
+        b.clear_query().await;
+        b.type_query(q).await;
+        b.wait_for_titles_prefix(&ranked_titles(&build.engine, q))
+            .await;
+    }
+    let asked: Vec<String> = requested()[before..]
+        .iter()
+        .filter(|r| of_kind(r.rsplit('/').next().unwrap_or(r)))
+        .cloned()
+        .collect();
+    assert!(asked.is_empty(), "fetched while typing: {asked:?}");
+    assert!(b.console_errors().await.is_empty());
+    b.close().await;
+}

@@ -714,6 +714,12 @@ impl Engine {
             .collect()
     }
 
+    /// Whether pack `k` holds postings (not positions, which only a
+    /// quoted phrase reads).
+    pub fn is_postings_pack(&self, k: u32) -> bool {
+        self.index.get().is_some_and(|i| i.is_postings_pack(k))
+    }
+
     /// Whether pack `k` of the postings or positions is in.
     pub fn has_pack(&self, k: u32) -> bool {
         self.index.get().is_some_and(|i| i.has_pack(k))

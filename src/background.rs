@@ -1,0 +1,147 @@
+//! A conference-size list fetched whole behind the first screen, so that a
+//! reader's first typing finds what it needs already in.
+//!
+//! Without it, every letter of a first search fetched the packs of
+//! postings its words open, then the titles and bodies of its new cards,
+//! then the tags for its counts, and the meaning file on the first pause:
+//! on the real ACL list over a 20 Mbit/s link, 60–180 ms a letter. Once
+//! the index's head is in and the first screen's cards are whole, the
+//! page fetches, at the browser's lowest priority, in the order typing
+//! reads them: the postings, the titles, the tags, the meaning file, the
+//! bodies, then what only some readers use (phrases' positions, the
+//! title order). A request made here never goes ahead of an answer: each
+//! one waits until no request a reader waits on is on its way
+//! ([`load::when_answers_settled`]). A pack an answer asks for while it
+//! is on its way here is not fetched twice: the answer waits for it
+//! ([`load::fetch_packs`]).
+//!
+//! Only a list whose files not yet in come to at most [`WHOLE_LIST_BYTES`]
+//! (or what the build says: `CORPUS_AHEAD_BYTES`) is fetched whole; a
+//! larger one is fetched as it is read.
+
+use explorer_core::PaperPack;
+use futures::channel::oneshot;
+
+use crate::explorer::Explorer;
+use crate::load::{self, Apart, Done, LoadError, Priority};
+
+/// The most a list's files not yet in may weigh, uncompressed, for the
+/// page to fetch them all in the background: about 8 MB brotli, a few
+/// seconds at 20 Mbit/s. The ACL list (3,891 papers) is under it, a
+/// list of 20,000 papers over it.
+pub const WHOLE_LIST_BYTES: usize = 16 << 20;
+
+/// How many requests the background keeps on their way at once: enough
+/// to fill a 20 Mbit/s link with 40 ms round trips, leaving a browser's
+/// six connections a host room for an answer's requests.
+const LANES: usize = 4;
+
+/// Starts fetching the whole list, if it is small enough
+/// ([`WHOLE_LIST_BYTES`]), once no request a reader waits on is on its
+/// way. Called once the index's head is open.
+pub fn fetch_whole_list(x: Explorer) {
+    let bytes = load::offline_bytes();
+    if bytes == 0 || bytes > load::ahead_bytes().unwrap_or(WHOLE_LIST_BYTES) {
+        return;
+    }
+    // The meaning file is mostly the model's vocabulary, the same for any
+    // list: on a small list (the seeds: 57 papers) it would be nearly all
+    // that a visitor who never types downloads, so there it still waits
+    // for the first query. It comes ahead only where the list's own files
+    // weigh at least twice as much.
+    let meaning = load::meaning_bytes_not_in();
+    let meaning_ahead = meaning * 2 <= bytes - meaning;
+    leptos::task::spawn_local(async move {
+        answers_settled().await;
+        let engine = x.engine;
+        let (postings, positions): (Vec<u32>, Vec<u32>) = engine
+            .packs_not_in()
+            .into_iter()
+            .map(|(k, _)| k)
+            .partition(|&k| engine.is_postings_pack(k));
+        let (titles, bodies): (Vec<PaperPack>, Vec<PaperPack>) = engine
+            .paper_packs_not_in()
+            .into_iter()
+            .map(|(p, _)| p)
+            .partition(|p| matches!(p, PaperPack::Title(_)));
+        in_lanes(postings, |k, done| {
+            load::fetch_packs(&[k], Priority::Ahead, done)
+        })
+        .await;
+        in_lanes(titles, |p, done| {
+            load::fetch_paper_packs(&[p], Priority::Ahead, done)
+        })
+        .await;
+        tags(x).await;
+        if meaning_ahead {
+            answers_settled().await;
+            crate::open_meaning(x, Priority::Ahead).await;
+        }
+        in_lanes(bodies, |p, done| {
+            load::fetch_paper_packs(&[p], Priority::Ahead, done)
+        })
+        .await;
+        in_lanes(positions, |k, done| {
+            load::fetch_packs(&[k], Priority::Ahead, done)
+        })
+        .await;
+        answers_settled().await;
+        let order = told(|done| load::fetch_apart_once(Apart::TitleOrder, Priority::Ahead, done));
+        if let Err(e) = order.await {
+            leptos::logging::warn!("{e}");
+        }
+    });
+}
+
+/// The tags, fetched ahead: once in, the answer shown gets its exact
+/// counts.
+async fn tags(x: Explorer) {
+    answers_settled().await;
+    let settle = x.search.tags_settle();
+    let result = told(|done| load::fetch_apart_once(Apart::Tags, Priority::Ahead, done)).await;
+    settle(result);
+}
+
+/// Fetches each of `items` with `fetch`, [`LANES`] at a time, each
+/// request started only when no answer's is on its way; a failure
+/// (offline) is left for the reader's own requests to meet again.
+async fn in_lanes<K: Copy + 'static>(
+    items: Vec<K>,
+    fetch: impl Fn(K, Done) -> bool + Copy + 'static,
+) {
+    let lanes = (0..LANES).map(|lane| {
+        let mine: Vec<K> = items.iter().copied().skip(lane).step_by(LANES).collect();
+        async move {
+            for k in mine {
+                answers_settled().await;
+                if let Err(e) = told(|done| fetch(k, done)).await {
+                    leptos::logging::warn!("{e}");
+                    return;
+                }
+            }
+        }
+    });
+    futures::future::join_all(lanes).await;
+}
+
+/// What `start` tells its `done`, awaited; at once when `start` says it
+/// will tell nothing (what it fetches is in).
+async fn told(start: impl FnOnce(Done) -> bool) -> Result<(), LoadError> {
+    let (send, receive) = oneshot::channel();
+    let will_tell = start(Box::new(move |result| {
+        let _ = send.send(result);
+    }));
+    if !will_tell {
+        return Ok(());
+    }
+    receive.await.unwrap_or(Ok(()))
+}
+
+/// Once no request a reader waits on is on its way.
+async fn answers_settled() {
+    let (send, receive) = oneshot::channel();
+    load::when_answers_settled(move || {
+        let _ = send.send(());
+    });
+    let _ = receive.await;
+}
