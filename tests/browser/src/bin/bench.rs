@@ -35,6 +35,16 @@
 //!   memory after it; then, the
 //!   link lifted, keystroke → last DOM mutation while typing, and memory
 //!   after the typing
+//! - first typing, for each list built (the seed, the real list, 20k,
+//!   100k and 250k): a first visit in a fresh browser over that link,
+//!   [`FIRST_TYPING`] typed once letter by letter, at once (the keystroke
+//!   typed by the page itself the moment the app is up) and from 2 s
+//!   after navigation (the real list also from 3 s); per keystroke, the
+//!   time to its last DOM mutation once nothing on the page says it is
+//!   loading, and the bytes the server sent for the requests that came
+//!   from it to the next keystroke (p50 / p95 / max, bytes a keystroke,
+//!   requests); then the same script typed again on that page (the
+//!   second typing)
 //!
 //! A harness, not a test: it asserts nothing about time.
 //!
@@ -52,7 +62,15 @@
 //! `BENCH_MEANING=1` (only the engine's own search and related by
 //! meaning, each per typed prefix), `BENCH_PAGES=1` (only our page and the
 //! plain page typed into, three rounds; prints the median per typed prefix
-//! on each, slowest first).
+//! on each, slowest first), `BENCH_FIRST_TYPING=1` (only the first typing
+//! of the lists `BENCH_CORPUS` names, all five without it; nothing written:
+//! each visit's slowest keystrokes with the files they were sent, the
+//! figures as JSON, and the tables the run would write).
+//!
+//! `BENCH_CORPUS=field` measures every list over the emulated link: the
+//! field-size visits and the first typing of all five lists; the README's
+//! part about the link is replaced. A corpus named alone gets its first
+//! typing too.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -72,6 +90,17 @@ const QUERIES: &[&str] = &[
     "bokmal",
     "topic:agents memory",
     "audio OR speech",
+];
+
+/// The first typing's script (issue 59's): typed letter by letter into a
+/// first visit over the emulated link, then again on the same page.
+const FIRST_TYPING: &[&str] = &[
+    "diffusion models",
+    "reinforcement learning",
+    "benchmark",
+    "graph neural network",
+    "federated",
+    "language model reasoning",
 ];
 
 /// The field-size lists `./dev bench` builds (synthetic, deterministic),
@@ -1528,9 +1557,18 @@ fn wire_log(
 ) -> Vec<(String, usize)> {
     let at = |ms: f64| navigated + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0);
     let (from, until) = (at(from), until.map(at));
+    sent_where(server, |t| t >= from && until.is_none_or(|u| t <= u))
+}
+
+/// The responses whose requests arrived when `keep` says, each as the
+/// file's name and the bytes sent, in the order they were sent.
+fn sent_where(
+    server: &browser_tests::Server,
+    keep: impl Fn(Instant) -> bool,
+) -> Vec<(String, usize)> {
     let sent = server.sent.lock().unwrap();
     sent.iter()
-        .filter(|(t, ..)| *t >= from && until.is_none_or(|u| *t <= u))
+        .filter(|(t, ..)| keep(*t))
         .map(|(_, bytes, path)| (path.rsplit('/').next().unwrap_or("").to_string(), *bytes))
         .collect()
 }
@@ -1539,12 +1577,8 @@ fn wire_log(
 /// round trip (Chromium's network emulation, on the page's requests).
 const LINK: (f64, f64) = (20e6 / 8.0, 40.0);
 
-/// One visit under [`LINK`]: navigation → first results, → the app, → the
-/// first typed query answered, and the bytes and requests before that
-/// answer. The browser `b` is cold (a new one) or warm (visited before:
-/// the service worker's cache). The query is typed `at_once` (the moment
-/// the app has started) or a second after the index's head is in.
-async fn visit_over_link(b: &Browser, [query, next_query]: [&str; 2], at_once: bool) -> Value {
+/// [`LINK`] emulated for the page open in `b` and where it goes next.
+async fn emulate_link(b: &Browser) {
     let (throughput, latency) = LINK;
     b.client
         .issue_cmd(Cdp("Network.enable", json!({})))
@@ -1558,6 +1592,15 @@ async fn visit_over_link(b: &Browser, [query, next_query]: [&str; 2], at_once: b
         ))
         .await
         .expect("CDP network emulation");
+}
+
+/// One visit under [`LINK`]: navigation → first results, → the app, → the
+/// first typed query answered, and the bytes and requests before that
+/// answer. The browser `b` is cold (a new one) or warm (visited before:
+/// the service worker's cache). The query is typed `at_once` (the moment
+/// the app has started) or a second after the index's head is in.
+async fn visit_over_link(b: &Browser, [query, next_query]: [&str; 2], at_once: bool) -> Value {
+    emulate_link(b).await;
     let navigated = Instant::now();
     b.client.goto(&b.server.base).await.unwrap();
     // Polled here, not awaited in the page: over the link a field's start
@@ -1742,6 +1785,397 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2
     })
 }
 
+/// Installed in a first visit's page before any of its scripts
+/// (`Page.addScriptToEvaluateOnNewDocument`), `CONFIG` and `APP_STARTED`
+/// filled in: `window.__bench.key(value)` types one keystroke of a first
+/// typing ([`FIRST_TYPING`]), and the first keystroke (`config.first`) is
+/// typed by the page itself the moment the app has started and
+/// `config.notBefore` ms have passed since navigation (WebDriver could
+/// not: its navigation returns at the load event, after the app's start).
+///
+/// A keystroke: the box's value set and an input event sent; then, polled
+/// every 10 ms, it is done once the page has had no DOM mutation for
+/// `config.quiet` ms and nothing on it says it is loading: no element
+/// `aria-busy="true"` (a card whose title or abstract is on its way, the
+/// filters while their counts wait for the tags, a related paper's title)
+/// and the status line saying none of `config.loading` (the search
+/// index's packs, the tags, the titles' order on their way). A keystroke
+/// whose words' packs are on the link mutates the page when it is typed
+/// ("Loading the search index…") and again when they come: its last
+/// mutation is the later one. It resolves to the input event's time (`t0`,
+/// ms since navigation), the time to the last mutation (`ms`, null when
+/// nothing changed), whether the page said it was loading at a poll, and
+/// whether `config.cap` ms ran out first.
+const TYPING_LIBRARY: &str = r#"
+(() => {
+  const config = CONFIG;
+  const st = { last: 0 };
+  new MutationObserver(() => { st.last = performance.now(); }).observe(document,
+    { subtree: true, childList: true, attributes: true, characterData: true });
+  const said = () => (document.querySelector('.status[role=status]') || {}).textContent || '';
+  const busy = () => document.querySelector('[aria-busy="true"]') !== null
+    || config.loading.some((sentence) => said().includes(sentence));
+  const key = (value) => new Promise((resolve) => {
+    const input = document.querySelector('input[type=search]');
+    input.value = value;
+    st.last = 0;
+    const t0 = performance.now();
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    let saidLoading = false;
+    const check = () => {
+      const now = performance.now(), waiting = busy();
+      saidLoading = saidLoading || waiting;
+      const done = !waiting && now - Math.max(st.last, t0) >= config.quiet;
+      if (done || now - t0 > config.cap) {
+        resolve({ t0, ms: st.last ? st.last - t0 : null, said_loading: saidLoading, capped: !done });
+      } else {
+        setTimeout(check, 10);
+      }
+    };
+    setTimeout(check, 10);
+  });
+  const bench = window.__bench = { key, first: null, ready: null };
+  const go = () => {
+    if ((APP_STARTED) && performance.now() >= config.notBefore) {
+      bench.ready = performance.now();
+      bench.first = key(config.first);
+    } else {
+      setTimeout(go, 2);
+    }
+  };
+  go();
+})();
+"#;
+
+/// Returns the first keystroke of [`TYPING_LIBRARY`] once it is done, with
+/// when the page was ready to type and when the app started.
+const FIRST_KEY_SCRIPT: &str = r#"
+const done = arguments[arguments.length - 1];
+const wait = () => window.__bench && window.__bench.first
+  ? window.__bench.first.then((key) => done({ key, ready: window.__bench.ready, started: window.__started ?? null }))
+  : setTimeout(wait, 10);
+wait();
+"#;
+
+/// How long a keystroke of the first typing must leave the page quiet,
+/// nothing on it loading, to be done ([`TYPING_LIBRARY`]).
+const QUIET_MS: f64 = 250.0;
+
+/// At most this long a keystroke of the first typing is waited for.
+const KEYSTROKE_CAP_MS: f64 = 30_000.0;
+
+/// When a first typing begins: at once (the moment the app has started),
+/// or once the app has started and 2 s (3 s: the real list's target) have
+/// passed since navigation.
+const TYPING_STARTS: [(&str, f64); 3] =
+    [("at_once", 0.0), ("from_2_s", 2000.0), ("from_3_s", 3000.0)];
+
+/// What the status line says while an answer waits on a file, in every
+/// language of the interface.
+fn loading_sentences() -> Value {
+    use explorer_core::view::Lang;
+    let said: Vec<&str> = [Lang::En, Lang::Zh]
+        .iter()
+        .map(|l| l.strings())
+        .flat_map(|t| [t.index_loading, t.tags_loading, t.title_order_loading])
+        .collect();
+    json!(said)
+}
+
+/// One keystroke of a first typing, as [`TYPING_LIBRARY`] measured it.
+struct Keystroke {
+    /// The box's value after it (empty: the box emptied).
+    typed: String,
+    /// The input event, ms since navigation.
+    t0: f64,
+    /// Input event → last DOM mutation; `None`: nothing changed.
+    ms: Option<f64>,
+    /// Whether the page said it was loading while it was waited for.
+    said_loading: bool,
+    /// Still loading, or still mutating, when [`KEYSTROKE_CAP_MS`] ran out.
+    capped: bool,
+    /// The responses to the requests that reached the server from this
+    /// keystroke's start to the next's (whoever asked: the page, its
+    /// service worker, a fetch in the background): file name, bytes.
+    sent: Vec<(String, usize)>,
+    /// The bytes of those whose requests arrived by its last DOM mutation:
+    /// at most what it waited for (a fetch in the background asked for
+    /// meanwhile is counted too).
+    by_last_mutation: usize,
+}
+
+impl Keystroke {
+    fn bytes(&self) -> usize {
+        self.sent.iter().map(|(_, n)| n).sum()
+    }
+}
+
+/// The values the box takes when `queries` are typed letter by letter,
+/// the box emptied after each.
+fn typed_letters(queries: &[&str]) -> Vec<String> {
+    queries
+        .iter()
+        .flat_map(|q| {
+            let chars: Vec<char> = q.chars().collect();
+            (1..=chars.len())
+                .map(move |i| chars[..i].iter().collect())
+                .chain(std::iter::once(String::new()))
+        })
+        .collect()
+}
+
+impl Keystroke {
+    /// A keystroke as [`TYPING_LIBRARY`] returned it, its bytes not yet
+    /// read.
+    fn from_page(typed: String, r: &Value) -> Keystroke {
+        Keystroke {
+            typed,
+            t0: r["t0"].as_f64().unwrap_or(f64::NAN),
+            ms: r["ms"].as_f64(),
+            said_loading: r["said_loading"].as_bool().unwrap_or(false),
+            capped: r["capped"].as_bool().unwrap_or(false),
+            sent: Vec::new(),
+            by_last_mutation: 0,
+        }
+    }
+}
+
+/// The moment of the page's time origin (`performance.now()` = 0) on our
+/// clock, from the quickest of five round trips (within half of it): both
+/// clocks are the system's monotonic one, so one offset holds for the
+/// whole visit.
+async fn page_clock(b: &Browser) -> Instant {
+    let mut best: Option<(std::time::Duration, Instant)> = None;
+    for _ in 0..5 {
+        let asked = Instant::now();
+        let now = b.js("return performance.now()").await.as_f64().unwrap();
+        let answered = Instant::now();
+        let trip = answered - asked;
+        let origin = asked + trip / 2 - std::time::Duration::from_secs_f64(now / 1000.0);
+        if best.is_none_or(|(quickest, _)| trip < quickest) {
+            best = Some((trip, origin));
+        }
+    }
+    best.unwrap().1
+}
+
+/// Types `queries` into the page open in `b` through its
+/// [`TYPING_LIBRARY`], a keystroke a WebDriver call, each once the one
+/// before is done; the first is `first` when the page typed it itself. A
+/// keystroke's bytes are the server's responses to the requests that
+/// arrived from its input event to the next keystroke's (the page's times
+/// read on our clock through `origin`, [`page_clock`]).
+async fn type_letters(
+    b: &Browser,
+    queries: &[&str],
+    origin: Instant,
+    mut first: Option<Value>,
+) -> Vec<Keystroke> {
+    let mut keys = Vec::new();
+    for typed in typed_letters(queries) {
+        let r = match first.take() {
+            Some(r) => r,
+            None => b
+                .client
+                .execute_async(
+                    "const done = arguments[1]; window.__bench.key(arguments[0]).then(done);",
+                    vec![json!(typed)],
+                )
+                .await
+                .unwrap_or_else(|e| panic!("typing {typed:?}: {e}")),
+        };
+        keys.push(Keystroke::from_page(typed, &r));
+    }
+    let end = Instant::now();
+    let at = |ms: f64| origin + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0);
+    let starts: Vec<Instant> = keys.iter().map(|k| at(k.t0)).chain([end]).collect();
+    for (k, w) in keys.iter_mut().zip(starts.windows(2)) {
+        k.sent = sent_where(&b.server, |t| t >= w[0] && t < w[1]);
+        let answered = at(k.t0 + k.ms.unwrap_or(0.0));
+        let by_then = sent_where(&b.server, |t| t >= w[0] && t <= answered);
+        k.by_last_mutation = by_then.iter().map(|(_, n)| n).sum();
+    }
+    keys
+}
+
+/// p50, p95, max and total of byte counts (nearest rank, as [`stats`]).
+fn byte_stats(v: &[usize]) -> Value {
+    let mut s = v.to_vec();
+    s.sort_unstable();
+    let pick = |q: f64| s.get(((s.len().max(1) - 1) as f64 * q).round() as usize);
+    json!({
+        "n": s.len(),
+        "p50": pick(0.5),
+        "p95": pick(0.95),
+        "max": s.last(),
+        "total": s.iter().sum::<usize>(),
+    })
+}
+
+/// A typing's figures: keystroke → last mutation over the keystrokes that
+/// changed the page, bytes a keystroke over all, and each keystroke as
+/// `[typed, ms, bytes, files sent]`.
+fn typing_json(keys: &[Keystroke]) -> Value {
+    let times: Vec<f64> = keys.iter().filter_map(|k| k.ms).collect();
+    let bytes: Vec<usize> = keys.iter().map(Keystroke::bytes).collect();
+    let waited: Vec<usize> = keys.iter().map(|k| k.by_last_mutation).collect();
+    let count = |f: fn(&Keystroke) -> bool| keys.iter().filter(|k| f(k)).count();
+    let each: Vec<Value> = keys
+        .iter()
+        .map(|k| {
+            let files: Vec<&str> = k.sent.iter().map(|(f, _)| f.as_str()).collect();
+            json!([k.typed, k.ms.map(round), k.bytes(), files])
+        })
+        .collect();
+    json!({
+        "keystrokes": keys.len(),
+        "to_last_mutation_ms": stats(&times),
+        "unchanged": count(|k| k.ms.is_none()),
+        "said_loading": count(|k| k.said_loading),
+        "still_loading_at_cap": count(|k| k.capped),
+        "bytes_a_keystroke": byte_stats(&bytes),
+        "bytes_by_last_mutation": byte_stats(&waited),
+        "requests": keys.iter().map(|k| k.sent.len()).sum::<usize>(),
+        "began_ms": keys.first().map(|k| round(k.t0)),
+        "each": each,
+    })
+}
+
+/// A first visit under [`LINK`] in a fresh browser, files sent
+/// brotli-compressed: [`FIRST_TYPING`] typed letter by letter once the
+/// app has started and `from_ms` have passed since navigation, then
+/// typed again on the same page (the second typing).
+async fn first_typing_visit(dist: &Path, from_ms: f64) -> Value {
+    let b = Browser::launch_dist(dist, "/", (1280, 900), true).await;
+    b.server
+        .brotli
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    long_scripts(&b).await;
+    emulate_link(&b).await;
+    let config = json!({
+        "quiet": QUIET_MS,
+        "cap": KEYSTROKE_CAP_MS,
+        "loading": loading_sentences(),
+        "first": typed_letters(FIRST_TYPING)[0],
+        "notBefore": from_ms,
+    });
+    let library = TYPING_LIBRARY
+        .replace("CONFIG", &config.to_string())
+        .replace("APP_STARTED", browser_tests::APP_STARTED);
+    b.client
+        .issue_cmd(Cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": library }),
+        ))
+        .await
+        .expect("CDP Page.addScriptToEvaluateOnNewDocument");
+    b.client.goto(&b.server.base).await.unwrap();
+    let origin = page_clock(&b).await;
+    let start = b
+        .client
+        .execute_async(FIRST_KEY_SCRIPT, vec![])
+        .await
+        .expect("the first keystroke");
+    let began = start["key"]["t0"].as_f64().unwrap_or(0.0);
+    let began = origin + std::time::Duration::from_secs_f64(began / 1000.0);
+    let before = sent_where(&b.server, |t| t < began);
+    let first = type_letters(&b, FIRST_TYPING, origin, Some(start["key"].clone())).await;
+    let second = type_letters(&b, FIRST_TYPING, origin, None).await;
+    b.close().await;
+    json!({
+        "typing_from_ms": from_ms,
+        "app_started_ms": start["started"],
+        "ready_to_type_ms": start["ready"],
+        "bytes_before_typing": before.iter().map(|(_, n)| n).sum::<usize>(),
+        "requests_before_typing": before.len(),
+        "first_typing": typing_json(&first),
+        "second_typing": typing_json(&second),
+    })
+}
+
+/// A list's first typing over [`LINK`]: a first visit typed into at
+/// once, one from 2 s after navigation (the real list's also from 3 s),
+/// each in a fresh browser and then typed again.
+async fn measure_first_typing(name: &str, dist: &Path) -> Value {
+    browser_tests::precompress(dist);
+    let starts = if name == "real" {
+        &TYPING_STARTS[..]
+    } else {
+        &TYPING_STARTS[..2]
+    };
+    let mut visits = serde_json::Map::new();
+    for &(start, from_ms) in starts {
+        eprintln!("bench: {name}: a first visit over the emulated link, typed into {start}");
+        let visit = first_typing_visit(dist, from_ms).await;
+        print_first_typing(name, start, &visit);
+        visits.insert(start.into(), visit);
+    }
+    json!({
+        "name": name,
+        "papers": papers_in(dist),
+        "queries": FIRST_TYPING,
+        "measure": format!(
+            "each keystroke: input event → last DOM mutation, done once the page has been quiet \
+             {QUIET_MS} ms and nothing on it says it is loading (status line, aria-busy); bytes: \
+             the server's responses to the requests that arrived from the keystroke to the next"
+        ),
+        "link": { "down_up_bits_per_s": LINK.0 * 8.0, "round_trip_ms": LINK.1 },
+        "visits": visits,
+    })
+}
+
+/// The number of papers of the build in `dist` (from its papers part).
+fn papers_in(dist: &Path) -> usize {
+    let part = std::fs::read(dist.join(browser_tests::build_file(dist, "corpus"))).unwrap();
+    explorer_core::Corpus::from_papers_part(&part)
+        .expect("the build's papers decode")
+        .papers
+        .len()
+}
+
+/// A first-typing visit in a line, and its slowest keystrokes with what
+/// they were sent.
+fn print_first_typing(name: &str, start: &str, v: &Value) {
+    let line = |t: &Value| {
+        let (ms, b) = (&t["to_last_mutation_ms"], &t["bytes_a_keystroke"]);
+        format!(
+            "p50 {} / p95 {} / max {} ms, bytes a keystroke p95 {} (all {}, {} requests; \
+             by its last mutation p95 {}), {} said loading, {} still loading at the cap",
+            ms["p50_ms"],
+            ms["p95_ms"],
+            ms["max_ms"],
+            b["p95"],
+            b["total"],
+            t["requests"],
+            t["bytes_by_last_mutation"]["p95"],
+            t["said_loading"],
+            t["still_loading_at_cap"]
+        )
+    };
+    let first = &v["first_typing"];
+    eprintln!(
+        "bench: {name}: {start}: app started {} ms, first keystroke {} ms; before it {} bytes",
+        v["app_started_ms"], first["began_ms"], v["bytes_before_typing"]
+    );
+    eprintln!("bench: {name}: {start}: first typing {}", line(first));
+    let mut each: Vec<&Value> = first["each"].as_array().into_iter().flatten().collect();
+    each.sort_by(|a, b| {
+        b[1].as_f64()
+            .unwrap_or(0.0)
+            .total_cmp(&a[1].as_f64().unwrap_or(0.0))
+    });
+    for k in each.iter().take(6) {
+        eprintln!(
+            "bench: {name}: {start}:   {:>8} ms {:>9} bytes  {}  {}",
+            k[1], k[2], k[0], k[3]
+        );
+    }
+    eprintln!(
+        "bench: {name}: {start}: second typing {}",
+        line(&v["second_typing"])
+    );
+}
+
 /// Milliseconds as seconds (`41.9 s`); `–` when not measured.
 fn secs(v: &Value) -> String {
     v.as_f64()
@@ -1901,6 +2335,189 @@ fn field_table(fields: &[Value]) -> String {
     )
 }
 
+/// Bytes as KB (10³ bytes), MB from 10⁶; `–` when not measured.
+fn kilobytes(v: &Value) -> String {
+    match v.as_f64() {
+        Some(b) if b >= 1e6 => megabytes(v),
+        Some(b) => format!("{:.0} KB", b / 1e3),
+        None => "–".to_string(),
+    }
+}
+
+/// A typing's keystroke → last mutation, `p50 / p95 ms` (with the max
+/// when `max`); `–` for a visit not made.
+fn typing_ms(t: &Value, max: bool) -> String {
+    let s = &t["to_last_mutation_ms"];
+    if s.is_null() {
+        return "–".into();
+    }
+    let ms = |k: &str| s[k].as_f64().map_or("–".into(), |v| format!("{v:.1}"));
+    if max {
+        format!("{} / {} / {} ms", ms("p50_ms"), ms("p95_ms"), ms("max_ms"))
+    } else {
+        format!("{} / {} ms", ms("p50_ms"), ms("p95_ms"))
+    }
+}
+
+/// A typing's bytes a keystroke at p95, and all its bytes.
+fn typing_bytes(t: &Value) -> String {
+    let b = &t["bytes_a_keystroke"];
+    if b.is_null() {
+        return "–".into();
+    }
+    format!("{} ({})", kilobytes(&b["p95"]), kilobytes(&b["total"]))
+}
+
+/// How a first typing begins, in a row's label.
+fn typing_start(start: &str) -> &'static str {
+    match start {
+        "at_once" => "at once",
+        "from_2_s" => "from 2 s",
+        _ => "from 3 s",
+    }
+}
+
+/// The first typing of each list as a Markdown table (the run's
+/// `results.md`): a column per list, rows per visit.
+fn first_typing_table(lists: &[Value]) -> String {
+    if lists.is_empty() {
+        return String::new();
+    }
+    let heads: Vec<String> = (lists.iter())
+        .map(|f| column_head(&f["name"], &f["papers"]))
+        .collect();
+    let mut rows: Vec<(String, Box<Cell>)> = Vec::new();
+    for (start, _) in TYPING_STARTS {
+        let how = typing_start(start);
+        // A cell of this visit's, `–` for a list not visited so.
+        let cell = move |each: fn(&Value) -> String| -> Box<Cell> {
+            Box::new(move |f: &Value| {
+                let v = &f["visits"][start];
+                if v.is_null() {
+                    "–".into()
+                } else {
+                    each(v)
+                }
+            })
+        };
+        rows.push((
+            format!("first typing {how}: navigation → the module started / → the first keystroke (the app up)"),
+            cell(|v| {
+                format!(
+                    "{:.0} / {:.0}",
+                    v["app_started_ms"].as_f64().unwrap_or(f64::NAN),
+                    v["first_typing"]["began_ms"].as_f64().unwrap_or(f64::NAN)
+                )
+            }),
+        ));
+        rows.push((
+            format!("first typing {how}: keystroke → last DOM mutation, p50 / p95 / max"),
+            cell(|v| typing_ms(&v["first_typing"], true)),
+        ));
+        rows.push((
+            format!("first typing {how}: bytes a keystroke, p95 (all the typing); requests"),
+            cell(|v| {
+                let t = &v["first_typing"];
+                format!("{}; {}", typing_bytes(t), t["requests"])
+            }),
+        ));
+        rows.push((
+            format!("first typing {how}: of those, requested by the keystroke's last mutation, p95 (all)"),
+            cell(|v| {
+                let b = &v["first_typing"]["bytes_by_last_mutation"];
+                format!("{} ({})", kilobytes(&b["p95"]), kilobytes(&b["total"]))
+            }),
+        ));
+        rows.push((
+            format!("first typing {how}: keystrokes that said loading / still loading after 30 s"),
+            cell(|v| {
+                let t = &v["first_typing"];
+                format!("{} / {}", t["said_loading"], t["still_loading_at_cap"])
+            }),
+        ));
+        rows.push((
+            format!("second typing, the page typed into {how}: p50 / p95 / max; bytes"),
+            cell(|v| {
+                let t = &v["second_typing"];
+                format!(
+                    "{}; {}",
+                    typing_ms(t, true),
+                    kilobytes(&t["bytes_a_keystroke"]["total"])
+                )
+            }),
+        ));
+    }
+    let rows: Vec<(&str, &Cell)> = rows.iter().map(|(l, c)| (l.as_str(), &**c)).collect();
+    format!(
+        "### First typing, a first visit over an emulated link ({:.0} Mbit/s, {:.0} ms round trip, \
+         files brotli-compressed)\n\n{}\n\n{}\n",
+        LINK.0 * 8.0 / 1e6,
+        LINK.1,
+        first_typing_words(),
+        markdown_table("measure", &heads, &rows, lists)
+    )
+}
+
+/// What the first typing is, in a sentence.
+fn first_typing_words() -> String {
+    let queries: Vec<String> = FIRST_TYPING.iter().map(|q| format!("`{q}`")).collect();
+    format!(
+        "The script {} typed letter by letter, the box emptied after each query, into a fresh \
+         browser's first visit; each keystroke to its last DOM mutation once the page is quiet \
+         ({QUIET_MS} ms) and says nothing is loading; its bytes, the server's from it to the next \
+         keystroke. Then the same script typed again on that page.",
+        queries.join(", ")
+    )
+}
+
+/// The first typing of each list for the README: a column per list.
+fn first_typing_summary(lists: &[Value], run: &str) -> String {
+    if lists.is_empty() {
+        return String::new();
+    }
+    let heads: Vec<String> = (lists.iter())
+        .map(|f| column_head(&f["name"], &f["papers"]))
+        .collect();
+    let visit = |f: &Value, start: &str, typing: &str| f["visits"][start][typing].clone();
+    let rows: [(&str, &Cell); 7] = [
+        (
+            "first typing at once: keystroke → last DOM mutation, p50 / p95",
+            &|f| typing_ms(&visit(f, "at_once", "first_typing"), false),
+        ),
+        (
+            "first typing at once: bytes a keystroke, p95 (all the typing)",
+            &|f| typing_bytes(&visit(f, "at_once", "first_typing")),
+        ),
+        (
+            "first typing from 2 s: keystroke → last DOM mutation, p50 / p95",
+            &|f| typing_ms(&visit(f, "from_2_s", "first_typing"), false),
+        ),
+        (
+            "first typing from 2 s: bytes a keystroke, p95 (all the typing)",
+            &|f| typing_bytes(&visit(f, "from_2_s", "first_typing")),
+        ),
+        (
+            "first typing from 3 s: keystroke → last DOM mutation, p50 / p95",
+            &|f| typing_ms(&visit(f, "from_3_s", "first_typing"), false),
+        ),
+        (
+            "first typing from 3 s: bytes a keystroke, p95 (all the typing)",
+            &|f| typing_bytes(&visit(f, "from_3_s", "first_typing")),
+        ),
+        (
+            "second typing (the page typed into from 2 s), p50 / p95",
+            &|f| typing_ms(&visit(f, "from_2_s", "second_typing"), false),
+        ),
+    ];
+    format!(
+        "{FIELD_SUMMARY}{:.0} Mbit/s, {:.0} ms link, a first visit ([`{run}`]({run}/results.md)). {}\n\n{}",
+        LINK.0 * 8.0 / 1e6,
+        LINK.1,
+        first_typing_words(),
+        markdown_table("", &heads, &rows, lists)
+    )
+}
+
 /// `bench/runs/<date>-<commit>[-N]/`: a new folder for this run (the
 /// commit's short hash, `-dirty` when the work tree has changes).
 fn run_dir(top: &Path, only: Option<&str>) -> PathBuf {
@@ -2043,6 +2660,130 @@ fn with_summary(readme: &str, table: &str) -> String {
     }
 }
 
+/// Whether `BENCH_CORPUS` (`only`) asks for the list `name`.
+fn wanted(only: Option<&str>, name: &str) -> bool {
+    only.is_none_or(|o| o == name)
+}
+
+/// Each corpus measured in the lab (no link): the seed, the real list
+/// (`BENCH_REAL_DIR`), the 20,000-paper one; with `quick`, a field-size
+/// list named alone.
+async fn measure_corpora(top: &Path, only: Option<&str>, quick: bool) -> Vec<Value> {
+    let mut reports = Vec::new();
+    if wanted(only, "seed") {
+        let runs = if quick { 1 } else { 5 };
+        reports.push(measure("seed", &dist_dir(), &top.join("corpus"), runs, quick).await);
+    }
+    // The real list (`./dev bench` gives the ACL Anthology records, read
+    // where they lie; never committed).
+    let real = top.join("target/dist-real");
+    if let Some(dir) = std::env::var_os("BENCH_REAL_DIR").filter(|_| wanted(only, "real")) {
+        let runs = if quick { 1 } else { 3 };
+        reports.push(measure("real", &real, Path::new(&dir), runs, quick).await);
+    }
+    let big = top.join("target/dist-20k");
+    if wanted(only, "synthetic-20k") && big.join("index.html").is_file() {
+        let (dir, runs) = (top.join("target/synthetic-20k"), if quick { 1 } else { 3 });
+        reports.push(measure("synthetic-20k", &big, &dir, runs, quick).await);
+    } else if wanted(only, "synthetic-20k") {
+        eprintln!("bench: no target/dist-20k (./dev bench builds it); seed corpus only");
+    }
+    // One field-size list's page typed into as the pages above are, for
+    // working on its keystrokes (`BENCH_QUICK=1 BENCH_CORPUS=field-100k`).
+    for (name, _) in FIELDS {
+        let dist = top.join(format!("target/dist-{name}"));
+        if quick && only == Some(name) && dist.join("index.html").is_file() {
+            let dir = top.join(format!("target/synthetic-{name}"));
+            reports.push(measure(name, &dist, &dir, 1, quick).await);
+        }
+    }
+    reports
+}
+
+/// Field-size lists (`./dev bench` builds them: target/dist-field-100k,
+/// …), each visited over the emulated link, and the real list (one
+/// conference's size) the same way.
+async fn measure_fields(top: &Path, only: Option<&str>) -> Vec<Value> {
+    let mut fields = Vec::new();
+    if !wanted(only, "field") {
+        return fields;
+    }
+    for (name, papers) in FIELDS {
+        let dist = top.join(format!("target/dist-{name}"));
+        if dist.join("index.html").is_file() {
+            fields.push(measure_field(name, &dist, papers, FIELD_QUERIES).await);
+        }
+    }
+    let real = top.join("target/dist-real");
+    if real.join("index.html").is_file() {
+        let papers = papers_in(&real);
+        fields.push(measure_field("real", &real, papers, REAL_QUERIES).await);
+    }
+    fields
+}
+
+/// The first typing of each list built ([`measure_first_typing`]): all
+/// five, or the one `BENCH_CORPUS` names (`field`: all five, being the
+/// lists over the emulated link).
+async fn first_typings(top: &Path, only: Option<&str>) -> Vec<Value> {
+    let seed = std::env::var_os("EXPLORER_DIST").map_or_else(|| top.join("dist"), PathBuf::from);
+    let lists = [
+        ("seed", seed),
+        ("real", top.join("target/dist-real")),
+        ("synthetic-20k", top.join("target/dist-20k")),
+        ("field-100k", top.join("target/dist-field-100k")),
+        ("field-250k", top.join("target/dist-field-250k")),
+    ];
+    let mut measured = Vec::new();
+    for (name, dist) in lists {
+        if (wanted(only, name) || only == Some("field")) && dist.join("index.html").is_file() {
+            measured.push(measure_first_typing(name, &dist).await);
+        }
+    }
+    measured
+}
+
+/// Writes the run's folder (`results.json`, `results.md`) and, for a
+/// whole run or one of the lists over the link (`field`), the README's
+/// bench section.
+fn write_run(top: &Path, only: Option<&str>, reports: &[Value], fields: &[Value], first: &[Value]) {
+    let report = json!({
+        "browser": "Debian Chromium, headless, via chromedriver",
+        "peer": "MiniSearch 7.2.0 (npm), prefix + fuzzy 0.2, title boost 3, authors 2, AND",
+        "corpora": reports,
+        "fields": fields,
+        "first_typing": first,
+    });
+    // Each run has a folder of its own, named for the day and the commit
+    // measured, never overwritten (a second run of the day on the same
+    // commit gets `-2`, …). One corpus alone (`BENCH_CORPUS`) is a run too.
+    let md: String = reports.iter().map(table).collect::<String>()
+        + &first_typing_table(first)
+        + &field_table(fields);
+    let run = run_dir(top, only);
+    std::fs::create_dir_all(&run).unwrap();
+    std::fs::write(
+        run.join("results.json"),
+        serde_json::to_string_pretty(&report).unwrap() + "\n",
+    )
+    .unwrap();
+    std::fs::write(run.join("results.md"), &md).unwrap();
+    // The README's section is the whole run's summary; a run of the
+    // lists over the link alone replaces its part about them.
+    let readme = top.join("README.md");
+    let text = std::fs::read_to_string(&readme).unwrap();
+    let name = run.strip_prefix(top).unwrap().display().to_string();
+    let over_the_link = first_typing_summary(first, &name) + &field_summary(fields, &name);
+    if only.is_none() {
+        let table = summary(reports, &name) + &over_the_link;
+        std::fs::write(&readme, with_summary(&text, &table)).unwrap();
+    } else if only == Some("field") {
+        std::fs::write(&readme, with_field_summary(&text, &over_the_link)).unwrap();
+    }
+    eprintln!("bench: written to {}", run.display());
+    println!("{md}");
+}
+
 #[tokio::main]
 async fn main() {
     // Every page run starts a new browser: cold starts are what is measured.
@@ -2052,53 +2793,16 @@ async fn main() {
     // slowest keystrokes are printed (for working on speed).
     let quick = std::env::var_os("BENCH_QUICK").is_some();
     let only = std::env::var("BENCH_CORPUS").ok();
-    let wanted = |name: &str| only.as_deref().is_none_or(|o| o == name);
-    let mut reports = Vec::new();
-    if wanted("seed") {
-        let runs = if quick { 1 } else { 5 };
-        reports.push(measure("seed", &dist_dir(), &top.join("corpus"), runs, quick).await);
+    let only = only.as_deref();
+    // BENCH_FIRST_TYPING=1: only the first typing, printed.
+    if std::env::var_os("BENCH_FIRST_TYPING").is_some() {
+        let first = first_typings(&top, only).await;
+        println!("{}", serde_json::to_string_pretty(&first).unwrap());
+        println!("{}", first_typing_table(&first));
+        println!("{}", first_typing_summary(&first, "(this run)"));
+        return;
     }
-    // The real list (`./dev bench` gives the ACL Anthology records, read
-    // where they lie; never committed).
-    let real = top.join("target/dist-real");
-    if let Some(dir) = std::env::var_os("BENCH_REAL_DIR").filter(|_| wanted("real")) {
-        let runs = if quick { 1 } else { 3 };
-        reports.push(measure("real", &real, Path::new(&dir), runs, quick).await);
-    }
-    let big = top.join("target/dist-20k");
-    if wanted("synthetic-20k") && big.join("index.html").is_file() {
-        let (dir, runs) = (top.join("target/synthetic-20k"), if quick { 1 } else { 3 });
-        reports.push(measure("synthetic-20k", &big, &dir, runs, quick).await);
-    } else if wanted("synthetic-20k") {
-        eprintln!("bench: no target/dist-20k (./dev bench builds it); seed corpus only");
-    }
-    // One field-size list's page typed into as the pages above are, for
-    // working on its keystrokes (`BENCH_QUICK=1 BENCH_CORPUS=field-100k`).
-    for (name, _) in FIELDS {
-        let dist = top.join(format!("target/dist-{name}"));
-        if quick && only.as_deref() == Some(name) && dist.join("index.html").is_file() {
-            let dir = top.join(format!("target/synthetic-{name}"));
-            reports.push(measure(name, &dist, &dir, 1, quick).await);
-        }
-    }
-    // Field-size lists (`./dev bench` builds them: target/dist-field-100k,
-    // …), each visited over the emulated link, and the real list (one
-    // conference's size) the same way.
-    let mut fields = Vec::new();
-    for (name, papers) in FIELDS {
-        let dist = top.join(format!("target/dist-{name}"));
-        if wanted("field") && !quick && dist.join("index.html").is_file() {
-            fields.push(measure_field(name, &dist, papers, FIELD_QUERIES).await);
-        }
-    }
-    if wanted("field") && !quick && real.join("index.html").is_file() {
-        let part = std::fs::read(real.join(browser_tests::build_file(&real, "corpus"))).unwrap();
-        let papers = explorer_core::Corpus::from_papers_part(&part)
-            .expect("the real build's papers decode")
-            .papers
-            .len();
-        fields.push(measure_field("real", &real, papers, REAL_QUERIES).await);
-    }
+    let reports = measure_corpora(&top, only, quick).await;
     if quick
         || ["BENCH_PAGES", "BENCH_MEANING"]
             .iter()
@@ -2106,36 +2810,7 @@ async fn main() {
     {
         return;
     }
-    let report = json!({
-        "browser": "Debian Chromium, headless, via chromedriver",
-        "peer": "MiniSearch 7.2.0 (npm), prefix + fuzzy 0.2, title boost 3, authors 2, AND",
-        "corpora": reports,
-        "fields": fields,
-    });
-    // Each run has a folder of its own, named for the day and the commit
-    // measured, never overwritten (a second run of the day on the same
-    // commit gets `-2`, …). One corpus alone (`BENCH_CORPUS`) is a run too.
-    let md: String = reports.iter().map(table).collect::<String>() + &field_table(&fields);
-    let run = run_dir(&top, only.as_deref());
-    std::fs::create_dir_all(&run).unwrap();
-    std::fs::write(
-        run.join("results.json"),
-        serde_json::to_string_pretty(&report).unwrap() + "\n",
-    )
-    .unwrap();
-    std::fs::write(run.join("results.md"), &md).unwrap();
-    // The README's section is the whole run's summary; a run of the
-    // field-size lists alone replaces its field-size part.
-    let readme = top.join("README.md");
-    let text = std::fs::read_to_string(&readme).unwrap();
-    let name = run.strip_prefix(&top).unwrap().display().to_string();
-    if only.is_none() {
-        let table = summary(&reports, &name) + &field_summary(&fields, &name);
-        std::fs::write(&readme, with_summary(&text, &table)).unwrap();
-    } else if only.as_deref() == Some("field") {
-        let fields = field_summary(&fields, &name);
-        std::fs::write(&readme, with_field_summary(&text, &fields)).unwrap();
-    }
-    eprintln!("bench: written to {}", run.display());
-    println!("{md}");
+    let fields = measure_fields(&top, only).await;
+    let first = first_typings(&top, only).await;
+    write_run(&top, only, &reports, &fields, &first);
 }
