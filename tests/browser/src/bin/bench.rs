@@ -1266,7 +1266,22 @@ async fn measure(name: &str, dist: &Path, corpus_dir: &Path, runs: usize, quick:
     report
 }
 
+/// A corpus's figures as Markdown: its timings, the engines alone, the
+/// renderer's split, the ratios to the plain page, and the downloads.
 fn table(r: &Value) -> String {
+    [
+        timing_rows(r),
+        engine_rows(r),
+        renderer_lines(r),
+        ratio_lines(r),
+        both_pages_line(r),
+        download_lines(r),
+    ]
+    .concat()
+}
+
+/// The page runs' figures, a row each: p50, p95, max, n.
+fn timing_rows(r: &Value) -> String {
     let s = |k: &str, f: &str| r[k][f].clone();
     let mut md = format!(
         "### {} ({} papers)\n\n| measure | p50 | p95 | max | n |\n|---|---|---|---|---|\n",
@@ -1326,6 +1341,12 @@ fn table(r: &Value) -> String {
             s(k, "n")
         );
     }
+    md
+}
+
+/// The engines alone, a row each, and their ratio in a sentence.
+fn engine_rows(r: &Value) -> String {
+    let mut md = String::new();
     let e = &r["engine_only"];
     for (label, k) in [
         ("engine only, per typed prefix (ms)", "ours_ms"),
@@ -1353,6 +1374,13 @@ fn table(r: &Value) -> String {
         e["minisearch_index_build_ms"],
         e["minisearch_index_heap_bytes"],
     );
+    md
+}
+
+/// Where the renderer's time went over the typing, and the corpus's compile and memory.
+fn renderer_lines(r: &Value) -> String {
+    let mut md = String::new();
+    let e = &r["engine_only"];
     let t = &r["renderer_during_typing_ms"];
     md += &format!(
         "Renderer over the typing script, typed twice (last run): script {} ms, style {} ms, layout {} ms, all tasks {} ms.\n",
@@ -1389,6 +1417,12 @@ fn table(r: &Value) -> String {
         r["memory_after_typing"]["wasm_memory_bytes"],
         r["memory_after_typing"]["js_heap_bytes"],
     );
+    md
+}
+
+/// Ours against the plain page, first results and keystrokes, and each run's p95.
+fn ratio_lines(r: &Value) -> String {
+    let mut md = String::new();
     let ratio = |ours: &str, plain: &str, at: &str| {
         r[ours][at].as_f64().unwrap_or(f64::NAN) / r[plain][at].as_f64().unwrap_or(f64::NAN)
     };
@@ -1427,6 +1461,12 @@ fn table(r: &Value) -> String {
         per_run(0),
         per_run(1)
     );
+    md
+}
+
+/// Both pages typed into the same way, in a sentence.
+fn both_pages_line(r: &Value) -> String {
+    let mut md = String::new();
     let pt = &r["pages_typed"];
     md += &format!(
         "\nBoth pages typed into the same way ({}), p50 / p95 / max ms over {} keystrokes: \
@@ -1448,6 +1488,12 @@ fn table(r: &Value) -> String {
         pt["ours_facet_click_ms"]["max_ms"],
         pt["ours_facet_click_ms"]["n"],
     );
+    md
+}
+
+/// What was downloaded by each moment, and every shipped file's sizes.
+fn download_lines(r: &Value) -> String {
+    let mut md = String::new();
     let files = |what: &str, v: &Value| {
         format!(
             "{what}: {} files, {} raw / {} gzip / **{} brotli** bytes ({}).\n",
@@ -1693,13 +1739,10 @@ async fn poll(b: &Browser, expr: &str, what: &str) -> Value {
     }
 }
 
-/// A field-size list (`target/dist-<name>`, built by `./dev bench` with
-/// its build time and peak memory in `target/dist-<name>.time`) under an
-/// emulated link, files served brotli-compressed: a cold visit typed into
-/// at once in a new browser; a cold visit in another, then a warm one in
-/// the same browser, both typed into once the index's head is in.
-async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2]) -> Value {
-    eprintln!("bench: {name}: cold and warm visits over the emulated link");
+/// A field-size build's figures: its time and peak memory (from
+/// `target/dist-<name>.time`, written by `./dev bench`), the bytes of its
+/// files, and the sizes of those fetched only when first needed.
+fn build_figures(dist: &Path) -> Value {
     let build = std::fs::read_to_string(dist.with_extension("time")).unwrap_or_default();
     let mut build = build.split_whitespace().map(|v| v.parse::<f64>().ok());
     let (build_s, build_peak_kb) = (build.next().flatten(), build.next().flatten());
@@ -1721,6 +1764,22 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2
             Some((kind.to_string(), json!(compressed(&raw).1)))
         })
         .collect();
+    json!({
+        "build_s": build_s,
+        "build_peak_bytes": build_peak_kb.map(|k| k * 1024.0),
+        "dist_raw_bytes": shipped,
+        "fetched_when_needed_brotli": later,
+    })
+}
+
+/// A field-size list (`target/dist-<name>`, built by `./dev bench` with
+/// its build time and peak memory in `target/dist-<name>.time`) under an
+/// emulated link, files served brotli-compressed: a cold visit typed into
+/// at once in a new browser; a cold visit in another, then a warm one in
+/// the same browser, both typed into once the index's head is in.
+async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2]) -> Value {
+    eprintln!("bench: {name}: cold and warm visits over the emulated link");
+    let build = build_figures(dist);
     browser_tests::precompress(dist);
     // A reader who types the moment the app has started, in a browser of
     // its own (nothing cached).
@@ -1766,15 +1825,11 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2
         )
         .await;
     b.close().await;
-    json!({
+    let mut field = json!({
         "name": name,
         "link": { "down_up_bits_per_s": LINK.0 * 8.0, "round_trip_ms": LINK.1,
                   "how": "Chromium network emulation (CDP), the page's requests; files brotli q9 on the fly" },
         "queries": queries,
-        "build_s": build_s,
-        "build_peak_bytes": build_peak_kb.map(|k| k * 1024.0),
-        "dist_raw_bytes": shipped,
-        "fetched_when_needed_brotli": later,
         "papers": papers,
         "cold_typed_at_once": at_once,
         "cold": cold,
@@ -1782,7 +1837,11 @@ async fn measure_field(name: &str, dist: &Path, papers: usize, queries: [&str; 2
         "warm_keystroke_to_last_mutation": stats(&typed.times),
         "after_typing": { "wasm_memory_bytes": typed_memory["wasm"],
                           "js_heap_bytes": typed_memory["heap"] },
-    })
+    });
+    if let (Some(field), Value::Object(build)) = (field.as_object_mut(), build) {
+        field.extend(build);
+    }
+    field
 }
 
 /// Installed in a first visit's page before any of its scripts
@@ -2236,6 +2295,94 @@ fn column_head(name: &Value, papers: &Value) -> String {
     format!("{} ({papers} papers)", name.as_str().unwrap_or("?"))
 }
 
+/// A row of a table of figures: its label, and its cell from a list's
+/// figures.
+type Row = (&'static str, fn(&Value) -> String);
+
+/// The rows of [`field_table`].
+const FIELD_ROWS: [Row; 18] = [
+    ("build time", |f| {
+        secs(&(f["build_s"].as_f64().map(|x| x * 1000.0)).into())
+    }),
+    ("build peak memory", |f| megabytes(&f["build_peak_bytes"])),
+    ("dist/ raw", |f| megabytes(&f["dist_raw_bytes"])),
+    (
+        "fetched when first needed (brotli): tags / meaning / map",
+        |f| {
+            let later = &f["fetched_when_needed_brotli"];
+            ["tags", "meaning", "map"]
+                .map(|k| match later[k].as_f64() {
+                    Some(b) if b < 1e6 => format!("{:.0} KB", b / 1e3),
+                    _ => megabytes(&later[k]),
+                })
+                .join(" / ")
+        },
+    ),
+    ("cold: navigation → first results", |f| {
+        secs(&f["cold"]["first_results_ms"])
+    }),
+    (
+        "cold, typed as the app starts: navigation → query answered",
+        |f| secs(&f["cold_typed_at_once"]["answered_ms"]),
+    ),
+    (
+        "cold, typed as the app starts: bytes before that answer",
+        |f| megabytes(&f["cold_typed_at_once"]["bytes_before_answer"]),
+    ),
+    (
+        "cold, typed a second after the index's head is in: navigation → query answered",
+        |f| secs(&f["cold"]["answered_ms"]),
+    ),
+    (
+        "cold, typed a second after the index's head is in: bytes before that answer",
+        |f| megabytes(&f["cold"]["bytes_before_answer"]),
+    ),
+    (
+        "cold: bytes of a visit never typed into (until the index's head is in)",
+        |f| megabytes(&f["cold"]["bytes_never_typed"]),
+    ),
+    ("cold: requests before that answer", |f| {
+        f["cold"]["requests_before_answer"].to_string()
+    }),
+    (
+        "cold: a new query: answered after / bytes / requests",
+        |f| {
+            let next = &f["cold"]["next_query"];
+            format!(
+                "{} / {:.0} KB / {}",
+                secs(&next["answered_after_ms"]),
+                next["bytes"].as_f64().unwrap_or(0.0) / 1e3,
+                next["requests"]
+            )
+        },
+    ),
+    ("warm: navigation → first results", |f| {
+        secs(&f["warm"]["first_results_ms"])
+    }),
+    (
+        "warm, typed a second after the index's head is in: navigation → query answered",
+        |f| secs(&f["warm"]["answered_ms"]),
+    ),
+    ("warm: keystroke → last DOM mutation, p50 / p95", |f| {
+        let t = &f["warm_keystroke_to_last_mutation"];
+        format!("{} / {} ms", t["p50_ms"], t["p95_ms"])
+    }),
+    ("WebAssembly memory after the answer", |f| {
+        megabytes(&f["cold"]["wasm_memory_bytes"])
+    }),
+    ("JS heap after the answer", |f| {
+        megabytes(&f["cold"]["js_heap_bytes"])
+    }),
+    ("WebAssembly memory / JS heap after typing (warm)", |f| {
+        let m = &f["after_typing"];
+        format!(
+            "{} / {}",
+            megabytes(&m["wasm_memory_bytes"]),
+            megabytes(&m["js_heap_bytes"])
+        )
+    }),
+];
+
 /// The field-size figures as a Markdown table: one column per list, cold
 /// and warm visit rows.
 fn field_table(fields: &[Value]) -> String {
@@ -2245,88 +2392,7 @@ fn field_table(fields: &[Value]) -> String {
     let heads: Vec<String> = (fields.iter())
         .map(|f| column_head(&f["name"], &f["papers"]))
         .collect();
-    let rows: [(&str, &Cell); 18] = [
-        ("build time", &|f| {
-            secs(&(f["build_s"].as_f64().map(|x| x * 1000.0)).into())
-        }),
-        ("build peak memory", &|f| megabytes(&f["build_peak_bytes"])),
-        ("dist/ raw", &|f| megabytes(&f["dist_raw_bytes"])),
-        (
-            "fetched when first needed (brotli): tags / meaning / map",
-            &|f| {
-                let later = &f["fetched_when_needed_brotli"];
-                ["tags", "meaning", "map"]
-                    .map(|k| match later[k].as_f64() {
-                        Some(b) if b < 1e6 => format!("{:.0} KB", b / 1e3),
-                        _ => megabytes(&later[k]),
-                    })
-                    .join(" / ")
-            },
-        ),
-        ("cold: navigation → first results", &|f| {
-            secs(&f["cold"]["first_results_ms"])
-        }),
-        (
-            "cold, typed as the app starts: navigation → query answered",
-            &|f| secs(&f["cold_typed_at_once"]["answered_ms"]),
-        ),
-        (
-            "cold, typed as the app starts: bytes before that answer",
-            &|f| megabytes(&f["cold_typed_at_once"]["bytes_before_answer"]),
-        ),
-        (
-            "cold, typed a second after the index's head is in: navigation → query answered",
-            &|f| secs(&f["cold"]["answered_ms"]),
-        ),
-        (
-            "cold, typed a second after the index's head is in: bytes before that answer",
-            &|f| megabytes(&f["cold"]["bytes_before_answer"]),
-        ),
-        (
-            "cold: bytes of a visit never typed into (until the index's head is in)",
-            &|f| megabytes(&f["cold"]["bytes_never_typed"]),
-        ),
-        ("cold: requests before that answer", &|f| {
-            f["cold"]["requests_before_answer"].to_string()
-        }),
-        (
-            "cold: a new query: answered after / bytes / requests",
-            &|f| {
-                let next = &f["cold"]["next_query"];
-                format!(
-                    "{} / {:.0} KB / {}",
-                    secs(&next["answered_after_ms"]),
-                    next["bytes"].as_f64().unwrap_or(0.0) / 1e3,
-                    next["requests"]
-                )
-            },
-        ),
-        ("warm: navigation → first results", &|f| {
-            secs(&f["warm"]["first_results_ms"])
-        }),
-        (
-            "warm, typed a second after the index's head is in: navigation → query answered",
-            &|f| secs(&f["warm"]["answered_ms"]),
-        ),
-        ("warm: keystroke → last DOM mutation, p50 / p95", &|f| {
-            let t = &f["warm_keystroke_to_last_mutation"];
-            format!("{} / {} ms", t["p50_ms"], t["p95_ms"])
-        }),
-        ("WebAssembly memory after the answer", &|f| {
-            megabytes(&f["cold"]["wasm_memory_bytes"])
-        }),
-        ("JS heap after the answer", &|f| {
-            megabytes(&f["cold"]["js_heap_bytes"])
-        }),
-        ("WebAssembly memory / JS heap after typing (warm)", &|f| {
-            let m = &f["after_typing"];
-            format!(
-                "{} / {}",
-                megabytes(&m["wasm_memory_bytes"]),
-                megabytes(&m["js_heap_bytes"])
-            )
-        }),
-    ];
+    let rows: Vec<(&str, &Cell)> = FIELD_ROWS.iter().map(|(l, f)| (*l, f as &Cell)).collect();
     format!(
         "### Field size, over an emulated link ({:.0} Mbit/s, {:.0} ms round trip, files brotli-compressed)\n\n{}\n",
         LINK.0 * 8.0 / 1e6,
