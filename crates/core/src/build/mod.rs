@@ -3,12 +3,13 @@
 //! JSON, abstracts' markup parsed and their formulas rendered to MathML,
 //! titles derived and acronyms found, tags given from the taxonomy,
 //! similar papers found and the topic map laid out, the meaning file built;
-//! and the evaluations of titles and of find by meaning, and the synthetic
-//! lists of the benchmarks and scale tests.
+//! and the evaluations of titles and of find by meaning, the synthetic
+//! lists of the benchmarks and scale tests, and how a list's vocabulary
+//! grows, which they follow.
 //!
-//! The evaluations and the synthetic lists stay namespaces
-//! ([`meaning_eval`], [`title_eval`], `synth`): their names read only
-//! qualified.
+//! The evaluations, the synthetic lists and the vocabulary's measure stay
+//! namespaces ([`meaning_eval`], [`title_eval`], `synth`, [`vocab`]): their
+//! names read only qualified.
 
 pub(crate) mod acronym;
 pub(crate) mod compile;
@@ -27,6 +28,7 @@ pub(crate) mod title;
 pub mod title_eval;
 pub mod title_queries;
 pub(crate) mod topic_map;
+pub mod vocab;
 
 /// English stop words (the `stop-words` crate's ISO list), built once: what
 /// the title overlap measure leaves out, where a title's topic phrase is
