@@ -13,7 +13,12 @@
 //!                                       index.html; noscript; manifest
 //! explorer-cli synth N --seed S --out DIR
 //!                                       N synthetic papers (deterministic for a seed), trained
-//!                                       on the seed lists in corpus/, as DIR/papers.jsonl
+//!                                       on the seed lists in corpus/, their vocabulary growing
+//!                                       as the law `vocab` prints, as DIR/papers.jsonl
+//! explorer-cli vocab LIST… [--json FILE] [--markdown FILE]
+//!                                       each list's vocabulary (distinct words, words in one
+//!                                       paper only, prefix fan-out, Heaps' law) beside the law
+//!                                       the synthetic lists follow
 //! explorer-cli abstracts-only FILE… --out DIR [--name NAME]
 //!                                       the records' abstracts as one seed-format list,
 //!                                       DIR/abstracts.txt (titles then derived, as for bare lists)
@@ -36,6 +41,7 @@ mod eval;
 mod inspect;
 mod single_file;
 mod stage;
+mod vocab;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -79,12 +85,35 @@ enum Command {
         into: PathBuf,
     },
     /// N synthetic papers (deterministic for a seed) as OUT/papers.jsonl.
+    ///
+    /// Their vocabulary grows as real lists' do: the law `vocab` prints
+    /// beside each list.
     Synth {
         n: usize,
         #[arg(long)]
         seed: u64,
         #[arg(long)]
         out: PathBuf,
+    },
+    /// How each LIST's vocabulary grows, beside the law the synthetic lists
+    /// follow.
+    ///
+    /// Distinct words, words in one paper only, median words an abstract,
+    /// words a two- or three-letter prefix opens, Heaps' law fitted on
+    /// nested subsets of the papers (1/64 … all). Words are the abstracts'
+    /// as the index's word list holds them (folded, not stemmed). Prints a
+    /// Markdown table.
+    Vocab {
+        /// A list: a directory (its lists read together, as the build reads
+        /// them) or one file.
+        #[arg(required = true)]
+        lists: Vec<PathBuf>,
+        /// Also write every figure of every subset as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Also write the table (Markdown) here.
+        #[arg(long)]
+        markdown: Option<PathBuf>,
     },
     /// Derive each record's title from its abstract and compare with the
     /// real one.
@@ -178,6 +207,11 @@ fn run(command: Command) -> Result<(), Error> {
                 &seeds, n, seed, &out,
             )?)
         }
+        Command::Vocab {
+            lists,
+            json,
+            markdown,
+        } => vocab::vocab(&lists, json.as_deref(), markdown.as_deref()),
         Command::EvalTitles {
             cases,
             candidates,
