@@ -18,3 +18,4 @@ mod real_list_tags;
 mod scale;
 mod seed_corpus;
 mod titles_apart;
+mod vocabulary;
