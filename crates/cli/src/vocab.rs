@@ -112,74 +112,46 @@ enum Kind {
 /// The table's rows: a label, how to read the figure and how to write it.
 type Row = (String, Box<dyn Fn(&Figures) -> f64>, Kind);
 
+fn row(label: impl Into<String>, kind: Kind, value: impl Fn(&Figures) -> f64 + 'static) -> Row {
+    (label.into(), Box::new(value), kind)
+}
+
 fn rows() -> Vec<Row> {
-    let mut rows: Vec<Row> = vec![
-        ("papers".into(), Box::new(|f| f.papers as f64), Kind::Count),
-        (
-            "distinct words".into(),
-            Box::new(|f| f.words as f64),
-            Kind::Count,
-        ),
-        (
-            "in one paper only".into(),
-            Box::new(|f| f.hapax as f64),
-            Kind::Count,
-        ),
-        (
-            "share in one paper only".into(),
-            Box::new(|f| f.hapax_share),
-            Kind::Share,
-        ),
-        (
-            "median words an abstract".into(),
-            Box::new(|f| f.median_length),
-            Kind::Mean,
-        ),
-        (
-            "share beginning with two letters".into(),
-            Box::new(|f| f.letter_share),
-            Kind::Share,
-        ),
-        (
-            "share beginning with a digit".into(),
-            Box::new(|f| f.digit_share),
-            Kind::Share,
-        ),
+    let mut rows = vec![
+        row("papers", Kind::Count, |f| f.papers as f64),
+        row("distinct words", Kind::Count, |f| f.words as f64),
+        row("in one paper only", Kind::Count, |f| f.hapax as f64),
+        row("share in one paper only", Kind::Share, |f| f.hapax_share),
+        row("median words an abstract", Kind::Mean, |f| f.median_length),
+        row("share beginning with two letters", Kind::Share, |f| {
+            f.letter_share
+        }),
+        row("share beginning with a digit", Kind::Share, |f| {
+            f.digit_share
+        }),
     ];
     for p in vocab::NAMED_2 {
-        rows.push((
-            format!("words `{p}` opens"),
-            Box::new(move |f| named(f, p)),
-            Kind::Count,
-        ));
+        rows.push(row(format!("words `{p}` opens"), Kind::Count, move |f| {
+            named(f, p)
+        }));
     }
-    rows.push((
-        "2 letters: mean over prefixes".into(),
-        Box::new(|f| f.prefix2.mean),
-        Kind::Mean,
-    ));
-    rows.push((
-        "2 letters: reader's mean".into(),
-        Box::new(|f| f.prefix2.typed_mean),
-        Kind::Mean,
-    ));
+    rows.push(row("2 letters: mean over prefixes", Kind::Mean, |f| {
+        f.prefix2.mean
+    }));
+    rows.push(row("2 letters: reader's mean", Kind::Mean, |f| {
+        f.prefix2.typed_mean
+    }));
     for p in vocab::NAMED_3 {
-        rows.push((
-            format!("words `{p}` opens"),
-            Box::new(move |f| named(f, p)),
-            Kind::Count,
-        ));
+        rows.push(row(format!("words `{p}` opens"), Kind::Count, move |f| {
+            named(f, p)
+        }));
     }
-    rows.push((
-        "3 letters: mean over prefixes".into(),
-        Box::new(|f| f.prefix3.mean),
-        Kind::Mean,
-    ));
-    rows.push((
-        "3 letters: reader's mean".into(),
-        Box::new(|f| f.prefix3.typed_mean),
-        Kind::Mean,
-    ));
+    rows.push(row("3 letters: mean over prefixes", Kind::Mean, |f| {
+        f.prefix3.mean
+    }));
+    rows.push(row("3 letters: reader's mean", Kind::Mean, |f| {
+        f.prefix3.typed_mean
+    }));
     rows
 }
 
