@@ -2834,6 +2834,14 @@ fn write_run(top: &Path, only: Option<&str>, reports: &[Value], fields: &[Value]
     )
     .unwrap();
     std::fs::write(run.join("results.md"), &md).unwrap();
+    // The lists' vocabularies beside the law the synthetic ones follow
+    // (written by `./dev bench` before the pages are measured).
+    for file in ["vocab-fit.md", "vocab-fit.json"] {
+        let made = top.join("target").join(file);
+        if made.is_file() {
+            std::fs::copy(&made, run.join(file)).unwrap();
+        }
+    }
     // The README's section is the whole run's summary; a run of the
     // lists over the link alone replaces its part about them.
     let readme = top.join("README.md");
