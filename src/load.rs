@@ -627,12 +627,19 @@ pub fn fetch_apart_once(
 }
 
 /// [`fetch_paper_packs`]' requests, and how each fared.
+/// Only the cards' own requests are counted as the cards' (what waits for
+/// them to settle, a long list's tags, would otherwise wait for the whole
+/// list the background fetches).
 async fn fetch_new_paper_packs(packs: &[PaperPack], priority: Priority) -> Fared<PaperPack> {
     let fetch = fetch_all(packs, priority, paper_pack_href, |p, bytes| {
         engine().add_paper_pack(p, &bytes)
     });
-    counted(&CARDS_IN_FLIGHT, fetch).await
+    match priority {
+        Priority::Now => counted(&CARDS_IN_FLIGHT, fetch).await,
+        Priority::Ahead => fetch.await,
+    }
 }
+
 /// How each pack of a round of requests fared.
 type Fared<K> = Vec<(K, Result<(), LoadError>)>;
 
