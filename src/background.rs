@@ -52,7 +52,7 @@ pub fn fetch_whole_list(x: Explorer) {
     // for the first query. It comes ahead only where the list's own files
     // weigh at least twice as much.
     let meaning = load::meaning_bytes_not_in();
-    let meaning_ahead = meaning * 2 <= bytes - meaning;
+    let meaning_ahead = meaning * 2 <= bytes.saturating_sub(meaning);
     leptos::task::spawn_local(async move {
         answers_settled().await;
         let engine = x.engine;
@@ -66,27 +66,17 @@ pub fn fetch_whole_list(x: Explorer) {
             .into_iter()
             .map(|(p, _)| p)
             .partition(|p| matches!(p, PaperPack::Title(_)));
-        in_lanes(postings, |k, done| {
-            load::fetch_packs(&[k], Priority::Ahead, done)
-        })
-        .await;
-        in_lanes(titles, |p, done| {
-            load::fetch_paper_packs(&[p], Priority::Ahead, done)
-        })
-        .await;
+        let packs = |k, done| load::fetch_packs(&[k], Priority::Ahead, done);
+        let paper_packs = |p, done| load::fetch_paper_packs(&[p], Priority::Ahead, done);
+        in_lanes(postings, packs).await;
+        in_lanes(titles, paper_packs).await;
         tags(x).await;
         if meaning_ahead {
             answers_settled().await;
             crate::open_meaning(x, Priority::Ahead).await;
         }
-        in_lanes(bodies, |p, done| {
-            load::fetch_paper_packs(&[p], Priority::Ahead, done)
-        })
-        .await;
-        in_lanes(positions, |k, done| {
-            load::fetch_packs(&[k], Priority::Ahead, done)
-        })
-        .await;
+        in_lanes(bodies, paper_packs).await;
+        in_lanes(positions, packs).await;
         answers_settled().await;
         let order = told(|done| load::fetch_apart_once(Apart::TitleOrder, Priority::Ahead, done));
         if let Err(e) = order.await {

@@ -71,8 +71,14 @@ fn corpus_link(attribute: &'static str) -> Result<String, LoadError> {
 /// The bytes at `href`, fetched into WebAssembly memory and kept for the
 /// page's life: the index and the meaning file are used where they lie.
 async fn fetch_kept(href: &str, priority: Priority) -> Result<&'static [u8], LoadError> {
-    let bytes = counted_as(priority, read_array(href, request(href, priority))).await?;
+    let bytes = fetch_array(href, priority).await?;
     Ok(Box::leak(bytes.to_vec().into_boxed_slice()))
+}
+
+/// Fetches a file of this build, its bytes left in the browser's memory,
+/// counted as a reader's request when it is one.
+async fn fetch_array(href: &str, priority: Priority) -> Result<js_sys::Uint8Array, LoadError> {
+    counted_as(priority, read_array(href, request(href, priority))).await
 }
 
 /// The bytes of a fetch already under way (`request`, of `href`).
@@ -567,7 +573,7 @@ async fn fetch_apart(
     let Some(href) = file.and_then(|(name, _)| beside_papers(&name)) else {
         return Ok(());
     };
-    let bytes = counted_as(priority, read_array(&href, request(&href, priority))).await?;
+    let bytes = fetch_array(&href, priority).await?;
     add(&bytes.to_vec()).map_err(|error| LoadError::Decode { href, error })
 }
 
@@ -807,13 +813,9 @@ fn offline_files() -> Vec<(String, usize)> {
             .into_iter()
             .filter_map(|(l, size)| Some((vectors_href(l)?, size))),
     );
-    if !engine().has_meaning() {
-        if let (Ok(href), Ok(size)) = (
-            corpus_link("data-meaning"),
-            corpus_link("data-meaning-bytes"),
-        ) {
-            files.push((href, size.parse().unwrap_or(0)));
-        }
+    let meaning = meaning_bytes_not_in();
+    if let (Ok(href), 1..) = (corpus_link("data-meaning"), meaning) {
+        files.push((href, meaning));
     }
     files
 }
