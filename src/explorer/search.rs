@@ -85,53 +85,9 @@ impl Search {
                     })
                 })
             });
-            // While the packs of postings the new query reads are on their
-            // way, the results shown stay, marked waiting (the status bar
-            // says the index is loading), rather than blinking empty.
-            // So too while the papers' tags a filter needs are, or the
-            // title order a sort by title needs.
-            let waits = !answer.missing_packs.is_empty()
-                || answer.waiting_for_tags
-                || answer.waiting_for_titles;
-            match shown {
-                Some(shown) if waits && !shown.hits.is_empty() => Response {
-                    waiting_for_index: true,
-                    missing_packs: answer.missing_packs,
-                    waiting_for_tags: answer.waiting_for_tags,
-                    waiting_for_titles: answer.waiting_for_titles,
-                    ..shown.clone()
-                },
-                _ => answer,
-            }
+            shown_while_waiting(answer, shown)
         });
-        // The packs an answer lacks are fetched (the outside world), or
-        // all of a small list's once its index is in; once in, the view is
-        // searched again.
-        Effect::new(move |_| {
-            let all: Vec<u32> = if index_ready.get() && engine.packs_are_few() {
-                (0..engine.pack_count() as u32).collect()
-            } else {
-                Vec::new()
-            };
-            response.with(|r| {
-                let wanted = if all.is_empty() {
-                    &r.missing_packs
-                } else {
-                    &all
-                };
-                let now = crate::load::Priority::Now;
-                crate::load::fetch_packs(wanted, now, move |result| match result {
-                    Ok(()) => {
-                        packs_failed.set(false);
-                        packs_in.update(|n| *n += 1);
-                    }
-                    Err(e) => {
-                        web_sys::console::warn_1(&e.to_string().into());
-                        packs_failed.set(true);
-                    }
-                });
-            })
-        });
+        fetch_lacking_packs(engine, response, index_ready, packs_in, packs_failed);
         let search = Search {
             response,
             index_ready,
@@ -205,6 +161,61 @@ impl Search {
     pub fn tags_settled(&self) -> bool {
         self.tags_ready.get() || self.tags_failed.get()
     }
+}
+
+/// While the packs of postings a new query reads are on their way, the
+/// results shown stay, marked waiting (the status bar says the index is
+/// loading), rather than blinking empty. So too while the papers' tags a
+/// filter needs are, or the title order a sort by title needs.
+fn shown_while_waiting(answer: Response, shown: Option<&Response>) -> Response {
+    let waits =
+        !answer.missing_packs.is_empty() || answer.waiting_for_tags || answer.waiting_for_titles;
+    match shown {
+        Some(shown) if waits && !shown.hits.is_empty() => Response {
+            waiting_for_index: true,
+            missing_packs: answer.missing_packs,
+            waiting_for_tags: answer.waiting_for_tags,
+            waiting_for_titles: answer.waiting_for_titles,
+            ..shown.clone()
+        },
+        _ => answer,
+    }
+}
+
+/// The packs an answer lacks are fetched (the outside world), or all of a
+/// small list's once its index is in; once in (`packs_in` counts them),
+/// the view is searched again; a failure sets `packs_failed`.
+fn fetch_lacking_packs(
+    engine: &'static Engine,
+    response: Memo<Response>,
+    index_ready: RwSignal<bool>,
+    packs_in: RwSignal<u32>,
+    packs_failed: RwSignal<bool>,
+) {
+    Effect::new(move |_| {
+        let all: Vec<u32> = if index_ready.get() && engine.packs_are_few() {
+            (0..engine.pack_count() as u32).collect()
+        } else {
+            Vec::new()
+        };
+        response.with(|r| {
+            let wanted = if all.is_empty() {
+                &r.missing_packs
+            } else {
+                &all
+            };
+            crate::load::fetch_packs(wanted, Priority::Now, move |result| match result {
+                Ok(()) => {
+                    packs_failed.set(false);
+                    packs_in.update(|n| *n += 1);
+                }
+                Err(e) => {
+                    web_sys::console::warn_1(&e.to_string().into());
+                    packs_failed.set(true);
+                }
+            });
+        })
+    });
 }
 
 /// What a fetch of a file apart tells its signals: in (`ready`), or failed
