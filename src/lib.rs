@@ -234,7 +234,7 @@ fn fetch_meaning_when_asked(x: Explorer) {
             return;
         }
         if !x.search.tags_settled() {
-            x.search.want_tags_after_cards();
+            x.search.want_tags_at_rest();
             return;
         }
         rest.after(change, MEANING_PAUSE, move || {

@@ -38,6 +38,9 @@ pub struct Search {
     /// Set when the tags' file could not be fetched; cleared on the next
     /// try.
     pub tags_failed: RwSignal<bool>,
+    /// How many times an answer's counts have asked for the tags: the
+    /// ask waits for the view to rest ([`Search::want_tags_at_rest`]).
+    tag_asks: StoredValue<u32>,
     /// Set when the papers' title order (a long list's comes in a file of
     /// its own, fetched when the results are first sorted by title) could
     /// not be fetched; cleared on the next try.
@@ -96,6 +99,7 @@ impl Search {
             packs_failed,
             tags_ready,
             tags_failed,
+            tag_asks: StoredValue::new(0),
             title_order_failed,
         };
         // The title order, once a sort by title needs it.
@@ -106,15 +110,16 @@ impl Search {
             }
         });
         // The tags, once a filter needs them (it waits), or an answer's
-        // counts do: then once the answer's cards have their titles and
-        // abstracts (written after this paint), which a long list's 1.8 MB
-        // of tags at 100,000 papers would otherwise share the link with.
+        // counts do: then once the reader pauses ([`TAGS_PAUSE`]) and the
+        // answer's cards have their titles and abstracts, which a long
+        // list's 1.8 MB of tags at 100,000 papers would otherwise share the
+        // link with.
         Effect::new(move |_| {
             let (waits, counts) = response.with(|r| (r.waiting_for_tags, r.counts_pending));
             if waits {
                 search.want_tags();
             } else if counts {
-                search.want_tags_after_cards();
+                search.want_tags_at_rest();
             }
         });
         search
@@ -156,12 +161,39 @@ impl Search {
         crate::idle::after_paint(move || crate::load::when_cards_settled(move || self.want_tags()));
     }
 
+    /// [`Search::want_tags_after_cards`] once no answer has asked for
+    /// them for [`TAGS_PAUSE`]: fetched on a reader's first keystroke,
+    /// a long list's tags took the link from every keystroke after it
+    /// (at 100,000 papers the second letter waited 1.6 s for them).
+    pub fn want_tags_at_rest(self) {
+        if self.tags_ready.get_untracked() {
+            return;
+        }
+        let ask = self.tag_asks.get_value().wrapping_add(1);
+        self.tag_asks.set_value(ask);
+        let asked_last = move || self.tag_asks.get_value() == ask;
+        set_timeout(
+            move || {
+                if asked_last() {
+                    self.want_tags_after_cards();
+                }
+            },
+            TAGS_PAUSE,
+        );
+    }
+
     /// Whether the tags are in, or could not come (reactive): what waits
     /// for them (the meaning file, on the link after them) goes ahead.
     pub fn tags_settled(&self) -> bool {
         self.tags_ready.get() || self.tags_failed.get()
     }
 }
+
+/// How long the view must rest after an answer whose counts wait for a
+/// long list's tags before they are fetched ([`Search::want_tags_at_rest`]):
+/// longer than a reader's pause between letters, shorter than the
+/// meaning file's wait, which comes after the tags.
+const TAGS_PAUSE: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// While the packs of postings a new query reads are on their way, the
 /// results shown stay, marked waiting (the status bar says the index is
