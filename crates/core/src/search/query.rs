@@ -86,6 +86,20 @@ enum Item {
 /// cannot stall the page.
 pub const MAX_QUERY_CHARS: usize = 1000;
 
+/// The English function words a query's words are searched for but never
+/// highlighted by, outside a quoted phrase: in “remembering long chat
+/// histories for conversational assistants” a card's “for” says nothing
+/// of why it was found. Sorted, folded.
+pub(crate) const FUNCTION_WORDS: &[&str] = &[
+    "a", "about", "after", "all", "also", "an", "and", "any", "are", "as", "at", "be", "been",
+    "being", "between", "both", "but", "by", "can", "could", "did", "do", "does", "each", "for",
+    "from", "had", "has", "have", "how", "i", "if", "in", "into", "is", "it", "its", "more",
+    "most", "my", "no", "nor", "not", "of", "on", "or", "other", "our", "over", "same", "so",
+    "some", "such", "than", "that", "the", "their", "them", "then", "there", "these", "they",
+    "this", "those", "through", "to", "too", "under", "up", "very", "was", "we", "were", "what",
+    "when", "where", "which", "while", "who", "why", "will", "with", "would", "you", "your",
+];
+
 /// Parses a query. `is_filter_key` says which `key:` prefixes are facet
 /// filters (others are searched as text).
 pub fn parse(input: &str, is_filter_key: &dyn Fn(&str) -> bool) -> Query {

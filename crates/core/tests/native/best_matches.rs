@@ -193,3 +193,39 @@ fn a_word_typed_twice_counts_once() {
         assert_title_finds_its_paper(t);
     }
 }
+
+/// The words a hit's title and abstract have marked, lowercased.
+fn marked(e: &Engine, r: &Response, hit: usize) -> Vec<String> {
+    let doc = r.hits[hit].doc;
+    let marks = e.highlights(doc, &r.matched);
+    let title = e.title(doc).unwrap_or_default();
+    let text = e.body(doc).map_or(String::new(), |b| b.text.to_string());
+    (marks.title.iter().map(|m| &title[m.clone()]))
+        .chain(marks.text.iter().map(|m| &text[m.clone()]))
+        .map(str::to_lowercase)
+        .collect()
+}
+
+#[test]
+fn a_question_marks_its_content_words_not_its_function_words() {
+    let e = acl_abstracts_engine();
+    let r = search(
+        e,
+        "remembering long chat histories for conversational assistants",
+    );
+    assert!(r.hits.len() >= 10, "{} hits", r.hits.len());
+    let marks: Vec<String> = (0..10).flat_map(|i| marked(e, &r, i)).collect();
+    assert!(
+        marks.iter().any(|m| m.starts_with("conversation")),
+        "{marks:?}"
+    );
+    assert!(!marks.iter().any(|m| m == "for"), "{marks:?}");
+    // Inside a quoted phrase a function word is part of what was asked.
+    let r = search(e, "\"learning for\"");
+    assert!(!r.hits.is_empty());
+    let marks = marked(e, &r, 0);
+    assert!(
+        marks.iter().any(|m| m.contains("learning for")),
+        "{marks:?}"
+    );
+}

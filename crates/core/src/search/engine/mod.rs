@@ -265,6 +265,9 @@ pub struct Engine {
     /// Per paper, each field's BM25F weight over its length normalisation
     /// ([`score`]), worked out once the index is first searched.
     field_scales: std::sync::OnceLock<Vec<[f32; crate::search::index::N_FIELDS]>>,
+    /// The stems of the function words ([`crate::search::query::FUNCTION_WORDS`]),
+    /// sorted: never highlighted outside a phrase.
+    function_word_stems: std::sync::OnceLock<Vec<u32>>,
     /// The papers' tags as counting and filtering read them: from the
     /// papers, or later from the tags' file ([`Engine::add_tag_part`]).
     tagging: std::sync::OnceLock<Tagging>,
@@ -424,6 +427,7 @@ impl Engine {
             corpus,
             index: std::sync::OnceLock::new(),
             field_scales: std::sync::OnceLock::new(),
+            function_word_stems: std::sync::OnceLock::new(),
             tagging,
             untagged: std::sync::OnceLock::new(),
             map,
@@ -644,6 +648,10 @@ impl Engine {
         let all_words = hits.any_order().iter().filter(|h| h.all_words).count();
         matched.stems.sort_unstable();
         matched.stems.dedup();
+        if self.has_index() {
+            let function_words = self.function_word_stems();
+            (matched.stems).retain(|s| function_words.binary_search(s).is_err());
+        }
         Response {
             all_words,
             hits,

@@ -3,8 +3,10 @@
 
 use std::sync::Arc;
 
-use crate::search::index::{Index, Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE, N_FIELDS};
-use crate::search::query::{Clause, Term};
+use crate::search::index::{
+    prefix_score, Index, Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE, N_FIELDS,
+};
+use crate::search::query::{Clause, Term, FUNCTION_WORDS};
 
 use super::{Engine, MatchClass, Matched, NO_MATCH};
 
@@ -101,9 +103,20 @@ fn stem_scores<'a>(
     class: MatchClass,
 ) -> impl Iterator<Item = (u32, f32)> + 'a {
     let idf = idf(index.doc_count(), index.df(stem) as usize);
-    index
-        .postings_iter(stem, false)
-        .map(move |p| (p.doc, idf * bm25f_tf(scales, &p) * class.weight()))
+    let listed = class == MatchClass::Prefix;
+    index.postings_iter(stem, false).map(move |p| {
+        let score = idf * bm25f_tf(scales, &p) * class.weight();
+        // A prefix match scores as the prefix lists ship it, whichever
+        // way it is read.
+        (
+            p.doc,
+            if listed {
+                prefix_score::as_listed(score)
+            } else {
+                score
+            },
+        )
+    })
 }
 
 impl Engine {
@@ -161,6 +174,24 @@ impl Engine {
     /// [`field_scales`] of the open index, worked out on its first search.
     fn field_scales(&self) -> &[[f32; N_FIELDS]] {
         self.field_scales.get_or_init(|| field_scales(self.index()))
+    }
+
+    /// The stems the function words ([`FUNCTION_WORDS`]) are indexed
+    /// under, sorted, worked out on the first search that needs them.
+    pub(super) fn function_word_stems(&self) -> &[u32] {
+        self.function_word_stems.get_or_init(|| {
+            let mut stems: Vec<u32> = FUNCTION_WORDS
+                .iter()
+                .flat_map(|w| {
+                    let index = self.index();
+                    (index.stem_id(&crate::model::text::stem(w)).into_iter())
+                        .chain(index.surface_id(w))
+                })
+                .collect();
+            stems.sort_unstable();
+            stems.dedup();
+            stems
+        })
     }
 
     fn idf(&self, stem: u32) -> f32 {
