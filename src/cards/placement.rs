@@ -85,7 +85,7 @@ struct Written {
     /// The marks it shows.
     marks: Highlights,
     /// Its best-match label (in the language in use), if any.
-    label: Option<&'static str>,
+    label: Option<Label>,
 }
 
 /// Which cards are in the document and where the list is: the window over
@@ -319,16 +319,17 @@ impl Placement {
         let t = self.make.tr.now();
         self.x.search.response.with_untracked(|r| {
             // The best matches' cards say so (`li.best-match`, the label in
-            // `data-label`: result_list.css), and those close in meaning
-            // without the words say that.
+            // `data-label`, shown above the first of a run of them:
+            // result_list.css), and those close in meaning without the
+            // words say that (`li.by-meaning`).
             let any_best = r.all_words < r.hits.len();
             let hits = if any_best { r.hits.any_order() } else { &[] };
-            let best: HashMap<u32, &'static str> = (hits.iter())
+            let best: HashMap<u32, Label> = (hits.iter())
                 .filter(|h| !h.all_words)
                 .map(|h| {
                     let label = match h.by_meaning {
-                        true => t.best_by_meaning,
-                        false => t.best_match,
+                        true => (t.best_by_meaning, true),
+                        false => (t.best_match, false),
                     };
                     (h.doc, label)
                 })
@@ -349,9 +350,13 @@ impl Placement {
                         |&doc, html| {
                             let marks = highlights(engine, doc, &r.matched);
                             let label = best.get(&doc).copied();
-                            if let Some(label) = label {
+                            if let Some((label, by_meaning)) = label {
+                                let class = match by_meaning {
+                                    true => "best-match by-meaning",
+                                    false => "best-match",
+                                };
                                 html.push_str(&format!(
-                                    "<li data-doc=\"{doc}\" class=\"best-match\" data-label=\"{label}\">"
+                                    "<li data-doc=\"{doc}\" class=\"{class}\" data-label=\"{label}\">"
                                 ));
                             } else {
                                 html.push_str(&format!("<li data-doc=\"{doc}\">"));
@@ -535,14 +540,20 @@ impl Placement {
     }
 }
 
-/// A kept card's item marked as a best match with its label (in the
-/// language in use), or not: called when that changed.
-fn mark_best_match(li: &web_sys::Element, label: Option<&str>) {
-    if let Some(label) = label {
-        let _ = li.class_list().add_1("best-match");
+/// A best match's label (in the language in use), and whether it is one
+/// by meaning, without the words.
+type Label = (&'static str, bool);
+
+/// A kept card's item marked as a best match with its label, or not:
+/// called when that changed.
+fn mark_best_match(li: &web_sys::Element, label: Option<Label>) {
+    let classes = li.class_list();
+    if let Some((label, by_meaning)) = label {
+        let _ = classes.add_1("best-match");
+        let _ = classes.toggle_with_force("by-meaning", by_meaning);
         let _ = li.set_attribute("data-label", label);
     } else {
-        let _ = li.class_list().remove_1("best-match");
+        let _ = classes.remove_2("best-match", "by-meaning");
         let _ = li.remove_attribute("data-label");
     }
 }

@@ -281,16 +281,17 @@ async fn a_query_no_paper_holds_whole_shows_best_matches_labelled_and_highlighte
             && status.contains(&format!("{} best matches", r.hits.len())),
         "{status}"
     );
-    // Each card on screen is labelled a best match, and marks only words
-    // of the query.
+    // Each card on screen is a best match, and the label says so once,
+    // above the first; each card marks only words of the query.
     let labels = strings(
-        b.js("return [...document.querySelectorAll('.results > li')].map(li => li.classList.contains('best-match') ? li.dataset.label : '')")
+        b.js("return [...document.querySelectorAll('.results > li')].map(li => li.classList.contains('best-match') ? getComputedStyle(li, '::before').content : 'not a best match')")
             .await,
     );
     // (Three or more: whole cards, four fill the window; see above.)
     assert!(labels.len() >= 3, "{labels:?}");
-    for l in &labels {
-        assert!(l.starts_with("Best match:"), "{labels:?}");
+    assert!(labels[0].contains("Best match:"), "{labels:?}");
+    for l in &labels[1..] {
+        assert_eq!(l, "none", "{labels:?}");
     }
     let words: Vec<String> = q.split_whitespace().map(|w| w.to_lowercase()).collect();
     // The abstract comes with its pack, a moment after the card.
