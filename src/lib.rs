@@ -20,9 +20,7 @@ mod shortcuts;
 mod storage;
 pub mod url_state;
 
-use std::sync::OnceLock;
-
-use explorer_core::{Engine, Sort};
+use explorer_core::Sort;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -33,15 +31,7 @@ use components::{
 pub use explorer::Explorer;
 use load::{load_corpus, load_index, load_meaning, LoadError};
 
-static ENGINE: OnceLock<Engine> = OnceLock::new();
-
-/// The engine over the corpus, once [`load_corpus`] has fetched it (the app
-/// is mounted only then).
-pub fn engine() -> &'static Engine {
-    ENGINE
-        .get()
-        .expect("the app is mounted after the corpus is loaded")
-}
+pub use load::engine;
 
 /// NFKD of one character by the browser, combining marks left out: what
 /// the core does with Unicode's tables natively, without their bytes in
@@ -81,7 +71,7 @@ pub fn start() {
         // struck in. (Called through `black_box`, as wasm-opt inlines a
         // function called once whatever Rust asks.)
         let loading: std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), LoadError>>>> =
-            Box::pin(load_corpus());
+            Box::pin(load_corpus(opening));
         match loading.await {
             Ok(()) => {
                 #[cfg(feature = "test-hooks")]
@@ -122,7 +112,7 @@ fn trap_if_asked() {
 /// benchmark to compare engines on equal terms.
 #[wasm_bindgen]
 pub fn count_matches(query: &str) -> u32 {
-    let Some(e) = ENGINE.get() else {
+    let Some(e) = load::engine_if_in() else {
         return 0;
     };
     e.search(query, &e.no_selection(), Sort::Relevance)
@@ -135,7 +125,7 @@ pub fn count_matches(query: &str) -> u32 {
 /// benchmark, as [`count_matches`] is for words.
 #[wasm_bindgen]
 pub fn count_related(query: &str) -> u32 {
-    let Some(e) = ENGINE.get() else {
+    let Some(e) = load::engine_if_in() else {
         return 0;
     };
     e.related(
@@ -176,6 +166,25 @@ pub fn test_trap() {
 /// prepared for highlighting ahead of the first keystroke: every card an
 /// unwindowed list holds.
 const LISTED_FIRST: usize = cards::WINDOW_AT;
+
+/// What the link that opened the page shows first ([`load::Opening`]):
+/// the window of cards around a paper it names, whether it has a region
+/// of the topic map, whether it filters.
+fn opening() -> load::Opening {
+    let window = cards::WINDOW_AT as u32;
+    let linked = explorer::location_fragment().and_then(|id| engine().doc_of(&id));
+    let search = leptos::prelude::window()
+        .location()
+        .search()
+        .unwrap_or_default();
+    let state = url_state::ViewState::from_query_string(&search, &engine().corpus);
+    load::Opening {
+        around: linked.map_or(0..0, |d| d.saturating_sub(window)..d + window),
+        map: state.region.is_some(),
+        tags: state.selection.iter().any(|s| !s.is_empty())
+            || !engine().parse_query(&state.query).filters.is_empty(),
+    }
+}
 
 /// The words of the papers listed first, ready for highlighting before the
 /// reader types (split while the page is idle).

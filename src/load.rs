@@ -11,7 +11,21 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 
-use crate::{engine, ENGINE};
+/// The engine over the corpus, once [`load_corpus`] has decoded it.
+static ENGINE: std::sync::OnceLock<Engine> = std::sync::OnceLock::new();
+
+/// The engine over the corpus, once [`load_corpus`] has fetched it (the app
+/// is mounted only then).
+pub fn engine() -> &'static Engine {
+    ENGINE
+        .get()
+        .expect("the app is mounted after the corpus is loaded")
+}
+
+/// The engine, if the corpus is in.
+pub fn engine_if_in() -> Option<&'static Engine> {
+    ENGINE.get()
+}
 
 /// Why a file of the build could not be loaded, naming it.
 #[derive(Debug, Clone)]
@@ -158,6 +172,26 @@ async fn read_streamed(
     }
 }
 
+/// What the link that opened the page shows first, beyond the list's
+/// first screen, worked out (by [`load_corpus`]'s caller) once the papers
+/// are decoded: its parts come before the app takes over.
+#[derive(Debug, Default)]
+pub struct Opening {
+    /// The papers around one the link names, whose bodies come before the
+    /// page scrolls to it: its card and its neighbours' are written whole,
+    /// and do not grow (a long list's authors and chips come with the
+    /// body) after the page has scrolled to it, pushing it off the screen.
+    pub around: std::ops::Range<u32>,
+    /// Whether the link has a region of the topic map: it filters by the
+    /// papers' places, so a long list's come before its results (or,
+    /// failing that, when the map asks for them again).
+    pub map: bool,
+    /// Whether the link has a filter: by the papers' tags, which a long
+    /// list has in a file of their own (else fetched after the first
+    /// answer).
+    pub tags: bool,
+}
+
 /// Fetches the corpus's papers part (which the page preloads while the
 /// WebAssembly compiles) and decodes it: everything the first results
 /// need. The index comes after ([`load_index`]).
@@ -168,7 +202,7 @@ async fn read_streamed(
 /// those 38 MB stayed), nor whole in JavaScript's (at 100,000 papers the
 /// part is 188 MB), and a field's papers are decoded while the rest is on
 /// the link.
-pub async fn load_corpus() -> Result<(), LoadError> {
+pub async fn load_corpus(opening: impl FnOnce() -> Opening) -> Result<(), LoadError> {
     const WINDOW: u32 = 256 * 1024;
     let href = corpus_link("href")?;
     let response = response_of(&href, window().fetch_with_str(&href)).await?;
@@ -201,37 +235,20 @@ pub async fn load_corpus() -> Result<(), LoadError> {
     // Offline, or on a failed request, the app starts without them: its
     // cards say their title and abstract are loading, and ask again when
     // shown.
-    // So too the bodies around a paper the link names: its card and its
-    // neighbours' are written whole, and do not grow (a long list's
-    // authors and chips come with the body) after the page has scrolled to
-    // it, pushing it off the screen.
-    // As many on either side as a window of cards can hold.
+    // So too what the link that opened the page shows first
+    // ([`Opening`]).
     let screen = explorer_core::view::FIRST_SCREEN as u32;
-    let window = crate::cards::WINDOW_AT as u32;
-    let linked = crate::explorer::location_fragment().and_then(|id| engine().doc_of(&id));
-    let around = linked.map_or(0..0, |d| d.saturating_sub(window)..d + window);
-    let first = engine().missing_card_packs((0..screen).chain(around));
+    let opening = opening();
+    let first = engine().missing_card_packs((0..screen).chain(opening.around));
     if let Err(e) = first_error(fetch_new_paper_packs(&first, Priority::Now).await) {
         leptos::logging::warn!("{e}");
     }
-    // A link with a region of the topic map in it filters by the papers'
-    // places: a long list's come before its results (or, failing that,
-    // when the map asks for them again).
-    let search = leptos::prelude::window()
-        .location()
-        .search()
-        .unwrap_or_default();
-    let opening = crate::url_state::ViewState::from_query_string(&search, &engine().corpus);
-    if opening.region.is_some() {
+    if opening.map {
         if let Err(e) = fetch_map().await {
             leptos::logging::warn!("{e}");
         }
     }
-    // So does a link with a filter: by the papers' tags, which a long list
-    // has in a file of their own (else fetched after the first answer).
-    let filtered = opening.selection.iter().any(|s| !s.is_empty())
-        || !engine().parse_query(&opening.query).filters.is_empty();
-    if filtered {
+    if opening.tags {
         if let Err(e) = Apart::Tags.fetch(Priority::Now).await {
             leptos::logging::warn!("{e}");
         }

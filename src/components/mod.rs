@@ -5,6 +5,7 @@
 mod copy_field;
 mod export_menu;
 mod facet_panel;
+mod facet_row;
 mod language_toggle;
 mod offline_save;
 mod reading_list_panel;

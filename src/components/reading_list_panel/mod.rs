@@ -2,7 +2,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::copy_field::CopyField;
-use super::facet_panel::{bar, FacetRow};
+use super::facet_row::{bar, FacetRow};
 use crate::download::offer_download;
 use crate::i18n::{use_i18n, Strings};
 use crate::reading_list::{ImportProblem, Notice, Stars};

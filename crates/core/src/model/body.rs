@@ -72,6 +72,16 @@ pub struct PaperPackRef {
     pub len: u32,
 }
 
+/// A pack of papers' titles or bodies, as the page names it to fetch and
+/// add ([`crate::Engine::add_paper_pack`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PaperPack {
+    /// Pack `k` of the titles ([`Corpus::title_packs`]).
+    Title(u32),
+    /// Pack `k` of the bodies ([`Corpus::body_packs`]).
+    Body(u32),
+}
+
 /// The file name of a pack of bodies, from its hash.
 pub fn body_pack_file_name(hash: u64) -> String {
     format!("bodies-{hash:016x}.bin")
@@ -582,7 +592,7 @@ mod tests {
         assert_eq!(e.body(doc), None);
         let missing = e.missing_card_packs([0, doc, doc]);
         let last = packs.len() as u32 - 1;
-        use crate::search::PaperPack::Body;
+        use crate::model::PaperPack::Body;
         assert_eq!(missing, [Body(0), Body(last)]);
         e.add_paper_pack(Body(last), &packs[last as usize]).unwrap();
         let p = &corpus.papers[doc as usize];
@@ -638,7 +648,7 @@ mod tests {
         let head_paper = &e.corpus.papers[doc as usize];
         assert!(head_paper.tags_with(e.body(doc)).is_empty());
         let k = e.missing_card_packs([doc])[0];
-        let crate::search::PaperPack::Body(b) = k else {
+        let crate::model::PaperPack::Body(b) = k else {
             panic!("{k:?}")
         };
         e.add_paper_pack(k, &packs[b as usize]).unwrap();

@@ -64,7 +64,7 @@ pub struct Corpus {
     /// The papers, in list order.
     pub papers: Vec<Paper>,
     /// The search index over `papers`, built at compile time.
-    pub index: crate::search::index::IndexData,
+    pub index: crate::model::index_data::IndexData,
 }
 
 /// One source list (one input file).

@@ -71,7 +71,7 @@ pub struct PapersDecoder {
     hasher: xxhash_rust::xxh3::Xxh3,
     head: Option<Head>,
     papers: Vec<Paper>,
-    index: crate::search::index::IndexData,
+    index: crate::model::index_data::IndexData,
 }
 
 /// The frame before a papers part's body: magic, version, checksum and the
@@ -150,12 +150,14 @@ impl PapersDecoder {
                     self.stage = Stage::Papers(n - 1);
                     rest
                 }),
-                Stage::Index => postcard::take_from_bytes::<crate::search::index::IndexData>(at)
-                    .map(|(index, rest)| {
-                        self.index = index;
-                        self.stage = Stage::Done;
-                        rest
-                    }),
+                Stage::Index => postcard::take_from_bytes::<crate::model::index_data::IndexData>(
+                    at,
+                )
+                .map(|(index, rest)| {
+                    self.index = index;
+                    self.stage = Stage::Done;
+                    rest
+                }),
             };
             match step {
                 Ok(rest) => at = rest,

@@ -222,7 +222,7 @@ pub(crate) fn decode_named<T: serde::de::DeserializeOwned>(
     postcard::from_bytes(piece).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))
 }
 
-impl crate::search::index::IndexData {
+impl crate::model::index_data::IndexData {
     /// Decodes an index part ([`Parts::index`]) that lives as long as the
     /// program: its postings and positions are used where they lie.
     pub fn from_static(bytes: &'static [u8]) -> Result<Self, DecodeError> {
@@ -250,7 +250,7 @@ impl crate::search::index::IndexData {
 
     fn decode<'a>(
         bytes: &'a [u8],
-        keep: impl Fn(&'a [u8]) -> crate::search::index::Bytes,
+        keep: impl Fn(&'a [u8]) -> crate::model::index_data::Bytes,
     ) -> Result<(Self, &'a [u8]), DecodeError> {
         let (pieces, rest) = unframe::<5>(INDEX_MAGIC, bytes)?;
         let mut data: Self = postcard::from_bytes(pieces[0])
@@ -297,10 +297,10 @@ impl Corpus {
 
     fn decode<'a>(
         bytes: &'a [u8],
-        keep: impl Fn(&'a [u8]) -> crate::search::index::Bytes,
+        keep: impl Fn(&'a [u8]) -> crate::model::index_data::Bytes,
     ) -> Result<Corpus, DecodeError> {
         let (mut corpus, rest) = Corpus::decode_papers(bytes)?;
-        let (index, rest) = crate::search::index::IndexData::decode(rest, keep)?;
+        let (index, rest) = crate::model::index_data::IndexData::decode(rest, keep)?;
         nothing_after(rest)?;
         if index.doc_len.len() != corpus.papers.len() {
             return Err(DecodeError::Corrupt(Corrupt::IndexMismatch));
@@ -528,7 +528,7 @@ mod tests {
         assert_eq!(papers.lists, c.lists);
         assert_eq!(papers.index, Default::default());
         let index: &'static [u8] = Box::leak(parts.index.into_boxed_slice());
-        let data = crate::search::index::IndexData::from_static(index).unwrap();
+        let data = crate::model::index_data::IndexData::from_static(index).unwrap();
         assert_eq!(data, c.index);
         assert!(matches!(data.postings, Cow::Borrowed(_)));
         // Each part is refused where the other is expected.

@@ -137,6 +137,28 @@ impl Corpus {
     }
 }
 
+/// The papers' places and keywords as the engine keeps them, with how many
+/// papers have each keyword (what is particular to a region).
+pub(crate) struct MapData {
+    pub(crate) part: MapPart,
+    pub(crate) keyword_df: Vec<u32>,
+}
+
+impl MapData {
+    /// The map of `part`, keeping only keywords among its words.
+    pub(crate) fn new(mut part: MapPart) -> MapData {
+        let terms = part.terms.len();
+        let mut keyword_df = vec![0u32; terms];
+        for keywords in &mut part.keywords {
+            keywords.retain(|&k| (k as usize) < terms);
+            for &k in keywords.iter() {
+                keyword_df[k as usize] += 1;
+            }
+        }
+        MapData { part, keyword_df }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,13 +7,14 @@ pub(crate) mod corpus;
 pub(crate) mod decode;
 pub(crate) mod facet;
 pub(crate) mod frame;
+pub(crate) mod index_data;
 pub(crate) mod map_part;
 pub(crate) mod tag_part;
 pub(crate) mod text;
 pub(crate) mod titles;
 
 pub use body::{
-    body_pack_file_name, Body, BodyRef, PaperPackRef, BODIES_APART_FROM, BODY_MAGIC,
+    body_pack_file_name, Body, BodyRef, PaperPack, PaperPackRef, BODIES_APART_FROM, BODY_MAGIC,
     BODY_PACK_BYTES,
 };
 pub(crate) use corpus::is_web_url;

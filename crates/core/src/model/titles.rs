@@ -72,12 +72,6 @@ impl Titles for Corpus {
     }
 }
 
-impl Titles for crate::Engine {
-    fn title_of(&self, doc: u32) -> Option<&str> {
-        self.title(doc)
-    }
-}
-
 impl Corpus {
     /// The corpus whose papers have no titles and whose
     /// [`Corpus::titles`] names the packs they are in, with the packs'

@@ -4,30 +4,9 @@
 //! and height), the papers inside it, and the words that say what it is
 //! about. The component that draws it only binds these to the page.
 
-use crate::model::{Corpus, DecodeError, MapPart};
+use crate::model::map_part::MapData;
+use crate::model::{Corpus, DecodeError};
 use crate::search::engine::Engine;
-
-/// The papers' places and keywords as the engine keeps them, with how many
-/// papers have each keyword (what is particular to a region).
-pub(crate) struct MapData {
-    part: MapPart,
-    keyword_df: Vec<u32>,
-}
-
-impl MapData {
-    /// The map of `part`, keeping only keywords among its words.
-    pub(crate) fn new(mut part: MapPart) -> MapData {
-        let terms = part.terms.len();
-        let mut keyword_df = vec![0u32; terms];
-        for keywords in &mut part.keywords {
-            keywords.retain(|&k| (k as usize) < terms);
-            for &k in keywords.iter() {
-                keyword_df[k as usize] += 1;
-            }
-        }
-        MapData { part, keyword_df }
-    }
-}
 
 /// A rectangle on the map, in thousandths (0 to 1000), `x0 < x1`, `y0 < y1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

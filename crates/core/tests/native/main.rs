@@ -9,6 +9,7 @@ mod compile_never_panics;
 mod export;
 mod formats;
 mod host_api;
+mod layers;
 mod malformed_corpus;
 mod meaning;
 mod packs;

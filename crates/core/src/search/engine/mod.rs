@@ -283,7 +283,7 @@ pub struct Engine {
     by_id: Vec<u32>,
     /// The papers' places on the topic map and their keywords: taken from
     /// the papers, or later from the map's file ([`Engine::add_map_part`]).
-    pub(crate) map: std::sync::OnceLock<crate::view::topic_map::MapData>,
+    pub(crate) map: std::sync::OnceLock<crate::model::map_part::MapData>,
     /// Per facet, its values folded for `key:value` filters: folded on the
     /// first filter of that facet, then kept (authors may be 60,000 names).
     folded_values: Vec<std::sync::OnceLock<Vec<String>>>,
@@ -416,7 +416,7 @@ impl Engine {
         let map = std::sync::OnceLock::new();
         if corpus.map_part.is_none() {
             let part = crate::model::MapPart::take_from(&mut corpus.papers, &corpus.similar_terms);
-            let _ = map.set(crate::view::topic_map::MapData::new(part));
+            let _ = map.set(crate::model::map_part::MapData::new(part));
         }
         let n_facets = corpus.facets.len();
         Engine {

@@ -5,17 +5,8 @@
 use std::sync::OnceLock;
 
 use super::Engine;
+pub use crate::model::PaperPack;
 use crate::model::{Corpus, DecodeError, PaperPackRef};
-
-/// A pack of papers' titles or bodies, as the page names it to fetch and
-/// add ([`Engine::add_paper_pack`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PaperPack {
-    /// Pack `k` of the titles ([`Corpus::title_packs`]).
-    Title(u32),
-    /// Pack `k` of the bodies ([`Corpus::body_packs`]).
-    Body(u32),
-}
 
 /// One slot per pack: the pack's papers' items once it is in.
 pub(crate) struct Slots<T>(Vec<OnceLock<Vec<T>>>);
@@ -211,4 +202,10 @@ pub(super) fn title_rank_of(corpus: &Corpus) -> OnceLock<Vec<u32>> {
         let _ = rank.set(crate::model::titles::title_ranks(titles));
     }
     rank
+}
+
+impl crate::model::Titles for Engine {
+    fn title_of(&self, doc: u32) -> Option<&str> {
+        self.title(doc)
+    }
 }
