@@ -57,31 +57,7 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
         mut make: impl FnMut(&K, &mut String),
         mut keep: impl FnMut(&K, &Element),
     ) {
-        let wanted: HashSet<&K> = keys.iter().collect();
-        let mut left = Vec::new();
-        self.items.retain(|k, el| {
-            let stays = wanted.contains(k);
-            if !stays {
-                left.push((k.clone(), el.clone()));
-            }
-            stays
-        });
-        match &self.pool {
-            // In one call: a keystroke that narrows a list sends most of
-            // its cards to the pool.
-            Some(pool) if !left.is_empty() => {
-                let nodes: js_sys::Array = left.iter().map(|(_, el)| el).collect();
-                let _ = pool.append_with_node(&nodes);
-                self.spare.extend(left);
-            }
-            Some(_) => {}
-            None => left.into_iter().for_each(|(_, el)| el.remove()),
-        }
-        if self.spare.len() > POOLED {
-            for (_, el) in self.spare.drain(..self.spare.len() - POOLED) {
-                el.remove();
-            }
-        }
+        self.let_go(keys);
         let mut html = String::new();
         let mut new = Vec::new();
         for k in keys {
@@ -110,7 +86,43 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
         for (k, el) in new.into_iter().zip(parse(&html)) {
             self.items.insert(k, el);
         }
-        let stays = explorer_core::view::unmoved(&previous);
+        self.put_in_order(list, keys, &previous);
+        self.order = keys.to_vec();
+    }
+
+    /// The items not among `keys` leave the list: to the pool (in one
+    /// call: a keystroke that narrows a list sends most of its cards
+    /// there), of which the oldest are dropped past [`POOLED`], or removed.
+    fn let_go(&mut self, keys: &[K]) {
+        let wanted: HashSet<&K> = keys.iter().collect();
+        let mut left = Vec::new();
+        self.items.retain(|k, el| {
+            let stays = wanted.contains(k);
+            if !stays {
+                left.push((k.clone(), el.clone()));
+            }
+            stays
+        });
+        match &self.pool {
+            Some(pool) if !left.is_empty() => {
+                let nodes: js_sys::Array = left.iter().map(|(_, el)| el).collect();
+                let _ = pool.append_with_node(&nodes);
+                self.spare.extend(left);
+            }
+            Some(_) => {}
+            None => left.into_iter().for_each(|(_, el)| el.remove()),
+        }
+        if self.spare.len() > POOLED {
+            for (_, el) in self.spare.drain(..self.spare.len() - POOLED) {
+                el.remove();
+            }
+        }
+    }
+
+    /// Moves the items of `keys` where they belong, as few as can be
+    /// (`previous`: where each was in the list, if it was).
+    fn put_in_order(&self, list: &Element, keys: &[K], previous: &[Option<usize>]) {
+        let stays = explorer_core::view::unmoved(previous);
         // From the last item to the first, each run of items that move goes
         // before the item after it, in one call: a query cleared brings a
         // whole list back from the pool, and a call per card was most of
@@ -140,7 +152,6 @@ impl<K: Hash + Eq + Clone> KeyedItems<K> {
             }
         }
         place(&mut run, next);
-        self.order = keys.to_vec();
     }
 
     /// Empties the pool (what waits there was written for a page that is

@@ -16,6 +16,7 @@ use super::dom::write_marks;
 use super::keyed_items::KeyedItems;
 use super::maker::CardMaker;
 use super::words::highlights;
+use crate::i18n::Strings;
 use crate::idle::after_paint;
 use crate::Explorer;
 
@@ -318,28 +319,8 @@ impl Placement {
         let engine = self.x.engine;
         let t = self.make.tr.now();
         self.x.search.response.with_untracked(|r| {
-            // The best matches' cards say so (`li.best-match`, the label in
-            // `data-label`, shown above the first of a run of them:
-            // result_list.css), and those close in meaning without the
-            // words say that (`li.by-meaning`).
-            let any_best = r.all_words < r.hits.len();
-            let hits = if any_best { r.hits.any_order() } else { &[] };
-            let best: HashMap<u32, Label> = (hits.iter())
-                .filter(|h| !h.all_words)
-                .map(|h| {
-                    let label = match h.by_meaning {
-                        true => (t.best_by_meaning, true),
-                        false => (t.best_match, false),
-                    };
-                    (h.doc, label)
-                })
-                .collect();
-            let matched = {
-                use std::hash::{Hash, Hasher};
-                let mut h = std::collections::hash_map::DefaultHasher::new();
-                r.matched.hash(&mut h);
-                h.finish()
-            };
+            let best = best_labels(r, t);
+            let matched = matched_hash(&r.matched);
             self.written.update_value(|written| {
                 let written = std::cell::RefCell::new(written);
                 self.cards.update_value(|cards| {
@@ -350,17 +331,7 @@ impl Placement {
                         |&doc, html| {
                             let marks = highlights(engine, doc, &r.matched);
                             let label = best.get(&doc).copied();
-                            if let Some((label, by_meaning)) = label {
-                                let class = match by_meaning {
-                                    true => "best-match by-meaning",
-                                    false => "best-match",
-                                };
-                                html.push_str(&format!(
-                                    "<li data-doc=\"{doc}\" class=\"{class}\" data-label=\"{label}\">"
-                                ));
-                            } else {
-                                html.push_str(&format!("<li data-doc=\"{doc}\">"));
-                            }
+                            open_item(html, doc, label);
                             html.push_str(&self.make.html(doc, &marks, None));
                             html.push_str("</li>");
                             let had = parts_in(engine, doc);
@@ -380,27 +351,7 @@ impl Placement {
                             let label = best.get(&doc).copied();
                             let mut written = written.borrow_mut();
                             let before = written.remove(&doc);
-                            // Its item is touched only when its label
-                            // changed, and never read.
-                            if before.as_ref().map(|w| w.label) != Some(label) {
-                                mark_best_match(li, label);
-                            }
-                            let marks = match before {
-                                Some(w) if w.matched == matched => w.marks,
-                                before => {
-                                    let marks = highlights(engine, doc, &r.matched);
-                                    if let Some(card) = li.first_element_child() {
-                                        let before = before.as_ref().map(|w| &w.marks);
-                                        write_marks(&card, engine, doc, &marks, before);
-                                    }
-                                    marks
-                                }
-                            };
-                            let card = Written {
-                                matched,
-                                marks,
-                                label,
-                            };
+                            let card = kept_card(engine, doc, li, before, label, r, matched);
                             written.insert(doc, card);
                         },
                     );
@@ -537,6 +488,82 @@ impl Placement {
             });
             window().scroll_to_with_x_and_y(0.0, document_top(&el) + offset);
         });
+    }
+}
+
+/// The best matches' labels, by paper: their cards say so
+/// (`li.best-match`, the label in `data-label`, shown above the first of
+/// a run of them: result_list.css), and those close in meaning without
+/// the words say that (`li.by-meaning`).
+fn best_labels(r: &explorer_core::Response, t: &'static Strings) -> HashMap<u32, Label> {
+    let any_best = r.all_words < r.hits.len();
+    let hits = if any_best { r.hits.any_order() } else { &[] };
+    (hits.iter())
+        .filter(|h| !h.all_words)
+        .map(|h| {
+            let label = match h.by_meaning {
+                true => (t.best_by_meaning, true),
+                false => (t.best_match, false),
+            };
+            (h.doc, label)
+        })
+        .collect()
+}
+
+/// A hash of what a query matched: a kept card's marks are rewritten only
+/// when it changed.
+fn matched_hash(matched: &explorer_core::Matched) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    matched.hash(&mut h);
+    h.finish()
+}
+
+/// A new card's item opened, marked as a best match when it is one.
+fn open_item(html: &mut String, doc: u32, label: Option<Label>) {
+    if let Some((label, by_meaning)) = label {
+        let class = match by_meaning {
+            true => "best-match by-meaning",
+            false => "best-match",
+        };
+        html.push_str(&format!(
+            "<li data-doc=\"{doc}\" class=\"{class}\" data-label=\"{label}\">"
+        ));
+    } else {
+        html.push_str(&format!("<li data-doc=\"{doc}\">"));
+    }
+}
+
+/// A card that stays, brought up to date: its item is touched only when
+/// its label changed (and never read), its marks rewritten only when the
+/// query's matches did.
+fn kept_card(
+    engine: &'static explorer_core::Engine,
+    doc: u32,
+    li: &web_sys::Element,
+    before: Option<Written>,
+    label: Option<Label>,
+    r: &explorer_core::Response,
+    matched: u64,
+) -> Written {
+    if before.as_ref().map(|w| w.label) != Some(label) {
+        mark_best_match(li, label);
+    }
+    let marks = match before {
+        Some(w) if w.matched == matched => w.marks,
+        before => {
+            let marks = highlights(engine, doc, &r.matched);
+            if let Some(card) = li.first_element_child() {
+                let before = before.as_ref().map(|w| &w.marks);
+                write_marks(&card, engine, doc, &marks, before);
+            }
+            marks
+        }
+    };
+    Written {
+        matched,
+        marks,
+        label,
     }
 }
 

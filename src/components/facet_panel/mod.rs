@@ -53,9 +53,21 @@ pub fn FacetPanel() -> impl IntoView {
     }
 }
 
+/// The order a facet's values are listed in, kept while the user types
+/// (nothing jumps under the pointer): a short facet's own order, a long
+/// one's by how many papers of the whole corpus have them, the first few
+/// shown until “Show all”.
+fn value_order(x: Explorer, facet: usize, long: bool) -> Vec<u32> {
+    let all = x.engine.facet_totals(facet);
+    let mut vs: Vec<u32> = (0..x.engine.corpus.facets[facet].values.len() as u32).collect();
+    if long {
+        vs.sort_unstable_by(|&a, &b| all[b as usize].cmp(&all[a as usize]).then(a.cmp(&b)));
+    }
+    vs
+}
+
 /// One facet's values: its first ones, the selected ones further down, and
-/// “show all” for the rest. Long because it is mostly its `view!` markup
-/// (the fieldset, the toggle, the value rows); its logic is three memos.
+/// “show all” for the rest.
 #[component]
 fn FacetGroup(facet: usize) -> impl IntoView {
     let x = expect_context::<Explorer>();
@@ -69,17 +81,7 @@ fn FacetGroup(facet: usize) -> impl IntoView {
         let count = x.count(facet, v);
         (count, bar(count, x.counted()))
     };
-    // Values keep one order while the user types (nothing jumps under the
-    // pointer): short facets in their own order, long ones by how many papers
-    // of the whole corpus have them, the first few shown until “Show all”.
-    let order: Vec<u32> = {
-        let all = x.engine.facet_totals(facet);
-        let mut vs: Vec<u32> = (0..def.values.len() as u32).collect();
-        if long {
-            vs.sort_unstable_by(|&a, &b| all[b as usize].cmp(&all[a as usize]).then(a.cmp(&b)));
-        }
-        vs
-    };
+    let order = value_order(x, facet, long);
     let order = StoredValue::new(order);
     let values = move || -> Vec<u32> {
         order.with_value(|vs| {

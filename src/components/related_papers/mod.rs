@@ -14,8 +14,6 @@ use crate::Explorer;
 /// as one HTML string ([`explorer_core::view::related_item_html`]: building
 /// ten Leptos items a keystroke was 4 ms of the seeds' 7 ms p50); its card
 /// (abstract, tags, star) is written when the reader first opens it.
-/// Long because the keyed list of string-rendered items, the heading and
-/// the "more like my reading list" switch share one `view!`.
 #[component]
 pub fn RelatedPapers() -> impl IntoView {
     let x = expect_context::<Explorer>();
@@ -24,6 +22,34 @@ pub fn RelatedPapers() -> impl IntoView {
     let place = NodeRef::<Div>::new();
     watch_place(place, x);
     let list = NodeRef::<Ol>::new();
+    write_items(x, list);
+    let open_card = open_card_on_click(CardMaker::new());
+    view! {
+        // Always there, empty or not: what the screen's distance is watched on.
+        <div class="related-place" node_ref=place></div>
+        <Show when=move || x.related.list.with(|r| !r.papers.is_empty())>
+            <section class="related" aria-labelledby="related-heading">
+                <h2 id="related-heading">
+                    {move || if like() { tr.get().like_heading } else { tr.get().related_heading }}
+                </h2>
+                <p class="related-note">
+                    {move || if like() { tr.get().like_note } else { tr.get().related_note }}
+                    {move || {
+                        x.counts_related()
+                            .then(|| format!(" {}", (tr.get().related_counted)(x.counted())))
+                    }}
+                </p>
+                <ol class="related-list" node_ref=list on:click=open_card></ol>
+            </section>
+        </Show>
+    }
+}
+
+/// Writes the related papers into the list element shown (the outside
+/// world: its items are string-rendered and keyed, hence an Effect), again
+/// whole when the language changes or titles it showed loading come.
+fn write_items(x: Explorer, list: NodeRef<Ol>) {
+    let tr = use_i18n();
     // The items of the list element shown (a new one each time the list
     // reappears), and the language they were written in.
     let items = StoredValue::new_local((None::<web_sys::Element>, KeyedItems::default(), None));
@@ -71,9 +97,12 @@ pub fn RelatedPapers() -> impl IntoView {
             }
         });
     });
-    // A related paper opened for the first time gets its card.
-    let make = CardMaker::new();
-    let open_card = move |ev: leptos::ev::MouseEvent| {
+}
+
+/// What a click in the list does: a related paper opened for the first
+/// time gets its card.
+fn open_card_on_click(make: CardMaker) -> impl Fn(leptos::ev::MouseEvent) + Copy + 'static {
+    move |ev: leptos::ev::MouseEvent| {
         let Some(summary) = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -89,25 +118,6 @@ pub fn RelatedPapers() -> impl IntoView {
             let card = make.html(doc, &explorer_core::Highlights::default(), None);
             let _ = summary.insert_adjacent_html("afterend", &card);
         }
-    };
-    view! {
-        // Always there, empty or not: what the screen's distance is watched on.
-        <div class="related-place" node_ref=place></div>
-        <Show when=move || x.related.list.with(|r| !r.papers.is_empty())>
-            <section class="related" aria-labelledby="related-heading">
-                <h2 id="related-heading">
-                    {move || if like() { tr.get().like_heading } else { tr.get().related_heading }}
-                </h2>
-                <p class="related-note">
-                    {move || if like() { tr.get().like_note } else { tr.get().related_note }}
-                    {move || {
-                        x.counts_related()
-                            .then(|| format!(" {}", (tr.get().related_counted)(x.counted())))
-                    }}
-                </p>
-                <ol class="related-list" node_ref=list on:click=open_card></ol>
-            </section>
-        </Show>
     }
 }
 

@@ -188,9 +188,8 @@ impl Brush {
     }
 }
 
-/// The map itself: a dot per paper and the brush. Long because it is
-/// mostly the SVG's `view!` markup and the pointer handlers the brush needs
-/// (down, move, up, each a few lines).
+/// The map itself: a dot per paper and the brush, with the pointer
+/// handlers the brush needs (down, move, up).
 #[component]
 fn MapView() -> impl IntoView {
     let x = expect_context::<Explorer>();
@@ -215,26 +214,7 @@ fn MapView() -> impl IntoView {
     };
     view! {
         <div class="map-panel">
-            <div class="map-controls">
-                <label>
-                    {move || tr.get().colour_by}
-                    <select on:change:target=move |ev| {
-                        set_colour_by.set(ev.target().value().parse().ok());
-                    }>
-                        {facets
-                            .iter()
-                            .map(|&f| {
-                                view! {
-                                    <option value=f.to_string() selected=move || colour_by.get() == Some(f)>
-                                        {move || (tr.get().facet_name)(corpus.facets[f].kind)}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </label>
-                <span class="map-hint">{move || tr.get().map_hint}</span>
-            </div>
+            <MapControls facets=facets colour_by=colour_by set_colour_by=set_colour_by />
             <svg
                 node_ref=svg
                 class="map"
@@ -275,6 +255,40 @@ fn MapView() -> impl IntoView {
                 }}
             </svg>
             <MapLegend legend=Signal::derive(move || colours.with(|(_, l)| l.clone())) />
+        </div>
+    }
+}
+
+/// The map's controls: which facet colours the dots, and how to brush.
+#[component]
+fn MapControls(
+    facets: Vec<usize>,
+    colour_by: ReadSignal<Option<usize>>,
+    set_colour_by: WriteSignal<Option<usize>>,
+) -> impl IntoView {
+    let x = expect_context::<Explorer>();
+    let tr = use_i18n();
+    let corpus = &x.engine.corpus;
+    view! {
+        <div class="map-controls">
+            <label>
+                {move || tr.get().colour_by}
+                <select on:change:target=move |ev| {
+                    set_colour_by.set(ev.target().value().parse().ok());
+                }>
+                    {facets
+                        .iter()
+                        .map(|&f| {
+                            view! {
+                                <option value=f.to_string() selected=move || colour_by.get() == Some(f)>
+                                    {move || (tr.get().facet_name)(corpus.facets[f].kind)}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+            <span class="map-hint">{move || tr.get().map_hint}</span>
         </div>
     }
 }
