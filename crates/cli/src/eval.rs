@@ -205,31 +205,10 @@ pub fn eval_titles(
     held_out: bool,
     files: &[String],
 ) -> Result<(), Error> {
-    use explorer_core::build::title_eval::{candidate_rows, Flaw, Report, FEATURES};
-    // `--cases`: every paper as a tab-separated line (for tuning).
+    use explorer_core::build::title_eval::Report;
     let records = read_records(files)?;
     if candidates {
-        // paper, fold, overlap, the features, the candidate.
-        eprintln!(
-            "columns: paper, fold, overlap, {}, candidate",
-            FEATURES.join(", ")
-        );
-        for row in candidate_rows(&records) {
-            let features: Vec<String> = row
-                .candidate
-                .features
-                .iter()
-                .map(|f| format!("{f:.4}"))
-                .collect();
-            println!(
-                "{}\t{}\t{:.4}\t{}\t{}",
-                row.paper,
-                row.fold,
-                row.overlap,
-                features.join("\t"),
-                row.candidate.text.replace('\t', " ")
-            );
-        }
+        print_title_candidates(&records);
         return Ok(());
     }
     let report = if held_out {
@@ -238,19 +217,60 @@ pub fn eval_titles(
         Report::new(&records)
     };
     if all {
-        for c in &report.cases {
-            let name = c.name.as_deref().unwrap_or("");
-            let flaws: Vec<&str> = c.flaws.iter().map(|f| f.label()).collect();
-            println!(
-                "{:.2}\t{name}\t{}\t{}\t{}",
-                c.overlap,
-                c.real,
-                c.derived,
-                flaws.join(", ")
-            );
-        }
+        print_title_cases(&report);
         return Ok(());
     }
+    print_title_summary(&report);
+    Ok(())
+}
+
+/// `eval-titles --candidates`: every candidate title of every paper as a
+/// tab-separated line, the columns named on stderr.
+fn print_title_candidates(records: &[explorer_core::build::Record]) {
+    use explorer_core::build::title_eval::{candidate_rows, FEATURES};
+    // paper, fold, overlap, the features, the candidate.
+    eprintln!(
+        "columns: paper, fold, overlap, {}, candidate",
+        FEATURES.join(", ")
+    );
+    for row in candidate_rows(records) {
+        let features: Vec<String> = row
+            .candidate
+            .features
+            .iter()
+            .map(|f| format!("{f:.4}"))
+            .collect();
+        println!(
+            "{}\t{}\t{:.4}\t{}\t{}",
+            row.paper,
+            row.fold,
+            row.overlap,
+            features.join("\t"),
+            row.candidate.text.replace('\t', " ")
+        );
+    }
+}
+
+/// `eval-titles --cases`: every paper as a tab-separated line (for
+/// tuning): overlap, name, real title, derived title, flaws.
+fn print_title_cases(report: &explorer_core::build::title_eval::Report) {
+    for c in &report.cases {
+        let name = c.name.as_deref().unwrap_or("");
+        let flaws: Vec<&str> = c.flaws.iter().map(|f| f.label()).collect();
+        println!(
+            "{:.2}\t{name}\t{}\t{}\t{}",
+            c.overlap,
+            c.real,
+            c.derived,
+            flaws.join(", ")
+        );
+    }
+}
+
+/// The report's figures, each flaw's count with a few examples, and the
+/// 20 worst derived titles, on stdout.
+fn print_title_summary(report: &explorer_core::build::title_eval::Report) {
+    use explorer_core::build::title_eval::Flaw;
     let pct = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{:.1} %", 100.0 * v));
     let named = report.cases.iter().filter(|c| c.name.is_some()).count();
     let mut out = std::io::stdout();
@@ -287,7 +307,6 @@ pub fn eval_titles(
     for c in report.worst(20) {
         let _ = writeln!(out, "{:.2}  {}\n      | {}", c.overlap, c.real, c.derived);
     }
-    Ok(())
 }
 
 /// Keywords or primary areas (lower-cased, a part of the value is enough)

@@ -11,7 +11,7 @@ use std::cell::RefCell;
 use std::path::Path;
 
 use base64::Engine as _;
-use lol_html::html_content::ContentType;
+use lol_html::html_content::{ContentType, Element};
 use lol_html::{element, rewrite_str, text, RewriteStrSettings};
 
 use crate::error::{read_text, write, Error, OnPath};
@@ -206,33 +206,12 @@ pub fn build_within_limit(dist: &Path) -> Result<Result<String, usize>, Error> {
     })
 }
 
-/// The single file from a built `dist`. Long because it is one streaming
-/// rewrite of `index.html` with a handler per kind of tag (module loader,
-/// classic script, stylesheet, corpus link, icon), each a few lines.
+/// The single file from a built `dist`: one streaming rewrite of
+/// `index.html` with a handler per kind of tag (module loader, classic
+/// script, link).
 pub fn build(dist: &Path) -> Result<String, Error> {
-    let read = |href: &str| read_beside(dist, href);
     let index = text_beside(dist, "index.html")?;
-
-    // Trunk's inline loader names the glue and the module.
-    let loader = the_loader(&index)?;
-    let no = |what| Error::unexpected("index.html", what);
-    let glue_name = quoted_after(&loader, "from './").ok_or_else(|| no("loader names no glue"))?;
-    let wasm_name =
-        quoted_after(&loader, "module_or_path: './").ok_or_else(|| no("loader names no module"))?;
-    let glue = text_beside(dist, glue_name)?;
-    if glue.to_ascii_lowercase().contains("</script") {
-        return Err(Error::ScriptEnd {
-            path: glue_name.into(),
-        });
-    }
-    let wasm = base64(&read(wasm_name)?);
-    let script = format!(
-        "<script type=\"module\">\n{glue}\nconst bytes = Uint8Array.from(atob(\"{wasm}\"), (c) => c.charCodeAt(0));\nawait __wbg_init({{ module_or_path: bytes }});\n</script>"
-    );
-    // A file beside the page, as a data: URL the app fetches as it would the file.
-    let data_url = |href: &str, mime: &str| -> Result<String, Error> {
-        Ok(format!("data:{mime};base64,{}", base64(&read(href)?)))
-    };
+    let script = inlined_loader(dist, &index)?;
 
     rewrite_str(
         &index,
@@ -255,55 +234,87 @@ pub fn build(dist: &Path) -> Result<String, Error> {
                     el.replace(&format!("<script>{js}</script>"), ContentType::Html);
                     Ok(())
                 }),
-                element!("link", |el| -> HandlerResult {
-                    let rel = el.get_attribute("rel").unwrap_or_default();
-                    let href = el.get_attribute("href");
-                    if rel == "stylesheet" {
-                        let href = href.ok_or("stylesheet without href")?;
-                        let css = text_beside(dist, &href)?;
-                        let css = css.replace("</style", "<\\/style");
-                        el.replace(&format!("<style>{css}</style>"), ContentType::Html);
-                    } else if el.has_attribute("data-corpus") {
-                        let corpus = format!(
-                            "data:application/octet-stream;base64,{}",
-                            base64(&whole_papers(
-                                dist,
-                                &href.ok_or("corpus link without href")?
-                            )?)
-                        );
-                        let index = el
-                            .get_attribute("data-index")
-                            .ok_or("corpus link without data-index")?;
-                        let index = format!(
-                            "data:application/octet-stream;base64,{}",
-                            base64(&whole_index(dist, &index)?)
-                        );
-                        // The meaning file is left out: related-by-meaning
-                        // is off in the single file, which stays small.
-                        el.replace(
-                            &format!(
-                                "<link data-corpus href=\"{corpus}\" data-index=\"{index}\" />"
-                            ),
-                            ContentType::Html,
-                        );
-                    } else if rel == "icon" {
-                        let svg = data_url(&href.ok_or("icon without href")?, "image/svg+xml")?;
-                        el.replace(
-                            &format!("<link rel=\"icon\" href=\"{svg}\" />"),
-                            ContentType::Html,
-                        );
-                    } else {
-                        // modulepreload, preload, the touch icon and the
-                        // manifest need files beside the page.
-                        el.remove();
-                    }
-                    Ok(())
-                }),
+                element!("link", |el| inline_link(el, dist)),
             ],
             ..RewriteStrSettings::default()
         },
     )
     .map_err(|e| Error::unexpected("index.html", e))
+}
+
+/// The module script that stands for Trunk's inline loader (named in
+/// `index`) in the single file: the glue, then the WebAssembly module
+/// from base64.
+fn inlined_loader(dist: &Path, index: &str) -> Result<String, Error> {
+    // Trunk's inline loader names the glue and the module.
+    let loader = the_loader(index)?;
+    let no = |what| Error::unexpected("index.html", what);
+    let glue_name = quoted_after(&loader, "from './").ok_or_else(|| no("loader names no glue"))?;
+    let wasm_name =
+        quoted_after(&loader, "module_or_path: './").ok_or_else(|| no("loader names no module"))?;
+    let glue = text_beside(dist, glue_name)?;
+    if glue.to_ascii_lowercase().contains("</script") {
+        return Err(Error::ScriptEnd {
+            path: glue_name.into(),
+        });
+    }
+    let wasm = base64(&read_beside(dist, wasm_name)?);
+    Ok(format!(
+        "<script type=\"module\">\n{glue}\nconst bytes = Uint8Array.from(atob(\"{wasm}\"), (c) => c.charCodeAt(0));\nawait __wbg_init({{ module_or_path: bytes }});\n</script>"
+    ))
+}
+
+/// A `<link>` of the page in the single file: a stylesheet inlined, the
+/// corpus link with its files as data: URLs, the icon as one; any other
+/// removed.
+fn inline_link(el: &mut Element<'_, '_>, dist: &Path) -> HandlerResult {
+    // A file beside the page, as a data: URL the app fetches as it would the file.
+    let data_url = |href: &str, mime: &str| -> Result<String, Error> {
+        Ok(format!(
+            "data:{mime};base64,{}",
+            base64(&read_beside(dist, href)?)
+        ))
+    };
+    let rel = el.get_attribute("rel").unwrap_or_default();
+    let href = el.get_attribute("href");
+    if rel == "stylesheet" {
+        let href = href.ok_or("stylesheet without href")?;
+        let css = text_beside(dist, &href)?;
+        let css = css.replace("</style", "<\\/style");
+        el.replace(&format!("<style>{css}</style>"), ContentType::Html);
+    } else if el.has_attribute("data-corpus") {
+        let corpus = format!(
+            "data:application/octet-stream;base64,{}",
+            base64(&whole_papers(
+                dist,
+                &href.ok_or("corpus link without href")?
+            )?)
+        );
+        let index = el
+            .get_attribute("data-index")
+            .ok_or("corpus link without data-index")?;
+        let index = format!(
+            "data:application/octet-stream;base64,{}",
+            base64(&whole_index(dist, &index)?)
+        );
+        // The meaning file is left out: related-by-meaning
+        // is off in the single file, which stays small.
+        el.replace(
+            &format!("<link data-corpus href=\"{corpus}\" data-index=\"{index}\" />"),
+            ContentType::Html,
+        );
+    } else if rel == "icon" {
+        let svg = data_url(&href.ok_or("icon without href")?, "image/svg+xml")?;
+        el.replace(
+            &format!("<link rel=\"icon\" href=\"{svg}\" />"),
+            ContentType::Html,
+        );
+    } else {
+        // modulepreload, preload, the touch icon and the
+        // manifest need files beside the page.
+        el.remove();
+    }
+    Ok(())
 }
 
 /// Put before Trunk's loader in `start-<hash>.js`: the WebAssembly module
@@ -360,7 +371,7 @@ pub fn external_loader(dist: &Path) -> Result<String, Error> {
 /// The page's stylesheets, in order, as one file `style-<hash>.css` in
 /// place of the first and the others removed (from the page and from
 /// `dist`): Trunk writes one file per component stylesheet, and a page
-/// waits for every stylesheet before its first paint, so fifteen requests
+/// waits for every stylesheet before its first paint, so a request a stylesheet
 /// (six at a time over HTTP/1.1) stood between the page and its first
 /// screen. Returns the name. Every stylesheet is a file in `dist` beside
 /// the page; one that is not fails the build by name.

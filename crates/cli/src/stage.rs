@@ -33,40 +33,12 @@ pub fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), Error> {
 /// `<link data-corpus href=… data-index=… data-meaning=… data-meaning-bytes=…>`
 /// names them (the index names its packs, the meaning file its lists).
 fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Result<(), Error> {
-    use explorer_core::model::{
-        body_pack_file_name, map_part_file_name, tag_part_file_name, title_order_file_name,
-        title_pack_file_name, BODIES_APART_FROM, BODY_PACK_BYTES, TITLE_PACK_BYTES,
-    };
     // A long list's papers part holds their heads; their bodies are in
     // packs, `bodies-<hash>.bin`, fetched for the cards shown, their
     // places on the topic map in `map-<hash>.bin`, fetched for the map,
     // and their titles in packs of their own.
-    let parts = if corpus.papers.len() >= BODIES_APART_FROM {
-        // Its tags too, in `tags-<hash>.bin`, fetched after the first
-        // answer (facet counts of a query, filters); each card's own come
-        // with its body.
-        let (head, tags) = corpus.tags_apart();
-        if let Some(r) = &head.tag_part {
-            write(dir.join(tag_part_file_name(r.hash)), &tags)?;
-        }
-        let (head, packs) = head.in_body_packs(BODY_PACK_BYTES);
-        for (r, bytes) in head.body_packs.iter().zip(&packs) {
-            write(dir.join(body_pack_file_name(r.hash)), bytes)?;
-        }
-        let (head, map) = head.map_apart();
-        if let Some(r) = &head.map_part {
-            write(dir.join(map_part_file_name(r.hash)), &map)?;
-        }
-        // Its titles too, in small packs, `titles-<hash>.bin`, fetched for
-        // the cards and lists shown, and the title order for sorting.
-        let (head, packs, order) = head.titles_apart(TITLE_PACK_BYTES);
-        if let Some(t) = &head.titles {
-            for (r, bytes) in t.packs.iter().zip(&packs) {
-                write(dir.join(title_pack_file_name(r.hash)), bytes)?;
-            }
-            write(dir.join(title_order_file_name(t.order_hash)), &order)?;
-        }
-        head.to_parts()
+    let parts = if corpus.papers.len() >= explorer_core::model::BODIES_APART_FROM {
+        write_papers_apart(corpus, dir)?.to_parts()
     } else {
         corpus.to_parts()
     };
@@ -121,6 +93,44 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Res
         meaning.len() + lists.iter().map(Vec::len).sum::<usize>()
     );
     write(index, html.replacen("</head>", &(link + "</head>"), 1))
+}
+
+/// Writes a long list's papers apart in `dir` (tags, bodies, places on
+/// the map, titles and their order, each file named for its content);
+/// returns the head that names them.
+fn write_papers_apart(
+    corpus: &explorer_core::Corpus,
+    dir: &Path,
+) -> Result<explorer_core::Corpus, Error> {
+    use explorer_core::model::{
+        body_pack_file_name, map_part_file_name, tag_part_file_name, title_order_file_name,
+        title_pack_file_name, BODY_PACK_BYTES, TITLE_PACK_BYTES,
+    };
+    // The tags, in `tags-<hash>.bin`, fetched after the first answer
+    // (facet counts of a query, filters); each card's own come with its
+    // body.
+    let (head, tags) = corpus.tags_apart();
+    if let Some(r) = &head.tag_part {
+        write(dir.join(tag_part_file_name(r.hash)), &tags)?;
+    }
+    let (head, packs) = head.in_body_packs(BODY_PACK_BYTES);
+    for (r, bytes) in head.body_packs.iter().zip(&packs) {
+        write(dir.join(body_pack_file_name(r.hash)), bytes)?;
+    }
+    let (head, map) = head.map_apart();
+    if let Some(r) = &head.map_part {
+        write(dir.join(map_part_file_name(r.hash)), &map)?;
+    }
+    // The titles, in small packs, `titles-<hash>.bin`, fetched for the
+    // cards and lists shown, and the title order for sorting.
+    let (head, packs, order) = head.titles_apart(TITLE_PACK_BYTES);
+    if let Some(t) = &head.titles {
+        for (r, bytes) in t.packs.iter().zip(&packs) {
+            write(dir.join(title_pack_file_name(r.hash)), bytes)?;
+        }
+        write(dir.join(title_order_file_name(t.order_hash)), &order)?;
+    }
+    Ok(head)
 }
 
 /// The most a page of this build may fetch ahead of need, uncompressed

@@ -173,31 +173,68 @@ fn handle(
     held: &Held,
     sent: &Mutex<Vec<(std::time::Instant, usize, String)>>,
 ) {
-    let Site {
-        dist,
-        prefix,
-        build_tag,
-        pages,
-        csp,
-        brotli,
-    } = site;
-    let (prefix, csp) = (prefix.as_str(), csp.as_deref());
-    let mut head = Vec::new();
-    let mut buf = [0u8; 4096];
-    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
-        match stream.read(&mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(n) => head.extend_from_slice(&buf[..n]),
-        }
-        if head.len() > 64 * 1024 {
-            return;
-        }
-    }
+    let (brotli, csp) = (&site.brotli, site.csp.as_deref());
+    let Some(head) = read_head(&mut stream) else {
+        return;
+    };
     let head = String::from_utf8_lossy(&head);
     let target = head.split_whitespace().nth(1).unwrap_or("/").to_string();
     let arrived = std::time::Instant::now();
     log.lock().unwrap().push(target.clone());
     let path = target.split(['?', '#']).next().unwrap_or("");
+    wait_while_held(held, path);
+    let (status, ctype, body) = response(site, &target);
+    let accepts_br = head.lines().any(|l| {
+        l.to_ascii_lowercase()
+            .strip_prefix("accept-encoding:")
+            .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("br")))
+    });
+    let (body, encoding) = if *brotli && accepts_br && status.starts_with("200") {
+        (brotli_of(body), "Content-Encoding: br\r\n")
+    } else {
+        (std::sync::Arc::new(body), "")
+    };
+    let policy = csp.map_or_else(String::new, |p| format!("Content-Security-Policy: {p}\r\n"));
+    // As static hosts answer (GitHub Pages, Netlify, Cloudflare Pages): a
+    // file may be kept by the browser's HTTP cache, revalidated before use
+    // unless asked otherwise; the page and the worker script never.
+    let cache = if content_hashed(path) {
+        "public, max-age=0, must-revalidate"
+    } else {
+        "no-store"
+    };
+    let header = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: {cache}\r\n{encoding}{policy}Connection: close\r\n\r\n",
+        body.len()
+    );
+    sent.lock()
+        .unwrap()
+        .push((arrived, header.len() + body.len(), path.to_string()));
+    let _ = stream.write_all(header.as_bytes());
+    let _ = stream.write_all(&body[..]);
+    let _ = stream.flush();
+}
+
+/// A request's head (up to its blank line), or `None` when the
+/// connection ends first or the head is over 64 KB.
+fn read_head(stream: &mut TcpStream) -> Option<Vec<u8>> {
+    let mut head = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => head.extend_from_slice(&buf[..n]),
+        }
+        if head.len() > 64 * 1024 {
+            return None;
+        }
+    }
+    Some(head)
+}
+
+/// Waits while requests for `path` are held (a test holds a file's
+/// requests to see what the page does meanwhile), until released.
+fn wait_while_held(held: &Held, path: &str) {
     let mut hold = lock(&held.0);
     let releases = hold.1;
     while hold.1 == releases
@@ -209,8 +246,23 @@ fn handle(
         hold = held.1.wait(hold).unwrap();
     }
     drop(hold);
+}
+
+/// The status, content type and body answering `target`: a page the test
+/// set, the worker script with its cache renamed for the test's build,
+/// the capture script, or a file of the build.
+fn response(site: &Site, target: &str) -> (&'static str, &'static str, Vec<u8>) {
+    let Site {
+        dist,
+        prefix,
+        build_tag,
+        pages,
+        csp,
+        ..
+    } = site;
+    let (prefix, csp) = (prefix.as_str(), csp.as_deref());
     let page = pages.iter().find(|(p, _)| *p == target);
-    let (status, ctype, body) = match target.strip_prefix(prefix) {
+    match target.strip_prefix(prefix) {
         _ if page.is_some() => (
             "200 OK",
             "text/html; charset=utf-8",
@@ -245,36 +297,7 @@ fn handle(
             "text/plain",
             b"outside the app's folder".to_vec(),
         ),
-    };
-    let accepts_br = head.lines().any(|l| {
-        l.to_ascii_lowercase()
-            .strip_prefix("accept-encoding:")
-            .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("br")))
-    });
-    let (body, encoding) = if *brotli && accepts_br && status.starts_with("200") {
-        (brotli_of(body), "Content-Encoding: br\r\n")
-    } else {
-        (std::sync::Arc::new(body), "")
-    };
-    let policy = csp.map_or_else(String::new, |p| format!("Content-Security-Policy: {p}\r\n"));
-    // As static hosts answer (GitHub Pages, Netlify, Cloudflare Pages): a
-    // file may be kept by the browser's HTTP cache, revalidated before use
-    // unless asked otherwise; the page and the worker script never.
-    let cache = if content_hashed(path) {
-        "public, max-age=0, must-revalidate"
-    } else {
-        "no-store"
-    };
-    let header = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: {cache}\r\n{encoding}{policy}Connection: close\r\n\r\n",
-        body.len()
-    );
-    sent.lock()
-        .unwrap()
-        .push((arrived, header.len() + body.len(), path.to_string()));
-    let _ = stream.write_all(header.as_bytes());
-    let _ = stream.write_all(&body[..]);
-    let _ = stream.flush();
+    }
 }
 
 /// Whether a path names a file of the build named for its content

@@ -377,121 +377,15 @@ impl Session {
             attempt += 1;
             let port = free_port();
             let (mut driver, caps) = match engine {
-                EngineKind::Chromium => {
-                    let driver = quiet(Command::new("chromedriver").arg(format!("--port={port}")))
-                        .spawn()
-                        .expect("chromedriver on PATH (tools/bootstrap.sh installs it)");
-                    // Chromium windows are at least 500 px wide: a phone is emulated.
-                    let mobile = (size.0 < 500).then(|| {
-                    json!({ "deviceMetrics": { "width": size.0, "height": size.1, "pixelRatio": 2.0 } })
-                });
-                    let mut caps = json!({
-                        "browserName": "chrome",
-                        "goog:chromeOptions": {
-                            "binary": "/usr/bin/chromium",
-                            "args": [
-                                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                                "--no-first-run", "--disable-quic", format!("--window-size={},{}", size.0, size.1),
-                                // For the benchmark's memory figures: gc() and exact heap sizes.
-                                "--js-flags=--expose-gc", "--enable-precise-memory-info",
-                                "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
-                                "--disable-backgrounding-occluded-windows", "--disable-extensions",
-                                format!("--user-data-dir={}", profile.display()),
-                            ],
-                        }
-                    });
-                    if let Some(m) = mobile {
-                        caps["goog:chromeOptions"]["mobileEmulation"] = m;
-                    }
-                    if !javascript {
-                        let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
-                        args.push(json!("--blink-settings=scriptEnabled=false"));
-                    }
-                    if let Some(lang) = lang {
-                        let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
-                        args.push(json!(format!("--lang={lang}")));
-                        args.push(json!(format!("--accept-lang={lang}")));
-                    }
-                    (driver, caps)
-                }
-                EngineKind::Firefox => {
-                    let driver = quiet(Command::new("geckodriver").args([
-                        "--host",
-                        "127.0.0.1",
-                        "--port",
-                        &port.to_string(),
-                    ]))
-                    .spawn()
-                    .expect("geckodriver on PATH (tools/bootstrap.sh installs it)");
-                    // Firefox windows are at least 500 px wide: a phone is a
-                    // 500 px window at a higher device pixel ratio.
-                    let zoom = (size.0 < 500).then(|| 500.0 / size.0 as f64);
-                    let window = zoom.map_or(size, |z| (500, (size.1 as f64 * z) as u32));
-                    let mut caps = json!({
-                        "browserName": "firefox",
-                        "moz:firefoxOptions": {
-                            "binary": "/usr/bin/firefox-esr",
-                            "args": ["-headless", format!("--width={}", window.0), format!("--height={}", window.1)],
-                            "prefs": {
-                                "javascript.enabled": javascript,
-                                "app.update.enabled": false,
-                                "browser.shell.checkDefaultBrowser": false,
-                                "datareporting.policy.dataSubmissionEnabled": false,
-                                "toolkit.telemetry.enabled": false,
-                                "network.captive-portal-service.enabled": false,
-                                "network.connectivity-service.enabled": false,
-                                "browser.safebrowsing.update.enabled": false,
-                                "extensions.update.enabled": false,
-                            }
-                        }
-                    });
-                    if let Some(z) = zoom {
-                        caps["moz:firefoxOptions"]["prefs"]["layout.css.devPixelsPerPx"] =
-                            json!(z.to_string());
-                    }
-                    if let Some(lang) = lang {
-                        caps["moz:firefoxOptions"]["prefs"]["intl.accept_languages"] = json!(lang);
-                    }
-                    (driver, caps)
-                }
+                EngineKind::Chromium => chromium_driver(port, size, javascript, lang, &profile),
+                EngineKind::Firefox => firefox_driver(port, size, javascript, lang),
                 EngineKind::WebKit => {
-                    assert!(
-                        javascript,
-                        "WebKitGTK's MiniBrowser cannot switch JavaScript off"
-                    );
                     if display.is_none() {
                         let (x, name) = start_xvfb();
                         display = Some(x);
                         display_name = name;
                     }
-                    let name = &display_name;
-                    // MiniBrowser keeps website data (service workers, caches)
-                    // under the XDG folders: one fresh set per session.
-                    // WebKitGTK takes its language from the process's locale,
-                    // which needs the locale installed (this machine has C only).
-                    assert!(
-                        lang.is_none(),
-                        "WebKitGTK's language comes from an installed locale"
-                    );
-                    let driver = quiet(
-                        Command::new("WebKitWebDriver")
-                            .arg(format!("--port={port}"))
-                            .env("DISPLAY", name)
-                            .env("XDG_DATA_HOME", profile.join("data"))
-                            .env("XDG_CACHE_HOME", profile.join("cache"))
-                            .env("XDG_CONFIG_HOME", profile.join("config")),
-                    )
-                    .spawn()
-                    .expect("WebKitWebDriver (tools/bootstrap.sh installs webkit2gtk-driver)");
-                    let caps = json!({
-                        "browserName": "MiniBrowser",
-                        "webkitgtk:browserOptions": {
-                            "binary": "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
-                            "args": ["--automation"],
-                        }
-                    });
-                    (driver, caps)
+                    webkit_driver(port, javascript, lang, &profile, &display_name)
                 }
             };
             let caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
@@ -533,4 +427,138 @@ impl Session {
             profile,
         }
     }
+}
+
+/// chromedriver on `port`, and the capabilities of a Chromium session of
+/// this size, language and JavaScript, its profile in `profile`.
+fn chromium_driver(
+    port: u16,
+    size: (u32, u32),
+    javascript: bool,
+    lang: Option<&str>,
+    profile: &Path,
+) -> (Child, Value) {
+    let driver = quiet(Command::new("chromedriver").arg(format!("--port={port}")))
+        .spawn()
+        .expect("chromedriver on PATH (tools/bootstrap.sh installs it)");
+    // Chromium windows are at least 500 px wide: a phone is emulated.
+    let mobile = (size.0 < 500).then(
+        || json!({ "deviceMetrics": { "width": size.0, "height": size.1, "pixelRatio": 2.0 } }),
+    );
+    let mut caps = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": "/usr/bin/chromium",
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", "--disable-quic", format!("--window-size={},{}", size.0, size.1),
+                // For the benchmark's memory figures: gc() and exact heap sizes.
+                "--js-flags=--expose-gc", "--enable-precise-memory-info",
+                "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+                "--disable-backgrounding-occluded-windows", "--disable-extensions",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }
+    });
+    if let Some(m) = mobile {
+        caps["goog:chromeOptions"]["mobileEmulation"] = m;
+    }
+    if !javascript {
+        let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
+        args.push(json!("--blink-settings=scriptEnabled=false"));
+    }
+    if let Some(lang) = lang {
+        let args = caps["goog:chromeOptions"]["args"].as_array_mut().unwrap();
+        args.push(json!(format!("--lang={lang}")));
+        args.push(json!(format!("--accept-lang={lang}")));
+    }
+    (driver, caps)
+}
+
+/// geckodriver on `port`, and the capabilities of a Firefox session.
+fn firefox_driver(
+    port: u16,
+    size: (u32, u32),
+    javascript: bool,
+    lang: Option<&str>,
+) -> (Child, Value) {
+    let driver = quiet(Command::new("geckodriver").args([
+        "--host",
+        "127.0.0.1",
+        "--port",
+        &port.to_string(),
+    ]))
+    .spawn()
+    .expect("geckodriver on PATH (tools/bootstrap.sh installs it)");
+    // Firefox windows are at least 500 px wide: a phone is a
+    // 500 px window at a higher device pixel ratio.
+    let zoom = (size.0 < 500).then(|| 500.0 / size.0 as f64);
+    let window = zoom.map_or(size, |z| (500, (size.1 as f64 * z) as u32));
+    let mut caps = json!({
+        "browserName": "firefox",
+        "moz:firefoxOptions": {
+            "binary": "/usr/bin/firefox-esr",
+            "args": ["-headless", format!("--width={}", window.0), format!("--height={}", window.1)],
+            "prefs": {
+                "javascript.enabled": javascript,
+                "app.update.enabled": false,
+                "browser.shell.checkDefaultBrowser": false,
+                "datareporting.policy.dataSubmissionEnabled": false,
+                "toolkit.telemetry.enabled": false,
+                "network.captive-portal-service.enabled": false,
+                "network.connectivity-service.enabled": false,
+                "browser.safebrowsing.update.enabled": false,
+                "extensions.update.enabled": false,
+            }
+        }
+    });
+    if let Some(z) = zoom {
+        caps["moz:firefoxOptions"]["prefs"]["layout.css.devPixelsPerPx"] = json!(z.to_string());
+    }
+    if let Some(lang) = lang {
+        caps["moz:firefoxOptions"]["prefs"]["intl.accept_languages"] = json!(lang);
+    }
+    (driver, caps)
+}
+
+/// WebKitWebDriver on `port` in the X display `name`, and the
+/// capabilities of a MiniBrowser session, its website data in `profile`.
+fn webkit_driver(
+    port: u16,
+    javascript: bool,
+    lang: Option<&str>,
+    profile: &Path,
+    name: &str,
+) -> (Child, Value) {
+    assert!(
+        javascript,
+        "WebKitGTK's MiniBrowser cannot switch JavaScript off"
+    );
+    // MiniBrowser keeps website data (service workers, caches)
+    // under the XDG folders: one fresh set per session.
+    // WebKitGTK takes its language from the process's locale,
+    // which needs the locale installed (this machine has C only).
+    assert!(
+        lang.is_none(),
+        "WebKitGTK's language comes from an installed locale"
+    );
+    let driver = quiet(
+        Command::new("WebKitWebDriver")
+            .arg(format!("--port={port}"))
+            .env("DISPLAY", name)
+            .env("XDG_DATA_HOME", profile.join("data"))
+            .env("XDG_CACHE_HOME", profile.join("cache"))
+            .env("XDG_CONFIG_HOME", profile.join("config")),
+    )
+    .spawn()
+    .expect("WebKitWebDriver (tools/bootstrap.sh installs webkit2gtk-driver)");
+    let caps = json!({
+        "browserName": "MiniBrowser",
+        "webkitgtk:browserOptions": {
+            "binary": "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+            "args": ["--automation"],
+        }
+    });
+    (driver, caps)
 }

@@ -183,6 +183,51 @@ pub fn listing(corpus: &Corpus) -> Vec<(String, String)> {
 /// Page `k` of `pages` of [`listing`]: `papers`, the first of which is
 /// paper `from` (from 0) of the list.
 fn listing_page(corpus: &Corpus, papers: &[Paper], from: usize, k: usize, pages: usize) -> String {
+    let (body, with_abstract) = listing_articles(corpus, papers);
+    let n = corpus.papers.len();
+    let shown = papers.len();
+    let listed = match (pages, with_abstract == shown) {
+        (1, true) => format!("All {n} papers are listed below."),
+        (1, false) => {
+            format!(
+                "All {n} papers are listed below, the first {with_abstract} with their abstracts."
+            )
+        }
+        (_, all) => {
+            let range = format!("Papers {}–{} of {n}", from + 1, from + shown);
+            if all {
+                format!("{range}, page {k} of {pages}.")
+            } else {
+                format!(
+                    "{range}, page {k} of {pages}; the first {with_abstract} with their abstracts."
+                )
+            }
+        }
+    };
+    let nav = listing_nav(k, pages);
+    let title = escape(&corpus.title());
+    let head_title = if pages == 1 {
+        title.clone()
+    } else {
+        format!("{title} ({k} of {pages})")
+    };
+    format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"color-scheme\" content=\"light dark\"><title>{head_title}</title>\
+         <style>body{{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem}}\
+         article{{border-top:1px solid #8884;padding:.5rem 0}}.paper-meta{{opacity:.8}}\
+         .pages ul{{display:flex;flex-wrap:wrap;gap:.25rem .75rem;list-style:none;padding:0}}</style></head>\
+         <body><main class=\"noscript\"><h1>{title}</h1><p class=\"noscript-note\">Searching and \
+         filtering need JavaScript and WebAssembly: <a href=\"./\">open the explorer</a>. \
+         {listed}</p>{nav}{body}{nav}</main></body></html>"
+    )
+}
+
+/// The `<article>`s of a listing page, and how many of them have their
+/// abstract (the first ones, until the articles reach
+/// [`NOSCRIPT_ABSTRACT_BUDGET`] bytes).
+fn listing_articles(corpus: &Corpus, papers: &[Paper]) -> (String, usize) {
     let mut body = String::new();
     let mut with_abstract = 0usize;
     for p in papers {
@@ -208,71 +253,39 @@ fn listing_page(corpus: &Corpus, papers: &[Paper], from: usize, k: usize, pages:
         }
         body.push_str("</article>");
     }
-    let n = corpus.papers.len();
-    let shown = papers.len();
-    let listed = match (pages, with_abstract == shown) {
-        (1, true) => format!("All {n} papers are listed below."),
-        (1, false) => {
-            format!(
-                "All {n} papers are listed below, the first {with_abstract} with their abstracts."
-            )
+    (body, with_abstract)
+}
+
+/// The links between the listing's pages, page `k` of `pages` marked
+/// current; empty when there is one page.
+fn listing_nav(k: usize, pages: usize) -> String {
+    if pages == 1 {
+        return String::new();
+    }
+    let mut nav = String::from("<nav class=\"pages\" aria-label=\"Pages\"><ul>");
+    if k > 1 {
+        let _ = write!(
+            nav,
+            "<li><a rel=\"prev\" href=\"{}\">Previous</a></li>",
+            listing_file(k - 1)
+        );
+    }
+    for j in 1..=pages {
+        if j == k {
+            let _ = write!(nav, "<li><a aria-current=\"page\">{j}</a></li>");
+        } else {
+            let _ = write!(nav, "<li><a href=\"{}\">{j}</a></li>", listing_file(j));
         }
-        (_, all) => {
-            let range = format!("Papers {}–{} of {n}", from + 1, from + shown);
-            if all {
-                format!("{range}, page {k} of {pages}.")
-            } else {
-                format!(
-                    "{range}, page {k} of {pages}; the first {with_abstract} with their abstracts."
-                )
-            }
-        }
-    };
-    let nav = if pages == 1 {
-        String::new()
-    } else {
-        let mut nav = String::from("<nav class=\"pages\" aria-label=\"Pages\"><ul>");
-        if k > 1 {
-            let _ = write!(
-                nav,
-                "<li><a rel=\"prev\" href=\"{}\">Previous</a></li>",
-                listing_file(k - 1)
-            );
-        }
-        for j in 1..=pages {
-            if j == k {
-                let _ = write!(nav, "<li><a aria-current=\"page\">{j}</a></li>");
-            } else {
-                let _ = write!(nav, "<li><a href=\"{}\">{j}</a></li>", listing_file(j));
-            }
-        }
-        if k < pages {
-            let _ = write!(
-                nav,
-                "<li><a rel=\"next\" href=\"{}\">Next</a></li>",
-                listing_file(k + 1)
-            );
-        }
-        nav.push_str("</ul></nav>");
-        nav
-    };
-    let title = escape(&corpus.title());
-    let head_title = if pages == 1 {
-        title.clone()
-    } else {
-        format!("{title} ({k} of {pages})")
-    };
-    format!(
-        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"color-scheme\" content=\"light dark\"><title>{head_title}</title>\
-         <style>body{{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem}}\
-         article{{border-top:1px solid #8884;padding:.5rem 0}}.paper-meta{{opacity:.8}}\
-         .pages ul{{display:flex;flex-wrap:wrap;gap:.25rem .75rem;list-style:none;padding:0}}</style></head>\
-         <body><main class=\"noscript\"><h1>{title}</h1><p class=\"noscript-note\">Searching and \
-         filtering need JavaScript and WebAssembly: <a href=\"./\">open the explorer</a>. \
-         {listed}</p>{nav}{body}{nav}</main></body></html>"
-    )
+    }
+    if k < pages {
+        let _ = write!(
+            nav,
+            "<li><a rel=\"next\" href=\"{}\">Next</a></li>",
+            listing_file(k + 1)
+        );
+    }
+    nav.push_str("</ul></nav>");
+    nav
 }
 
 #[cfg(test)]

@@ -169,3 +169,69 @@ fn no_two_components_use_each_other() {
         .collect();
     assert!(both.is_empty(), "{both:?}");
 }
+
+/// The functions of a file longer than `most` lines (from `fn` to its
+/// closing brace), before its tests, as `file:line name (lines)`.
+fn long_functions(path: &Path, most: usize) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("a source file");
+    let lines: Vec<&str> = text.lines().collect();
+    let end = (lines.iter())
+        .position(|l| l.trim_start().starts_with("#[cfg(test)]"))
+        .unwrap_or(lines.len());
+    let mut out = Vec::new();
+    for (i, line) in lines[..end].iter().enumerate() {
+        let body = line.trim_start();
+        let indent = &line[..line.len() - body.len()];
+        let words: Vec<&str> = body.split_whitespace().collect();
+        let Some(at) = words.iter().position(|w| *w == "fn") else {
+            continue;
+        };
+        let qualifiers = [
+            "pub",
+            "pub(crate)",
+            "pub(super)",
+            "async",
+            "const",
+            "unsafe",
+        ];
+        if !words[..at].iter().all(|w| qualifiers.contains(w)) || line.trim_end().ends_with(';') {
+            continue;
+        }
+        let close = format!("{indent}}}");
+        let Some(n) = lines[i..].iter().position(|l| *l == close) else {
+            continue;
+        };
+        if n + 1 > most {
+            let name = words
+                .get(at + 1)
+                .map_or("", |w| w.split(['(', '<']).next().unwrap_or(""));
+            out.push(format!(
+                "{}:{} {name} ({} lines)",
+                path.display(),
+                i + 1,
+                n + 1
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_of_the_core_the_app_the_cli_or_the_browser_harness_is_over_80_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let folders = [
+        "crates/core/src",
+        "crates/cli/src",
+        "src",
+        "tests/browser/src",
+    ];
+    let mut long = Vec::new();
+    for folder in folders {
+        let files = rust_files(&root.join(folder));
+        assert!(files.len() > 5, "{folder}");
+        for file in files {
+            long.extend(long_functions(&file, 80));
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}

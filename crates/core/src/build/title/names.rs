@@ -327,10 +327,10 @@ impl<'a> Candidates<'a> {
     /// Coined words and `named X` in the object of a sentence saying what
     /// the paper does, the nearer the verb the better.
     ///
-    /// (Longer than most: one pass over each object's words, where a word
-    /// is a name in one of three ways — after a naming word, coined, or set
-    /// off by a comma — and each way is judged by the word's place and
-    /// where the baselines start, which the pass holds.)
+    /// (One pass over each object's words, where a word is a name in one of
+    /// three ways — after a naming word, coined, or set off by a comma — and
+    /// each way is judged by the word's place and where the baselines
+    /// start, which the pass holds.)
     fn in_cues(&mut self, cues: &[Cue<'_>], defs: &[Definition]) {
         for cue in cues {
             let end = cue.sentence.start + cue.sentence.text.len();
@@ -342,28 +342,7 @@ impl<'a> Candidates<'a> {
             for (i, &(off, w)) in words.iter().enumerate() {
                 let at = cue.object + off;
                 if is_naming_word(w) {
-                    // `termed Distribution-based Structure Mining … (DEMO)`:
-                    // the coined form in parentheses is the name.
-                    // `named as AANN`, `known as TRUE-UIE`, `refer to as X`.
-                    let mut from = i + 1;
-                    while words
-                        .get(from)
-                        .is_some_and(|w| matches!(w.1, "as" | "to" | "it" | "this"))
-                    {
-                        from += 1;
-                    }
-                    let run = name_run(words.get(from..).unwrap_or(&[]));
-                    let coined_paren = words[i + 1..]
-                        .iter()
-                        .take(12)
-                        .map(|(_, w)| *w)
-                        .find(|w| w.starts_with('(') && is_coined(bare_word(w)));
-                    match (run, coined_paren) {
-                        (Some(name), _) if is_coined(&name) => self.consider(&name, at, 6),
-                        (_, Some(p)) => self.consider(bare_word(p), at, 6),
-                        (Some(name), None) => self.consider(&name, at, 6),
-                        (None, None) => {}
-                    }
+                    self.after_naming_word(&words, i, at);
                     continue;
                 }
                 if i >= stop {
@@ -385,36 +364,71 @@ impl<'a> Candidates<'a> {
                     // What a paper studies or applies is seldom its own.
                     self.consider(bare, at, near + proposes + i32::from(set_off));
                 } else if set_off && bare.chars().count() >= 3 && !is_function_word(bare) {
-                    // `we introduce Echo, a …`, `a new approach, Ethos, that
-                    // …`, when the abstract names it again; `we introduce
-                    // pyvene, an …` when it keeps naming it.
-                    let capital = bare.chars().next().is_some_and(char::is_uppercase);
-                    let after_noun = i > 0
-                        && i < NEAR_WORDS
-                        && words[i - 1].1.strip_suffix(',').is_some_and(|n| {
-                            NAMED_NOUNS.contains(&n.to_ascii_lowercase().as_str())
-                        });
-                    let recurs = word_positions(self.text, bare).len();
-                    // An apposition right after the verb (`we introduce
-                    // Toolink, a …`, `textless-lib, a …`) defines the name.
-                    let apposition = i == 0
-                        && w.ends_with(',')
-                        && words
-                            .get(1)
-                            .is_some_and(|n| matches!(n.1, "a" | "an" | "the"));
-                    // A small-letter name opens a sentence of its own
-                    // (`pyvene supports …`); `a failure mode we term
-                    // copy-paste, …` names no method.
-                    let lower_name = recurs >= 3
-                        && (self.text.starts_with(bare)
-                            || self.text.contains(&format!(". {bare} ")));
-                    if (i == 0 || after_noun) && (lower_name || (capital && recurs >= 2)) {
-                        self.consider(bare, at, 4 + proposes + i32::from(apposition));
-                    } else if apposition && recurs >= 2 && bare.contains('-') {
-                        self.consider(bare, at, 4 + proposes);
-                    }
+                    self.set_off_name(&words, i, at, proposes);
                 }
             }
+        }
+    }
+
+    /// The name after the naming word `words[i]` of a cue's object (`named
+    /// X`, `termed X`), found at `at`.
+    fn after_naming_word(&mut self, words: &[(usize, &str)], i: usize, at: usize) {
+        // `termed Distribution-based Structure Mining … (DEMO)`: the coined
+        // form in parentheses is the name. `named as AANN`, `known as
+        // TRUE-UIE`, `refer to as X`.
+        let mut from = i + 1;
+        while words
+            .get(from)
+            .is_some_and(|w| matches!(w.1, "as" | "to" | "it" | "this"))
+        {
+            from += 1;
+        }
+        let run = name_run(words.get(from..).unwrap_or(&[]));
+        let coined_paren = words[i + 1..]
+            .iter()
+            .take(12)
+            .map(|(_, w)| *w)
+            .find(|w| w.starts_with('(') && is_coined(bare_word(w)));
+        match (run, coined_paren) {
+            (Some(name), _) if is_coined(&name) => self.consider(&name, at, 6),
+            (_, Some(p)) => self.consider(bare_word(p), at, 6),
+            (Some(name), None) => self.consider(&name, at, 6),
+            (None, None) => {}
+        }
+    }
+
+    /// A word set off by a comma, colon or parenthesis in a cue's object
+    /// (`words[i]`, found at `at`), as a name: when it stands first or
+    /// after a naming noun and the abstract keeps using it.
+    fn set_off_name(&mut self, words: &[(usize, &str)], i: usize, at: usize, proposes: i32) {
+        let w = words[i].1;
+        let bare = bare_word(w);
+        // `we introduce Echo, a …`, `a new approach, Ethos, that …`, when the
+        // abstract names it again; `we introduce pyvene, an …` when it keeps
+        // naming it.
+        let capital = bare.chars().next().is_some_and(char::is_uppercase);
+        let after_noun = i > 0
+            && i < NEAR_WORDS
+            && words[i - 1]
+                .1
+                .strip_suffix(',')
+                .is_some_and(|n| NAMED_NOUNS.contains(&n.to_ascii_lowercase().as_str()));
+        let recurs = word_positions(self.text, bare).len();
+        // An apposition right after the verb (`we introduce Toolink, a …`,
+        // `textless-lib, a …`) defines the name.
+        let apposition = i == 0
+            && w.ends_with(',')
+            && words
+                .get(1)
+                .is_some_and(|n| matches!(n.1, "a" | "an" | "the"));
+        // A small-letter name opens a sentence of its own (`pyvene supports
+        // …`); `a failure mode we term copy-paste, …` names no method.
+        let lower_name = recurs >= 3
+            && (self.text.starts_with(bare) || self.text.contains(&format!(". {bare} ")));
+        if (i == 0 || after_noun) && (lower_name || (capital && recurs >= 2)) {
+            self.consider(bare, at, 4 + proposes + i32::from(apposition));
+        } else if apposition && recurs >= 2 && bare.contains('-') {
+            self.consider(bare, at, 4 + proposes);
         }
     }
 

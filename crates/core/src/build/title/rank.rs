@@ -87,6 +87,10 @@ enum Kind {
 /// Compression budgets (words) tried for each phrase.
 const BUDGETS: [usize; 11] = [5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 18];
 
+/// A phrase to make candidates of: its text, what kind of phrase it was
+/// cut from, the sentence it was cut from and its word budget.
+type Raw = (String, Kind, usize, usize);
+
 /// The candidate titles of an abstract, the rule's choice first; none has
 /// a flaw, except the rule's choice when every candidate has one.
 pub fn candidates(text: &str, rule: &str) -> Vec<Candidate> {
@@ -112,9 +116,34 @@ pub fn candidates(text: &str, rule: &str) -> Vec<Candidate> {
         cue: &cue_words,
         rule_words: &rule_words,
     };
-    let at = |start: usize| sentences.iter().position(|s| s.start == start).unwrap_or(0);
-    let mut raw: Vec<(String, Kind, usize, usize)> = vec![(rule.to_string(), Kind::Rule, 0, 0)];
-    let named = proposed_name(text, &sentences, &cues, &defs)
+    let raw = raw_candidates(text, rule, &sentences, &cues, &defs, &phrases);
+    let mut out = screened(raw, text, &defs, &phrases, &context);
+    // A rule's title that opens with a coined name (`AdaTag for …`, `CLIP,
+    // …`) keeps it: only titles opening with the same name compete.
+    let lead = |t: &str| {
+        t.split_whitespace()
+            .next()
+            .map(|w| w.trim_end_matches([',', ':', ';']).to_string())
+    };
+    if let Some(name) = lead(rule).filter(|w| is_coined(w)) {
+        out.retain(|c| lead(&c.text).as_deref() == Some(name.as_str()));
+    }
+    out
+}
+
+/// The phrases to make candidates of, the rule's choice first: for a
+/// named paper, its name with what it is; otherwise what each cue says
+/// the paper does and, when no sentence proposes anything, each sentence.
+fn raw_candidates(
+    text: &str,
+    rule: &str,
+    sentences: &[Sentence<'_>],
+    cues: &[Cue<'_>],
+    defs: &[Definition],
+    phrases: &[Phrase],
+) -> Vec<Raw> {
+    let mut raw: Vec<Raw> = vec![(rule.to_string(), Kind::Rule, 0, 0)];
+    let named = proposed_name(text, sentences, cues, defs)
         .filter(|(name, _)| !flaws::is_baseline(name, text))
         .filter(|(name, _)| {
             rule.strip_prefix(name.as_str())
@@ -129,45 +158,72 @@ pub fn candidates(text: &str, rule: &str) -> Vec<Candidate> {
         // `NAME: its expansion` with what it is for, when the abstract
         // says it often (`PELT: Pluggable Entity Lookup Table for
         // pre-trained language models`).
-        if let Some((prep, phrase)) = topic_for(text, rule, &phrases) {
+        if let Some((prep, phrase)) = topic_for(text, rule, phrases) {
             raw.push((format!("{rule} {prep} {phrase}"), Kind::Named, 0, MAX_WORDS));
         }
     } else if let Some((name, descs)) = named {
-        for d in &descs {
-            raw.push((join(&name, d), Kind::Named, 0, MAX_WORDS));
-        }
-        let rest = without_name(&cues, &name);
-        for max in BUDGETS {
-            for d in contributions_at(&rest, max).filter(|d| !d.contains(name.as_str())) {
-                raw.push((join(&name, &d), Kind::Named, 0, max));
-            }
-        }
+        push_named(&mut raw, &name, &descs, cues);
     } else {
-        for max in BUDGETS {
-            for c in &cues {
-                let before = &text[c.sentence.start..c.object];
-                let kind = if c.proposes {
-                    Kind::Propose
-                } else if before.trim_end().ends_with(" that") {
-                    Kind::Finding
-                } else {
-                    Kind::Study
-                };
-                let i = at(c.sentence.start);
-                if let Some(t) = contribution(c, max) {
-                    raw.push((t, kind, i, max));
-                }
+        push_cued(&mut raw, text, sentences, cues);
+    }
+    raw
+}
+
+/// Pushes the paper's `name` with each of its descriptions, then with what
+/// each cue says the paper does at every budget.
+fn push_named(raw: &mut Vec<Raw>, name: &str, descs: &[String], cues: &[Cue<'_>]) {
+    for d in descs {
+        raw.push((join(name, d), Kind::Named, 0, MAX_WORDS));
+    }
+    let rest = without_name(cues, name);
+    for max in BUDGETS {
+        for d in contributions_at(&rest, max).filter(|d| !d.contains(name)) {
+            raw.push((join(name, &d), Kind::Named, 0, max));
+        }
+    }
+}
+
+/// Pushes, at every budget, what each cue says the paper does and, when no
+/// cue proposes anything, each sentence compressed.
+fn push_cued(raw: &mut Vec<Raw>, text: &str, sentences: &[Sentence<'_>], cues: &[Cue<'_>]) {
+    let at = |start: usize| sentences.iter().position(|s| s.start == start).unwrap_or(0);
+    for max in BUDGETS {
+        for c in cues {
+            let before = &text[c.sentence.start..c.object];
+            let kind = if c.proposes {
+                Kind::Propose
+            } else if before.trim_end().ends_with(" that") {
+                Kind::Finding
+            } else {
+                Kind::Study
+            };
+            let i = at(c.sentence.start);
+            if let Some(t) = contribution(c, max) {
+                raw.push((t, kind, i, max));
             }
-            // A sentence says what the paper is about only when no sentence
-            // says what it proposes (background is not the paper's title).
-            let proposing = cues.iter().any(|c| c.proposes);
-            for (i, s) in sentences.iter().enumerate().filter(|_| !proposing) {
-                if let Some(t) = cut(strip_lead(s.text), max) {
-                    raw.push((capitalize(&tidy_description(&t)), Kind::Sentence, i, max));
-                }
+        }
+        // A sentence says what the paper is about only when no sentence
+        // says what it proposes (background is not the paper's title).
+        let proposing = cues.iter().any(|c| c.proposes);
+        for (i, s) in sentences.iter().enumerate().filter(|_| !proposing) {
+            if let Some(t) = cut(strip_lead(s.text), max) {
+                raw.push((capitalize(&tidy_description(&t)), Kind::Sentence, i, max));
             }
         }
     }
+}
+
+/// The candidates made of `raw`: each phrase cleaned, with what it is for
+/// added and without, kept when it reads as a title (the rule's choice
+/// always); a text made twice is one candidate.
+fn screened(
+    raw: Vec<Raw>,
+    text: &str,
+    defs: &[Definition],
+    phrases: &[Phrase],
+    cx: &Context<'_>,
+) -> Vec<Candidate> {
+    let rule = cx.rule;
     let mut out: Vec<Candidate> = Vec::new();
     for (t, kind, i, max) in raw {
         let plain = clean(&t);
@@ -181,9 +237,9 @@ pub fn candidates(text: &str, rule: &str) -> Vec<Candidate> {
             let phrases = if kind == Kind::Finding {
                 &[][..]
             } else {
-                &phrases
+                phrases
             };
-            with_topic(&plain, text, &defs, phrases)
+            with_topic(&plain, text, defs, phrases)
         };
         let variants = if topical == plain {
             vec![(plain, false)]
@@ -201,19 +257,9 @@ pub fn candidates(text: &str, rule: &str) -> Vec<Candidate> {
                 c.features[1] = c.features[1].max(f64::from(u8::from(t == rule)));
                 continue;
             }
-            let features = features(&t, &context, kind, i, max, topic_added);
+            let features = features(&t, cx, kind, i, max, topic_added);
             out.push(Candidate { text: t, features });
         }
-    }
-    // A rule's title that opens with a coined name (`AdaTag for …`, `CLIP,
-    // …`) keeps it: only titles opening with the same name compete.
-    let lead = |t: &str| {
-        t.split_whitespace()
-            .next()
-            .map(|w| w.trim_end_matches([',', ':', ';']).to_string())
-    };
-    if let Some(name) = lead(rule).filter(|w| is_coined(w)) {
-        out.retain(|c| lead(&c.text).as_deref() == Some(name.as_str()));
     }
     out
 }
@@ -315,7 +361,38 @@ fn reads_as_title(t: &str) -> bool {
     }
     let mut words = t.split_whitespace();
     let first = words.next().unwrap_or("").trim_end_matches(',');
-    let discourse = matches!(
+    let discourse = is_discourse_lead(first);
+    let lower = t.to_ascii_lowercase();
+    // `…, where the model …`: a clause hung on a phrase.
+    let hung = [", where", ", which", ", when", ", while"]
+        .iter()
+        .any(|m| lower.contains(m));
+    let all: Vec<&str> = t.split_whitespace().collect();
+    // `… approach featuring`, `… reasoning to break`: an object lost.
+    let dangling = all.len() >= 2
+        && (all[all.len() - 2].eq_ignore_ascii_case("to")
+            || all[all.len() - 1].ends_with("ing")
+                && all[all.len() - 1].chars().all(char::is_lowercase));
+    // `… through this bottleneck`: what it points back to is not there.
+    let pointing = all.iter().skip(1).any(|w| {
+        matches!(
+            w.to_ascii_lowercase().as_str(),
+            "this" | "these" | "those" | "such" | "it" | "its" | "they" | "their"
+        )
+    });
+    if hung || dangling || pointing {
+        return false;
+    }
+    // (A relative clause may have its verb: `method that preserves …`.)
+    let mut main = words.take_while(|w| !matches!(*w, "that" | "which" | "who" | "where"));
+    let finite = main.any(is_finite_verb);
+    !discourse && !finite
+}
+
+/// Whether a title's first word opens discourse (`However`, `For`,
+/// `This`), not a thing's name.
+fn is_discourse_lead(first: &str) -> bool {
+    matches!(
         first,
         "For"
             | "However"
@@ -342,56 +419,35 @@ fn reads_as_title(t: &str) -> bool {
             | "Motivated"
             | "Problem"
             | "Gap"
-    );
-    let lower = t.to_ascii_lowercase();
-    // `…, where the model …`: a clause hung on a phrase.
-    let hung = [", where", ", which", ", when", ", while"]
-        .iter()
-        .any(|m| lower.contains(m));
-    let all: Vec<&str> = t.split_whitespace().collect();
-    // `… approach featuring`, `… reasoning to break`: an object lost.
-    let dangling = all.len() >= 2
-        && (all[all.len() - 2].eq_ignore_ascii_case("to")
-            || all[all.len() - 1].ends_with("ing")
-                && all[all.len() - 1].chars().all(char::is_lowercase));
-    // `… through this bottleneck`: what it points back to is not there.
-    let pointing = all.iter().skip(1).any(|w| {
-        matches!(
-            w.to_ascii_lowercase().as_str(),
-            "this" | "these" | "those" | "such" | "it" | "its" | "they" | "their"
-        )
-    });
-    if hung || dangling || pointing {
-        return false;
-    }
-    // (A relative clause may have its verb: `method that preserves …`.)
-    let mut main = words.take_while(|w| !matches!(*w, "that" | "which" | "who" | "where"));
-    let finite = main.any(|w| {
-        let w = w.trim_end_matches([',', ';', ':']).to_ascii_lowercase();
-        matches!(
-            w.as_str(),
-            "is" | "are"
-                | "was"
-                | "were"
-                | "has"
-                | "have"
-                | "had"
-                | "remains"
-                | "remain"
-                | "can"
-                | "could"
-                | "will"
-                | "would"
-                | "may"
-                | "might"
-                | "should"
-                | "must"
-                | "does"
-                | "do"
-                | "did"
-        ) || (w.ends_with('s') && is_clause_verb(&w, false) && !is_clause_verb(&w, true))
-    });
-    !discourse && !finite
+    )
+}
+
+/// Whether a word, its trailing mark aside, is a finite verb: an auxiliary
+/// (`is`, `can`) or a verb in `-s` (`improves`).
+fn is_finite_verb(w: &str) -> bool {
+    let w = w.trim_end_matches([',', ';', ':']).to_ascii_lowercase();
+    matches!(
+        w.as_str(),
+        "is" | "are"
+            | "was"
+            | "were"
+            | "has"
+            | "have"
+            | "had"
+            | "remains"
+            | "remain"
+            | "can"
+            | "could"
+            | "will"
+            | "would"
+            | "may"
+            | "might"
+            | "should"
+            | "must"
+            | "does"
+            | "do"
+            | "did"
+    ) || (w.ends_with('s') && is_clause_verb(&w, false) && !is_clause_verb(&w, true))
 }
 
 /// [`contributions`] cut to `max` words.
@@ -482,29 +538,8 @@ fn features(
 ) -> Features {
     let (rule, n, freq) = (cx.rule, cx.n, cx.freq);
     let words = title_words(t);
-    let share_in = |set: &[String]| {
-        if words.is_empty() {
-            0.0
-        } else {
-            words.iter().filter(|w| set.contains(w)).count() as f64 / words.len() as f64
-        }
-    };
     let len = words.len();
     let count = |w: &String| freq.get(w).copied().unwrap_or(0);
-    let central = if len == 0 {
-        0.0
-    } else {
-        words.iter().filter(|w| count(w) >= 2).count() as f64 / len as f64
-    };
-    let log_freq = if len == 0 {
-        0.0
-    } else {
-        words
-            .iter()
-            .map(|w| (1.0 + count(w) as f64).ln())
-            .sum::<f64>()
-            / len as f64
-    };
     let b = |x: bool| f64::from(u8::from(x));
     let sourced = matches!(
         kind,
@@ -532,29 +567,21 @@ fn features(
         b((5..=7).contains(&len)),
         b((8..=10).contains(&len)),
         b(len >= 11),
-        central,
-        log_freq,
+        share_of(&words, |w| count(w) >= 2),
+        mean_log_freq(&words, freq),
         b(topic_added),
         b(gerund),
         if kind == Kind::Rule { MAX_WORDS } else { max } as f64 / 18.0,
         len as f64 / 10.0,
-        share_in(cx.first),
-        share_in(cx.cue),
-        if len == 0 {
-            0.0
-        } else {
-            words.iter().filter(|w| count(w) >= 3).count() as f64 / len as f64
-        },
+        share_of(&words, |w| cx.first.contains(w)),
+        share_of(&words, |w| cx.cue.contains(w)),
+        share_of(&words, |w| count(w) >= 3),
         b(sourced && sentence + 1 == n && n > 1),
         b(t.split_whitespace()
             .skip(1)
             .any(|w| w.chars().next().is_some_and(char::is_uppercase))),
-        share_in(cx.rule_words),
-        if len == 0 {
-            0.0
-        } else {
-            words.iter().filter(|w| is_generic(w)).count() as f64 / len as f64
-        },
+        share_of(&words, |w| cx.rule_words.contains(w)),
+        share_of(&words, |w| is_generic(w)),
         b(t.split_whitespace()
             .any(|w| w.chars().any(|c| c.is_ascii_digit()))),
         b(t.split_whitespace()
@@ -567,6 +594,29 @@ fn features(
         words.iter().filter(|w| count(w) >= 3).count() as f64 / 10.0,
         (len * len) as f64 / 100.0,
     ]
+}
+
+/// The share of `words` that `keep` holds for (0 for no words).
+fn share_of(words: &[String], keep: impl Fn(&String) -> bool) -> f64 {
+    if words.is_empty() {
+        0.0
+    } else {
+        words.iter().filter(|&w| keep(w)).count() as f64 / words.len() as f64
+    }
+}
+
+/// The mean over `words` of `ln(1 + count)`, each word's count in the
+/// abstract from `freq` (0 for no words).
+fn mean_log_freq(words: &[String], freq: &std::collections::HashMap<String, usize>) -> f64 {
+    if words.is_empty() {
+        0.0
+    } else {
+        words
+            .iter()
+            .map(|w| (1.0 + freq.get(w).copied().unwrap_or(0) as f64).ln())
+            .sum::<f64>()
+            / words.len() as f64
+    }
 }
 
 /// Weights of [`FEATURES`], fitted on the whole ACL list (3,891 papers of

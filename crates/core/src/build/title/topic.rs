@@ -27,8 +27,29 @@ pub(super) fn with_topic(
         }
         None => title,
     };
+    let clause = is_clause_or_purpose(desc);
+    let dangling = lost_its_object(desc);
+    if clause || dangling {
+        return title.to_string();
+    }
+    let Some((prep, phrase)) = topic_for(text, title, phrases) else {
+        return title.to_string();
+    };
+    let words = title.split_whitespace().count() + 1 + phrase.split_whitespace().count();
+    let out = format!("{title} {prep} {phrase}");
+    // (Added after the title was cleaned: it must keep within its length.)
+    if words <= MAX_WORDS && out.chars().count() <= MAX_CHARS && flaws(&out, text).is_empty() {
+        out
+    } else {
+        title.to_string()
+    }
+}
+
+/// Whether a description is a clause or a list, or already says what it
+/// is for.
+fn is_clause_or_purpose(desc: &str) -> bool {
     // (`… for X` says what it is for already.)
-    let clause = desc.contains([',', ';', '('])
+    desc.contains([',', ';', '('])
         || desc.split_whitespace().any(|w| {
             matches!(
                 w.to_ascii_lowercase().as_str(),
@@ -56,10 +77,13 @@ pub(super) fn with_topic(
                     | "over"
                     | "of"
             )
-        });
-    // (`… a framework combining`, `… based` lost their object, not their
-    // purpose.)
-    let dangling = desc.split_whitespace().next_back().is_some_and(|w| {
+        })
+}
+
+/// Whether a description ends on a word that lost its object (`… a
+/// framework combining`, `… based`): what it lacks is that, not a purpose.
+fn lost_its_object(desc: &str) -> bool {
+    desc.split_whitespace().next_back().is_some_and(|w| {
         (w.ends_with("ing") && w.chars().all(char::is_lowercase))
             || matches!(
                 w,
@@ -77,21 +101,7 @@ pub(super) fn with_topic(
             )
             // (`… models tend`: a clause, not a thing.)
             || is_clause_verb(w, false)
-    });
-    if clause || dangling {
-        return title.to_string();
-    }
-    let Some((prep, phrase)) = topic_for(text, title, phrases) else {
-        return title.to_string();
-    };
-    let words = title.split_whitespace().count() + 1 + phrase.split_whitespace().count();
-    let out = format!("{title} {prep} {phrase}");
-    // (Added after the title was cleaned: it must keep within its length.)
-    if words <= MAX_WORDS && out.chars().count() <= MAX_CHARS && flaws(&out, text).is_empty() {
-        out
-    } else {
-        title.to_string()
-    }
+    })
 }
 
 /// Lower-cased words of `s`, split at anything but letters and digits.

@@ -791,68 +791,98 @@ impl Engine {
                     &one.docs
                 }
                 _ => {
-                    group_score.resize(n, 0f32);
-                    group_tier.resize(n, NO_MATCH);
-                    for clause in group {
-                        for &(doc, score, class) in &self.eval_clause(clause, matched).docs {
-                            let d = doc as usize;
-                            if group_tier[d] == NO_MATCH {
-                                touched.push(doc);
-                            }
-                            group_score[d] += score;
-                            group_tier[d] = group_tier[d].min(class as u8);
-                        }
-                    }
-                    merged = (touched.drain(..))
-                        .map(|doc| {
-                            let d = doc as usize;
-                            let found = (doc, group_score[d], MatchClass::from_u8(group_tier[d]));
-                            (group_score[d], group_tier[d]) = (0.0, NO_MATCH);
-                            found
-                        })
-                        .collect();
+                    merged = self.merge_group(
+                        group,
+                        matched,
+                        &mut group_score,
+                        &mut group_tier,
+                        &mut touched,
+                    );
                     &merged
                 }
             };
-            // A word the papers have as typed counts, in a best match,
-            // only where it is so (or begun so): its near spellings still
-            // make a paper hold every word, but a pasted title's `ranking`
-            // does not make `banking` papers best matches.
-            let typed = docs
-                .iter()
-                .filter(|&&(_, _, class)| class < MatchClass::Fuzzy)
-                .count();
-            let holds = |class: MatchClass| typed == 0 || class < MatchClass::Fuzzy;
-            // A phrase (`Multi-Review`, `"word alignment"`) a paper holds
-            // only word by word counts half in a best match.
-            let loose = match group.as_slice() {
-                [Clause::Phrase(words)] if pads => self.phrase_words(words, docs),
-                _ => Vec::new(),
-            };
-            let holding = if typed == 0 { docs.len() } else { typed };
-            let weight = group_weight(n, holding + loose.len());
-            s.weight += weight;
-            for &(doc, score) in &loose {
-                let d = doc as usize;
-                s.score[d] += LOOSE_PHRASE * score;
-                s.held[d] += LOOSE_PHRASE * weight;
-            }
-            for &(doc, score, class) in docs {
-                let d = doc as usize;
-                s.score[d] += score;
-                s.tier[d] = match s.tier[d] {
-                    NO_MATCH => class as u8,
-                    t => t.max(class as u8),
-                };
-                match (pads, holds(class)) {
-                    (false, _) => {}
-                    (true, true) => s.held[d] += weight,
-                    (true, false) => s.misspelt[d] += score,
-                }
-                s.count[d] = s.count[d].saturating_add(1);
-            }
+            self.add_group(&mut s, group, docs);
         }
         Some(s)
+    }
+
+    /// The documents of a group of several clauses (`audio OR speech`),
+    /// each once, in the order first found: its clauses' scores summed and
+    /// its best class. `group_score`, `group_tier` and `touched` are
+    /// scratch, left cleared.
+    fn merge_group(
+        &self,
+        group: &[Clause],
+        matched: &mut Matched,
+        group_score: &mut Vec<f32>,
+        group_tier: &mut Vec<u8>,
+        touched: &mut Vec<u32>,
+    ) -> Vec<(u32, f32, MatchClass)> {
+        let n = self.len();
+        group_score.resize(n, 0f32);
+        group_tier.resize(n, NO_MATCH);
+        for clause in group {
+            for &(doc, score, class) in &self.eval_clause(clause, matched).docs {
+                let d = doc as usize;
+                if group_tier[d] == NO_MATCH {
+                    touched.push(doc);
+                }
+                group_score[d] += score;
+                group_tier[d] = group_tier[d].min(class as u8);
+            }
+        }
+        (touched.drain(..))
+            .map(|doc| {
+                let d = doc as usize;
+                let found = (doc, group_score[d], MatchClass::from_u8(group_tier[d]));
+                (group_score[d], group_tier[d]) = (0.0, NO_MATCH);
+                found
+            })
+            .collect()
+    }
+
+    /// Adds one group's documents (`docs`, each once) into `s`: their
+    /// scores, classes and counts, the group's weight and, for best
+    /// matches, how much of it each holds as typed or only misspelt.
+    fn add_group(&self, s: &mut Scored, group: &[Clause], docs: &[(u32, f32, MatchClass)]) {
+        let (n, pads) = (self.len(), s.pads);
+        // A word the papers have as typed counts, in a best match,
+        // only where it is so (or begun so): its near spellings still
+        // make a paper hold every word, but a pasted title's `ranking`
+        // does not make `banking` papers best matches.
+        let typed = docs
+            .iter()
+            .filter(|&&(_, _, class)| class < MatchClass::Fuzzy)
+            .count();
+        let holds = |class: MatchClass| typed == 0 || class < MatchClass::Fuzzy;
+        // A phrase (`Multi-Review`, `"word alignment"`) a paper holds
+        // only word by word counts half in a best match.
+        let loose = match group {
+            [Clause::Phrase(words)] if pads => self.phrase_words(words, docs),
+            _ => Vec::new(),
+        };
+        let holding = if typed == 0 { docs.len() } else { typed };
+        let weight = group_weight(n, holding + loose.len());
+        s.weight += weight;
+        for &(doc, score) in &loose {
+            let d = doc as usize;
+            s.score[d] += LOOSE_PHRASE * score;
+            s.held[d] += LOOSE_PHRASE * weight;
+        }
+        for &(doc, score, class) in docs {
+            let d = doc as usize;
+            s.score[d] += score;
+            s.tier[d] = match s.tier[d] {
+                NO_MATCH => class as u8,
+                t => t.max(class as u8),
+            };
+            match (pads, holds(class)) {
+                (false, _) => {}
+                (true, true) => s.held[d] += weight,
+                (true, false) => s.misspelt[d] += score,
+            }
+            s.count[d] = s.count[d].saturating_add(1);
+        }
     }
 
     /// The papers holding every word of a phrase but not the phrase (not

@@ -270,68 +270,83 @@ impl Engine {
                         phrase: None,
                     };
                 }
-                // Per document, the best (class, score) over the word's
-                // expansions: dense arrays, as a short prefix reaches
-                // thousands of words and most documents.
-                let n = self.len();
-                let mut class_of = vec![NO_MATCH; n];
-                let mut score_of = vec![0f32; n];
-                let mut touched = Vec::new();
-                let mut keep = |d: u32, c: u8, s: f32| {
-                    let i = d as usize;
-                    if class_of[i] == NO_MATCH {
-                        touched.push(d);
-                    }
-                    if (c, -s) < (class_of[i], -score_of[i]) {
-                        (class_of[i], score_of[i]) = (c, s);
-                    }
-                };
-                for &(stem, class) in resolved.iter().filter(read) {
-                    for (d, s) in stem_scores(self.index(), scales, stem, class) {
-                        keep(d, class as u8, s);
-                    }
-                }
-                if let Some(list) = list {
-                    for (d, s) in self.index().prefix_scores(list) {
-                        keep(d, MatchClass::Prefix as u8, s);
-                    }
-                }
-                let docs = touched
-                    .into_iter()
-                    .map(|d| {
-                        let i = d as usize;
-                        (d, score_of[i], MatchClass::from_u8(class_of[i]))
-                    })
-                    .collect();
+                // Else several lists, merged.
+                let docs = self.best_per_doc(scales, resolved.iter().filter(read), list);
                 ClauseFound {
                     docs,
                     stems,
                     phrase: None,
                 }
             }
-            Clause::Phrase(words) => {
-                let Some(ids) = self.phrase_ids(words) else {
-                    return ClauseFound::default();
-                };
-                let scales = self.field_scales();
-                let docs = self
-                    .phrase_docs(&ids)
-                    .into_iter()
-                    .map(|(d, postings)| {
-                        let s = ids
-                            .iter()
-                            .zip(&postings)
-                            .map(|(&id, p)| self.idf(id) * bm25f_tf(scales, p))
-                            .sum();
-                        (d, s, MatchClass::Exact)
-                    })
-                    .collect();
-                ClauseFound {
-                    docs,
-                    stems: Vec::new(),
-                    phrase: Some(ids),
-                }
+            Clause::Phrase(words) => self.phrase_found(words),
+        }
+    }
+
+    /// Per document, the best (class, score) over a word's expansions
+    /// `stems` and, with `list`, a short prefix's own list, in the order
+    /// first found: dense arrays, as a short prefix reaches thousands of
+    /// words and most documents.
+    fn best_per_doc<'a>(
+        &self,
+        scales: &[[f32; N_FIELDS]],
+        stems: impl Iterator<Item = &'a (u32, MatchClass)>,
+        list: Option<u32>,
+    ) -> Vec<(u32, f32, MatchClass)> {
+        let n = self.len();
+        let mut class_of = vec![NO_MATCH; n];
+        let mut score_of = vec![0f32; n];
+        let mut touched = Vec::new();
+        let mut keep = |d: u32, c: u8, s: f32| {
+            let i = d as usize;
+            if class_of[i] == NO_MATCH {
+                touched.push(d);
             }
+            if (c, -s) < (class_of[i], -score_of[i]) {
+                (class_of[i], score_of[i]) = (c, s);
+            }
+        };
+        for &(stem, class) in stems {
+            for (d, s) in stem_scores(self.index(), scales, stem, class) {
+                keep(d, class as u8, s);
+            }
+        }
+        if let Some(list) = list {
+            for (d, s) in self.index().prefix_scores(list) {
+                keep(d, MatchClass::Prefix as u8, s);
+            }
+        }
+        touched
+            .into_iter()
+            .map(|d| {
+                let i = d as usize;
+                (d, score_of[i], MatchClass::from_u8(class_of[i]))
+            })
+            .collect()
+    }
+
+    /// A quoted phrase's documents ([`Engine::clause_found`]): where its
+    /// stems occur consecutively, each scored by their summed BM25F.
+    fn phrase_found(&self, words: &[Term]) -> ClauseFound {
+        let Some(ids) = self.phrase_ids(words) else {
+            return ClauseFound::default();
+        };
+        let scales = self.field_scales();
+        let docs = self
+            .phrase_docs(&ids)
+            .into_iter()
+            .map(|(d, postings)| {
+                let s = ids
+                    .iter()
+                    .zip(&postings)
+                    .map(|(&id, p)| self.idf(id) * bm25f_tf(scales, p))
+                    .sum();
+                (d, s, MatchClass::Exact)
+            })
+            .collect();
+        ClauseFound {
+            docs,
+            stems: Vec::new(),
+            phrase: Some(ids),
         }
     }
 
