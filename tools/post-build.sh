@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Trunk post-build hook (see Trunk.toml), in order:
-# 0. the corpus compiled (a malformed one fails the build with file:line)
-#    into corpus-<hash>.bin, which index.html preloads and the app fetches;
+# 0. the corpus compiled once (a malformed one fails the build with file:line)
+#    into the files the page reads, each named for its content:
+#    corpus-<hash>.bin (the papers part, which index.html preloads), the
+#    index and its packs (postings, positions), the meaning file and, for a
+#    long list, the parts it ships apart (bodies, titles, tags, map,
+#    vectors); the first screen (the first twelve papers) into index.html;
 # 1. every paper as static HTML in papers.html (paged above 2,000 papers: papers-2.html, …;
 #    linked from a <noscript> note), and the corpus title as
 #    the page title, so browsers without JavaScript/WebAssembly and search
 #    engines see the content; the corpus title as the installed app's name;
-# 2. the component stylesheets merged into one file (the page's first paint
-#    waits for every stylesheet: one request instead of fifteen);
+# 2. the stylesheets index.html links merged into one file (the page's first
+#    paint waits for every stylesheet: one request instead of one each);
 # 3. explorer-single-file.html: the whole app in one file, for file:// and mail
 #    (up to 32 MB, about 8,000 papers: above, it says so and writes none);
 # 4. Trunk's inline loader moved to a file (start-<hash>.js), so the page runs

@@ -4,8 +4,7 @@
 //! the browser. The alternative is a Leptos view tree built one element
 //! and one reactive closure at a time across the WebAssembly boundary. That
 //! cost 0.5–0.75 ms a card, and a facet click on the seeds rebuilt most of
-//! the 57 cards. ARCHITECTURE.md ("Why the cards are HTML strings") gives
-//! the measurements. What follows from that choice lives here, apart from
+//! the 57 cards. Its cost a card is measured by `./dev bench` (`BENCH_PAGES=1`). What follows from that choice lives here, apart from
 //! the components:
 //!
 //! - [`placement`]: which cards of the ranked results are in the document

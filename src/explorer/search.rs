@@ -112,7 +112,7 @@ impl Search {
         // The tags, once a filter needs them (it waits), or an answer's
         // counts do: then once the reader pauses ([`TAGS_PAUSE`]) and the
         // answer's cards have their titles and abstracts, which a long
-        // list's 1.8 MB of tags at 100,000 papers would otherwise share the
+        // list's 1.7 MB of tags at 100,000 papers would otherwise share the
         // link with.
         Effect::new(move |_| {
             let (waits, counts) = response.with(|r| (r.waiting_for_tags, r.counts_pending));
@@ -156,7 +156,7 @@ impl Search {
     /// [`Search::want_tags`] once the cards this paint writes have their
     /// titles and abstracts: what does not wait for the tags (pending
     /// counts, the meaning file after them) lets the answer's cards come
-    /// first on the link (the tags are 1.8 MB at 100,000 papers).
+    /// first on the link (the tags are 1.7 MB brotli at 100,000 papers).
     pub fn want_tags_after_cards(self) {
         crate::idle::after_paint(move || crate::load::when_cards_settled(move || self.want_tags()));
     }

@@ -317,7 +317,7 @@ fn nearest_centres(centres: &[f32], dims: usize, vectors: &[f32], which: &[usize
 /// Dimensions per subspace of the papers' product quantization: a byte
 /// per four dimensions. Measured on the judged queries and on every real
 /// ACL title typed as a query (`./dev eval-meaning`, `./dev eval-titles`):
-/// ARCHITECTURE.md, "Meaning".
+/// docs/search.md, "The meaning file".
 pub const PAPER_SUBSPACE_DIMS: usize = 4;
 
 /// At most this many papers teach the codebooks (a fixed stride through

@@ -1,15 +1,16 @@
 //! The build-time compiler (behind the `compile` feature, never in the
-//! WebAssembly): source lists read from seed text, BibTeX, RIS, CSV or
-//! JSON, abstracts' markup parsed and their formulas rendered to MathML,
-//! titles derived and acronyms found, tags given from the taxonomy,
-//! similar papers found and the topic map laid out, the meaning file built;
-//! and the evaluations of titles and of find by meaning, the synthetic
+//! WebAssembly): source lists read from seed text (`.txt`), JSON, JSON
+//! Lines (`.jsonl`, `.ndjson`) or CSV, abstracts' markup parsed and their
+//! formulas rendered to MathML, titles derived and acronyms found, tags
+//! given from the taxonomy, similar papers found and the topic map laid
+//! out, the meaning file built; and the evaluations of derived titles, of
+//! real titles typed as queries and of find by meaning, the synthetic
 //! lists of the benchmarks and scale tests, and how a list's vocabulary
 //! grows, which they follow.
 //!
 //! The evaluations, the synthetic lists and the vocabulary's measure stay
-//! namespaces ([`meaning_eval`], [`title_eval`], `synth`, [`vocab`]): their
-//! names read only qualified.
+//! namespaces ([`meaning_eval`], [`title_eval`], [`title_queries`],
+//! `synth`, [`vocab`]): their names read only qualified.
 
 pub(crate) mod acronym;
 pub(crate) mod compile;

@@ -362,7 +362,7 @@ pub static EN: Strings = Strings {
                  not allowed.",
     embed_element: "Or as an element (works under a strict Content-Security-Policy)",
     embed_element_note: "The element sizes itself, follows the reader's view in its attributes, \
-                         and a page script can set the view (see the README's Host API).",
+                         and a page script can set the view (see the guide's host API).",
 
     shortcuts: "Shortcuts",
     shortcuts_title: "Keyboard shortcuts",
@@ -530,7 +530,7 @@ pub static ZH: Strings = Strings {
     copy_snippet: "复制代码",
     embed_note: "其中的 script 行会让框架随内容调整高度；不允许脚本的地方可以省略。",
     embed_element: "或者作为元素嵌入（在严格的内容安全策略下也可用）",
-    embed_element_note: "该元素会自动调整高度，用属性反映读者当前的视图，页面脚本也可以设置视图（见 README 的 Host API）。",
+    embed_element_note: "该元素会自动调整高度，用属性反映读者当前的视图，页面脚本也可以设置视图（见使用指南的 Host API 一节）。",
 
     shortcuts: "快捷键",
     shortcuts_title: "键盘快捷键",

@@ -5,7 +5,7 @@
 //! dashes, `e.g.,`, Unicode), very short and very long. Every list either
 //! compiles with every paper present or fails naming a file and line; no
 //! input panics. `PROPTEST_CASES=2000 cargo test --release -p explorer-core
-//! --test compile_never_panics` for a longer run; `fuzz/` has the same
+//! --test native compile_never_panics` for a longer run; `fuzz/` has the same
 //! check as the cargo-fuzz target `compile`.
 
 use std::path::PathBuf;

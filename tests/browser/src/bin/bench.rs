@@ -92,7 +92,7 @@ const QUERIES: &[&str] = &[
     "audio OR speech",
 ];
 
-/// The first typing's script (issue 59's): typed letter by letter into a
+/// The first typing's script : typed letter by letter into a
 /// first visit over the emulated link, then again on the same page.
 const FIRST_TYPING: &[&str] = &[
     "diffusion models",

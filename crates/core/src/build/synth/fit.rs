@@ -9,7 +9,7 @@
 //! lies, never copied here) gives every figure at its size, and its own
 //! nested subsets grow as `V = 285·N^0.506`. But one conference series
 //! grows slower than a field: that law gives 90,000 words at 87,400 papers,
-//! where the field list of issue 59 (87,400 papers of several conferences,
+//! where a real field list (87,400 papers of several conferences,
 //! its figures as the issue states them) has 148,085. So from about the ACL
 //! list's size on (4,700 papers, where it overtakes the list's own law),
 //! the distinct words follow the power law through both lists' whole-list
@@ -125,7 +125,7 @@ pub fn acl_prefixes() -> Vec<(&'static str, u32)> {
         .collect()
 }
 
-/// The field list of issue 59: the 87.4k papers with an abstract of a
+/// A real field list: the 87.4k papers with an abstract of a
 /// 91,730-paper list of several conferences, as the issue states them.
 pub const FIELD: Measured = Measured {
     papers: 87_400,
