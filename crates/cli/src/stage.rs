@@ -42,8 +42,8 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Res
     } else {
         corpus.to_parts()
     };
-    let name =
-        |kind: &str, bytes: &[u8]| format!("{kind}-{:016x}.bin", xxhash_rust::xxh3::xxh3_64(bytes));
+    use explorer_core::model::{content_hash, file_name};
+    let name = |kind: &str, bytes: &[u8]| file_name(kind, content_hash(bytes));
     let built_meaning = build_meaning_in_lists_from(
         &StaticModel::committed(),
         &corpus.papers,

@@ -84,7 +84,7 @@ pub enum PaperPack {
 
 /// The file name of a pack of bodies, from its hash.
 pub fn body_pack_file_name(hash: u64) -> String {
-    format!("bodies-{hash:016x}.bin")
+    crate::model::file_name("bodies", hash)
 }
 
 /// A paper's body as the engine lends it: from the paper itself, or from
@@ -435,7 +435,7 @@ pub(crate) fn cut_into_packs<T: Serialize>(
         let bytes = frame(magic, &[&encoded]);
         refs.push(PaperPackRef {
             first: first as u32,
-            hash: xxhash_rust::xxh3::xxh3_64(&bytes),
+            hash: crate::model::content_hash(&bytes),
             len: u32::try_from(bytes.len()).expect("a pack under 4 GB"),
         });
         first += pack.len();

@@ -204,6 +204,28 @@ pub(crate) fn nothing_after(rest: &[u8]) -> Result<(), DecodeError> {
     }
 }
 
+/// The name of a file of the build named for its content:
+/// `{kind}-{hash:016x}.bin`, the hash its bytes' ([`content_hash`]). Every
+/// such file (postings, bodies, titles, the title order, tags, the map,
+/// vectors, the corpus, the index, the meaning file) is named here.
+pub fn file_name(kind: &str, hash: u64) -> String {
+    format!("{kind}-{hash:016x}.bin")
+}
+
+/// The hash a file of the build is named for ([`file_name`]): xxh3-64.
+pub fn content_hash(bytes: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(bytes)
+}
+
+/// The one check of a file the page fetched by its name: its bytes are
+/// those the hash names (else it is another build's, or damaged).
+pub fn check_named(hash: u64, bytes: &[u8]) -> Result<(), DecodeError> {
+    if content_hash(bytes) != hash {
+        return Err(DecodeError::Corrupt(Corrupt::PackMismatch));
+    }
+    Ok(())
+}
+
 /// Decodes a file of the build named by its hash (a pack of bodies, the
 /// map's or the tags' file): its bytes are those the hash names, its frame
 /// (`magic`, one piece) is whole with nothing after it, and the piece is
@@ -214,9 +236,7 @@ pub(crate) fn decode_named<T: serde::de::DeserializeOwned>(
     hash: u64,
     bytes: &[u8],
 ) -> Result<T, DecodeError> {
-    if xxhash_rust::xxh3::xxh3_64(bytes) != hash {
-        return Err(DecodeError::Corrupt(Corrupt::PackMismatch));
-    }
+    check_named(hash, bytes)?;
     let ([piece], rest) = unframe::<1>(magic, bytes)?;
     nothing_after(rest)?;
     postcard::from_bytes(piece).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))

@@ -26,7 +26,7 @@ pub struct MapPartRef {
 
 /// The file name of the topic map's file, from its hash.
 pub fn map_part_file_name(hash: u64) -> String {
-    format!("map-{hash:016x}.bin")
+    crate::model::file_name("map", hash)
 }
 
 /// Every paper's place on the map and its telling words, in paper order.
@@ -75,7 +75,7 @@ impl Corpus {
         let encoded = postcard::to_allocvec(&part).expect("the map serializes");
         let bytes = frame(MAP_MAGIC, &[&encoded]);
         head.map_part = Some(MapPartRef {
-            hash: xxhash_rust::xxh3::xxh3_64(&bytes),
+            hash: crate::model::content_hash(&bytes),
             len: u32::try_from(bytes.len()).expect("a map under 4 GB"),
         });
         head.drop_terms_if_unread();

@@ -21,8 +21,10 @@ pub(crate) use corpus::is_web_url;
 pub use corpus::{style, Corpus, Facet, Link, LinkKind, List, Paper, Run, RunKind, Similar, Tag};
 pub use decode::PapersDecoder;
 pub use facet::FacetKind;
+pub use frame::{
+    check_named, content_hash, file_name, Corrupt, DecodeError, Parts, FORMAT_VERSION,
+};
 pub(crate) use frame::{frame, nothing_after, unframe};
-pub use frame::{Corrupt, DecodeError, Parts, FORMAT_VERSION};
 pub use map_part::{map_part_file_name, MapPart, MapPartRef, MAP_MAGIC};
 pub use tag_part::{tag_part_file_name, TagPartRef, TAG_MAGIC};
 pub use text::{fold, set_decompose, tokenize, words, Decompose, Token};

@@ -32,7 +32,7 @@ pub struct TagPartRef {
 
 /// The file name of the tags' file, from its hash.
 pub fn tag_part_file_name(hash: u64) -> String {
-    format!("tags-{hash:016x}.bin")
+    crate::model::file_name("tags", hash)
 }
 
 /// Every paper's tags, by facet: a facet's values of one paper are alike
@@ -80,7 +80,7 @@ impl Corpus {
         let bytes = frame(TAG_MAGIC, &[&encoded]);
         let mut head = self.clone();
         head.tag_part = Some(TagPartRef {
-            hash: xxhash_rust::xxh3::xxh3_64(&bytes),
+            hash: crate::model::content_hash(&bytes),
             len: u32::try_from(bytes.len()).expect("tags under 4 GB"),
             totals,
         });

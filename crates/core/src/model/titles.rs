@@ -38,12 +38,12 @@ pub struct TitlesRef {
 
 /// The file name of a pack of titles, from its hash.
 pub fn title_pack_file_name(hash: u64) -> String {
-    format!("titles-{hash:016x}.bin")
+    crate::model::file_name("titles", hash)
 }
 
 /// The file name of the papers' title order, from its hash.
 pub fn title_order_file_name(hash: u64) -> String {
-    format!("title-order-{hash:016x}.bin")
+    crate::model::file_name("title-order", hash)
 }
 
 /// Each paper's place in title order (folded titles, ties by list order).
@@ -92,7 +92,7 @@ impl Corpus {
         let (packs, bytes) = cut_into_packs(titles, pack_bytes, TITLE_MAGIC);
         head.titles = Some(TitlesRef {
             packs,
-            order_hash: xxhash_rust::xxh3::xxh3_64(&order),
+            order_hash: crate::model::content_hash(&order),
             order_len: u32::try_from(order.len()).expect("an order under 4 GB"),
         });
         (head, bytes, order)

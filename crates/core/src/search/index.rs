@@ -325,7 +325,7 @@ pub const EAGER_POSTINGS_BYTES: usize = 1_000_000;
 /// The file name of a pack of postings or of their positions, from its
 /// hash.
 pub fn pack_file_name(hash: u64) -> String {
-    format!("postings-{hash:016x}.bin")
+    crate::model::file_name("postings", hash)
 }
 
 /// An index in packs ([`IndexData::in_packs`]).
@@ -746,13 +746,13 @@ impl IndexData {
             let bytes = postings.cut(first..end, true);
             refs.push(PackRef {
                 first_stem: first as u32,
-                hash: xxhash_rust::xxh3::xxh3_64(&bytes),
+                hash: crate::model::content_hash(&bytes),
                 len: bytes.len() as u32,
             });
             packs.push(bytes);
             let bytes = positions.cut(first..end, false);
             position_refs.push(PositionsRef {
-                hash: xxhash_rust::xxh3::xxh3_64(&bytes),
+                hash: crate::model::content_hash(&bytes),
                 len: bytes.len() as u32,
             });
             position_packs.push(bytes);
@@ -1047,7 +1047,8 @@ impl Index {
             Pack::Postings(i) => (&self.postings, i, self.packs[i].hash, true),
             Pack::Positions(i) => (&self.positions, i, self.position_packs[i].hash, false),
         };
-        if xxhash_rust::xxh3::xxh3_64(&bytes) != hash || bytes.len() != self.pack_len(k) {
+        crate::model::check_named(hash, &bytes)?;
+        if bytes.len() != self.pack_len(k) {
             return Err(wrong);
         }
         let block = Block::open(bytes, self.pack_stems(i).len(), counted).ok_or(wrong)?;

@@ -36,7 +36,7 @@ pub const VECTORS_MAGIC: &[u8; 4] = b"PXV\x01";
 
 /// The file name of a list's vectors, from its hash.
 pub fn vectors_file_name(hash: u64) -> String {
-    format!("vectors-{hash:016x}.bin")
+    crate::model::file_name("vectors", hash)
 }
 
 /// The papers' vectors in lists ([`crate::search::Meaning`] holds them).
@@ -147,9 +147,7 @@ impl Lists {
     pub(crate) fn add(&self, l: usize, bytes: Bytes, m: usize) -> Result<(), DecodeError> {
         let corrupt = |what| DecodeError::Corrupt(Corrupt::Meaning(what));
         let hash = *self.hashes.get(l).ok_or(corrupt("no such list"))?;
-        if xxhash_rust::xxh3::xxh3_64(&bytes) != hash {
-            return Err(DecodeError::Corrupt(Corrupt::PackMismatch));
-        }
+        crate::model::check_named(hash, &bytes)?;
         if !bytes.starts_with(VECTORS_MAGIC) || bytes.len() != self.file_len(l, m) {
             return Err(corrupt("a list's vectors"));
         }
