@@ -1,40 +1,6 @@
-//! `explorer-cli`: the corpus compiler on the command line.
-//!
-//! ```text
-//! explorer-cli inspect DIR              the compiled papers as JSON (id, title and whether it
-//!                                       was derived, list, tags with reasons, links)
-//! explorer-cli noscript DIR --into FILE replace <!-- noscript --> in FILE with a link to
-//!                                       papers.html, written beside FILE: every paper as static
-//!                                       HTML (run by the Trunk post-build hook)
-//! explorer-cli manifest DIR --into FILE name the web app manifest FILE after the corpus
-//! explorer-cli stage DIR --into STAGING the three steps of the Trunk post-build hook from one
-//!                                       compile: the corpus as STAGING/corpus-<hash>.bin,
-//!                                       index-<hash>.bin and meaning-<hash>.bin, linked from
-//!                                       index.html; noscript; manifest
-//! explorer-cli synth N --seed S --out DIR
-//!                                       N synthetic papers (deterministic for a seed), trained
-//!                                       on the seed lists in corpus/, their vocabulary growing
-//!                                       as the law `vocab` prints, as DIR/papers.jsonl
-//! explorer-cli vocab LIST… [--json FILE] [--markdown FILE]
-//!                                       each list's vocabulary (distinct words, words in one
-//!                                       paper only, prefix fan-out, Heaps' law) beside the law
-//!                                       the synthetic lists follow
-//! explorer-cli abstracts-only FILE… --out DIR [--name NAME]
-//!                                       the records' abstracts as one seed-format list,
-//!                                       DIR/abstracts.txt (titles then derived, as for bare lists)
-//! explorer-cli eval-formulas FILE…    each formula's searched plain text against its shown MathML
-//! explorer-cli eval-titles FILE…      derive each record's title from its abstract alone and
-//!                                       compare with the real one (four measures, 20 worst)
-//! explorer-cli eval-tags DIR            how many papers get a topic, and how the topics agree
-//!                                       with the records' own keywords and primary areas
-//! explorer-cli eval-meaning DIR --queries FILE
-//!                                       recall@10 and MRR of judged queries (JSON lines): words
-//!                                       only, meaning only, and the page's order of both
-//! explorer-cli single-file DIST --out FILE
-//!                                       one self-contained HTML file from a built DIST (CSS,
-//!                                       JS and WASM inlined): opens from file://, can be mailed;
-//!                                       not written above 32 MB (about 8,000 papers)
-//! ```
+//! `explorer-cli`: the corpus compiler on the command line. Its commands
+//! and their arguments are `explorer-cli --help`, written by clap from the
+//! doc comments of [`Command`] below: the one usage text.
 
 mod error;
 mod eval;

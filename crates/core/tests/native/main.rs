@@ -6,6 +6,7 @@ mod common;
 mod best_matches;
 mod card;
 mod compile_never_panics;
+mod documents;
 mod export;
 mod formats;
 mod host_api;

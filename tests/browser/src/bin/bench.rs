@@ -2854,8 +2854,110 @@ fn write_run(top: &Path, only: Option<&str>, reports: &[Value], fields: &[Value]
     } else if only == Some("field") {
         std::fs::write(&readme, with_field_summary(&text, &over_the_link)).unwrap();
     }
+    write_runs_index(top);
     eprintln!("bench: written to {}", run.display());
     println!("{md}");
+}
+
+/// `bench/runs/README.md`: one line per run kept (its folder, date,
+/// commit, what it measured, headline figures), written anew by every
+/// `./dev bench` from the runs' own `results.json`. The runs the documents
+/// cite are kept, and the last of each kind; the others live in git
+/// history.
+fn write_runs_index(top: &Path) {
+    let runs = top.join("bench/runs");
+    let mut names: Vec<String> = std::fs::read_dir(&runs)
+        .map(|dir| {
+            dir.filter_map(|e| e.ok())
+                .filter(|e| e.path().join("results.json").is_file())
+                .map(|e| e.file_name().to_string_lossy().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    let mut md = String::from(RUNS_INDEX_HEAD);
+    for name in names.iter().rev() {
+        let text = std::fs::read_to_string(runs.join(name).join("results.json")).unwrap();
+        let Ok(run) = serde_json::from_str::<Value>(&text) else {
+            continue;
+        };
+        md += &run_line(name, &run);
+    }
+    std::fs::write(runs.join("README.md"), md).unwrap();
+}
+
+/// The head of `bench/runs/README.md`.
+const RUNS_INDEX_HEAD: &str = "# Bench runs\n\n\
+Each folder is one `./dev bench` run (`<date>-<commit>[-dirty][-<lists>]`), \
+never overwritten: `results.md` (every table), `results.json` (every figure), \
+`vocab-fit.md` for a whole run. This page is written by `./dev bench` from \
+them. The runs the documents cite are kept, and the last of each kind; the \
+others are in git history.\n\n\
+The same code measures differently from run to run on a shared machine: \
+the column *spread* gives, for the real list, the keystroke p95 of each of \
+the run's page runs alone (a fresh browser each), lowest to highest. Read a \
+change against it, and figures as ratios to the peer measured in the same \
+run.\n\n\
+| run | measured | real list: keystroke p95, ours (MiniSearch) | spread | \
+100k: typed at start → answer, bytes | 100k: first typing from 2 s, p95, bytes a keystroke | \
+100k: warm keystroke p95 |\n|---|---|---|---|---|---|---|\n";
+
+/// A run's line of `bench/runs/README.md`.
+fn run_line(name: &str, run: &Value) -> String {
+    let find = |list: &str, key: &str, value: &str| -> Value {
+        (run[list].as_array().into_iter().flatten())
+            .find(|v| v[key] == value)
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    let ms = |v: &Value| v.as_f64().map_or("–".into(), |v| format!("{v:.1} ms"));
+    let real = find("corpora", "corpus", "real");
+    let spread: Vec<f64> = (real["keystroke_p95_per_run_ms"].as_array().into_iter())
+        .flatten()
+        .filter_map(|r| r[0].as_f64())
+        .collect();
+    let spread = match spread.iter().copied().reduce(f64::min) {
+        Some(low) => format!(
+            "{low:.1}–{:.1} ms",
+            spread.iter().copied().fold(low, f64::max)
+        ),
+        None => "–".into(),
+    };
+    let field = find("fields", "name", "field-100k");
+    let cold = &field["cold_typed_at_once"];
+    let answered = match (
+        cold["answered_ms"].as_f64(),
+        cold["bytes_before_answer"].as_f64(),
+    ) {
+        (Some(t), Some(b)) => format!("{:.1} s, {:.1} MB", t / 1000.0, b / 1e6),
+        _ => "–".into(),
+    };
+    let first = &find("first_typing", "name", "field-100k")["visits"]["from_2_s"]["first_typing"];
+    let typing = match first["bytes_a_keystroke"]["p95"].as_f64() {
+        Some(b) => format!(
+            "{}, {:.0} KB",
+            ms(&first["to_last_mutation_ms"]["p95_ms"]),
+            b / 1024.0
+        ),
+        None => "–".into(),
+    };
+    let lists: Vec<&str> = (run["corpora"].as_array().into_iter().flatten())
+        .chain(run["fields"].as_array().into_iter().flatten())
+        .filter_map(|c| c["corpus"].as_str().or(c["name"].as_str()))
+        .collect();
+    let mut measured: Vec<&str> = Vec::new();
+    for l in lists {
+        if !measured.contains(&l) {
+            measured.push(l);
+        }
+    }
+    format!(
+        "| [`{name}`]({name}/results.md) | {} | {} ({}) | {spread} | {answered} | {typing} | {} |\n",
+        measured.join(", "),
+        ms(&real["keystroke_ms"]["p95_ms"]),
+        ms(&real["plain_page_keystroke_ms"]["p95_ms"]),
+        ms(&field["warm_keystroke_to_last_mutation"]["p95_ms"]),
+    )
 }
 
 #[tokio::main]
@@ -2868,6 +2970,11 @@ async fn main() {
     let quick = std::env::var_os("BENCH_QUICK").is_some();
     let only = std::env::var("BENCH_CORPUS").ok();
     let only = only.as_deref();
+    // BENCH_INDEX=1: only bench/runs/README.md, written anew from the runs.
+    if std::env::var_os("BENCH_INDEX").is_some() {
+        write_runs_index(&top);
+        return;
+    }
     // BENCH_FIRST_TYPING=1: only the first typing, printed.
     if std::env::var_os("BENCH_FIRST_TYPING").is_some() {
         let first = first_typings(&top, only).await;
