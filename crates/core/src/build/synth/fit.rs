@@ -10,7 +10,7 @@
 //! nested subsets grow as `V = 285·N^0.506`. But one conference series
 //! grows slower than a field: that law gives 90,000 words at 87,400 papers,
 //! where a real field list (87,400 papers of several conferences,
-//! its figures as the issue states them) has 148,085. So from about the ACL
+//! as measured on its abstracts) has 148,085. So from about the ACL
 //! list's size on (4,700 papers, where it overtakes the list's own law),
 //! the distinct words follow the power law through both lists' whole-list
 //! figures, `V = 67.7·N^0.676`; the share of the words found once is the
@@ -126,7 +126,7 @@ pub fn acl_prefixes() -> Vec<(&'static str, u32)> {
 }
 
 /// A real field list: the 87.4k papers with an abstract of a
-/// 91,730-paper list of several conferences, as the issue states them.
+/// 91,730-paper list of several conferences, as measured on its abstracts.
 pub const FIELD: Measured = Measured {
     papers: 87_400,
     words: 148_085,
