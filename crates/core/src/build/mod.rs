@@ -19,6 +19,7 @@ pub(crate) mod mathml;
 pub(crate) mod meaning;
 pub mod meaning_eval;
 pub(crate) mod records;
+pub(crate) mod references;
 pub(crate) mod seed;
 pub(crate) mod similar;
 pub(crate) mod source;

@@ -1,6 +1,7 @@
 //! Paper lists as records: JSON (an array, or an object with a `papers`
-//! array and an optional `name`), JSON Lines and CSV with a header row. Every
-//! format, and the seed text format, becomes a [`RecordList`] before
+//! array and an optional `name`; an array of CSL-JSON items), JSON Lines,
+//! CSV with a header row, BibTeX and RIS ([`crate::build::references`]).
+//! Every format, and the seed text format, becomes a [`RecordList`] before
 //! compiling.
 //!
 //! Recognized fields (names are matched case-insensitively, `-` and spaces
@@ -15,6 +16,7 @@ use std::path::Path;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
+use crate::build::references;
 use crate::build::seed::parse_seed;
 use crate::build::source::SourceError;
 
@@ -71,6 +73,10 @@ pub enum Format {
     JsonLines,
     /// A header row, then one record per row (`.csv`).
     Csv,
+    /// BibTeX entries (`.bib`), the abstract in `abstract`.
+    Bibtex,
+    /// RIS records (`.ris`), the abstract in `AB` or `N2`.
+    Ris,
 }
 
 impl Format {
@@ -81,6 +87,8 @@ impl Format {
             "json" => Some(Format::Json),
             "jsonl" | "ndjson" => Some(Format::JsonLines),
             "csv" => Some(Format::Csv),
+            "bib" | "bibtex" => Some(Format::Bibtex),
+            "ris" => Some(Format::Ris),
             _ => None,
         }
     }
@@ -100,6 +108,8 @@ pub fn read(file: &str, bytes: &[u8], format: Format) -> Result<RecordList, Sour
     let (name, records) = match format {
         Format::Json => read_json(&src)?,
         Format::JsonLines => (None, read_json_lines(&src)?),
+        Format::Bibtex => (None, references::read_bibtex(file, src.text)?),
+        Format::Ris => (None, references::read_ris(file, src.text)?),
         _ => (None, read_csv(&src)?),
     };
     Ok(RecordList {
@@ -205,10 +215,24 @@ fn read_json(src: &Text) -> Result<(Option<String>, Vec<Record>), SourceError> {
             ))
         }
     };
-    let mut records = Vec::with_capacity(items.len());
-    for (i, raw) in items.into_iter().enumerate() {
+    let mut values = Vec::with_capacity(items.len());
+    for raw in items {
         let line = src.line_of(raw.get().as_ptr() as usize - text.as_ptr() as usize);
-        let value: Value = serde_json::from_str(raw.get()).map_err(json_err)?;
+        values.push((
+            line,
+            serde_json::from_str::<Value>(raw.get()).map_err(json_err)?,
+        ));
+    }
+    // CSL-JSON: every item has a `type`.
+    let csl: Vec<Value> = values.iter().map(|(_, v)| v.clone()).collect();
+    if name.is_none() && references::is_csl(&csl) {
+        let records = (values.iter().enumerate())
+            .map(|(i, (line, v))| references::from_csl(v, i as u32 + 1, *line))
+            .collect();
+        return Ok((None, records));
+    }
+    let mut records = Vec::with_capacity(values.len());
+    for (i, (line, value)) in values.into_iter().enumerate() {
         records.push(from_json(value, i as u32 + 1, line).map_err(|r| src.err(line, r))?);
     }
     Ok((name, records))

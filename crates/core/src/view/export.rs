@@ -90,6 +90,10 @@ struct Row<'a> {
     url: String,
     pdf: Option<&'a str>,
     code: Option<&'a str>,
+    /// The abstract's visible text (empty, and left out, when its body is
+    /// not in): what lets an export be read back as a list.
+    #[serde(rename = "abstract", skip_serializing_if = "str::is_empty")]
+    abstract_text: &'a str,
 }
 
 fn row<'a>(
@@ -125,6 +129,7 @@ fn row<'a>(
         url: link(LinkKind::Page).map_or_else(|| format!("{page_url}#{}", p.id), str::to_string),
         pdf: link(LinkKind::Pdf),
         code: link(LinkKind::Code),
+        abstract_text: body.map_or("", |b| b.text),
     }
 }
 
@@ -344,6 +349,9 @@ fn bibtex<'a>(rows: impl Iterator<Item = Row<'a>>) -> String {
             out += &format!("  booktitle = {{{}}},\n", bibtex_text(v));
         }
         out += &format!("  howpublished = {{\\url{{{}}}}},\n", url_for_tex(&r.url));
+        if !r.abstract_text.is_empty() {
+            out += &format!("  abstract = {{{}}},\n", bibtex_text(r.abstract_text));
+        }
         out += "}\n\n";
     }
     out
@@ -405,6 +413,9 @@ fn ris<'a>(rows: impl Iterator<Item = Row<'a>>) -> String {
             ris_line(&mut out, "N1", &format!("Code: {code}"));
         }
         ris_line(&mut out, "N1", &format!("List: {}", r.list));
+        if !r.abstract_text.is_empty() {
+            ris_line(&mut out, "AB", r.abstract_text);
+        }
         out.push_str("ER  - \r\n\r\n");
     }
     out
@@ -442,6 +453,8 @@ struct CslItem<'a> {
     #[serde(rename = "URL")]
     url: &'a str,
     note: String,
+    #[serde(rename = "abstract", skip_serializing_if = "str::is_empty")]
+    abstract_text: &'a str,
 }
 
 fn csl_json<'a>(rows: impl Iterator<Item = Row<'a>>) -> String {
@@ -471,6 +484,7 @@ fn csl_json<'a>(rows: impl Iterator<Item = Row<'a>>) -> String {
                 Some(code) => format!("List: {}. Code: {code}", r.list),
                 None => format!("List: {}", r.list),
             },
+            abstract_text: r.abstract_text,
         })
         .collect();
     let mut out = serde_json::to_string_pretty(&items).expect("plain data serializes");

@@ -232,6 +232,25 @@ proptest! {
         }
     }
 
+    /// Any text as a reference manager's list (BibTeX, RIS, CSL-JSON),
+    /// bare or inside an entry: it compiles, or fails naming the file.
+    #[test]
+    fn references_never_panic(
+        text in "[ -~\\n{}\\\\$%&@éü]{0,300}",
+        kind in 0..4usize,
+    ) {
+        let (file, body) = match kind {
+            0 => ("refs.bib", format!("@article{{k,\n  title = {{{text}}},\n  abstract = {{{text}}},\n}}\n")),
+            1 => ("refs.ris", format!("TY  - JOUR\nTI  - {text}\nAB  - {text}\nER  - \n")),
+            2 => ("refs.json", format!("[{{\"type\": \"article\", \"abstract\": {:?}}}]", text)),
+            _ => (["refs.bib", "refs.ris"][text.len() % 2], text.clone()),
+        };
+        let sources = [Source { file: file.into(), bytes: body.into_bytes() }];
+        if let Err(e) = compile_sources(&sources, taxonomy()) {
+            prop_assert_eq!(e.file.as_str(), file, "{}", e);
+        }
+    }
+
     /// Titles alone, on many more abstracts than a compile can take.
     #[test]
     fn titles_never_panic(text in abstract_text()) {

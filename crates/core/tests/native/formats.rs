@@ -255,3 +255,70 @@ fn each_authors_name_is_sent_once_and_every_paper_gets_its_authors_in_order() {
     let want: Vec<Vec<&str>> = papers.iter().map(|(_, a)| a.clone()).collect();
     assert_eq!(authors, want);
 }
+
+/// The real list exported as a reference manager would hold it (BibTeX,
+/// RIS, CSL-JSON, by the page's own export), then opened as a list of its
+/// own: the same papers, titles, authors and abstracts.
+#[test]
+fn the_real_list_exported_as_references_reads_back_as_the_same_papers() {
+    use explorer_core::view::{export, Format};
+    let corpus = common::acl_records_corpus();
+    let docs: Vec<u32> = (0..corpus.papers.len() as u32).collect();
+    for (format, file) in [
+        (Format::Bibtex, "acl.bib"),
+        (Format::Ris, "acl.ris"),
+        (Format::CslJson, "acl.json"),
+    ] {
+        let text = export(corpus, &docs, format, "https://example.org/");
+        let dir = dir_with(&format!("references-{file}"), &[(file, text)]);
+        let back = compile_dir(&dir).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(back.papers.len(), corpus.papers.len(), "{file}");
+        let by_title: std::collections::HashMap<&str, &explorer_core::Paper> =
+            back.papers.iter().map(|p| (p.title.as_str(), p)).collect();
+        let (mut same_text, mut same_authors) = (0, 0);
+        for p in &corpus.papers {
+            let q = by_title
+                .get(p.title.as_str())
+                .unwrap_or_else(|| panic!("{file}: no paper titled {:?}", p.title));
+            same_text += usize::from(q.text == p.text);
+            same_authors += usize::from(q.authors == p.authors);
+        }
+        let n = corpus.papers.len() as f64;
+        let (text, authors) = (same_text as f64 / n, same_authors as f64 / n);
+        eprintln!("{file}: abstracts {text:.4}, authors {authors:.4} the same");
+        assert!(
+            text >= 0.995,
+            "{file}: {:.1} % of abstracts the same",
+            100.0 * text
+        );
+        assert!(
+            authors >= 0.999,
+            "{file}: {:.1} % of author lists the same",
+            100.0 * authors
+        );
+    }
+}
+
+#[test]
+fn a_reference_without_an_abstract_is_named_by_file_and_line_in_each_format() {
+    let bib = "@article{a,\n  title = {Kept},\n  abstract = {Fine.},\n}\n\n@article{b,\n  title = {No abstract},\n}\n";
+    let ris =
+        "TY  - JOUR\nTI  - Kept\nAB  - Fine.\nER  - \n\nTY  - JOUR\nTI  - No abstract\nER  - \n";
+    let csl = "[\n  {\"id\": \"a\", \"type\": \"article\", \"title\": \"Kept\", \"abstract\": \"Fine.\"},\n  {\"id\": \"b\", \"type\": \"article\", \"title\": \"No abstract\"}\n]\n";
+    for (file, text, line) in [
+        ("refs.bib", bib, 6),
+        ("refs.ris", ris, 6),
+        ("refs.json", csl, 3),
+    ] {
+        let dir = dir_with(&format!("no-abstract-{file}"), &[(file, text)]);
+        let e = compile_dir(&dir).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("{file}:{line}: record 2: no abstract")),
+            "{e}"
+        );
+        let c = compile_dir_with(&dir, Options { lenient: true }).unwrap();
+        assert_eq!(c.corpus.papers.len(), 1, "{file}");
+        assert_eq!(c.corpus.papers[0].title, "Kept", "{file}");
+        cleanup(&dir);
+    }
+}
