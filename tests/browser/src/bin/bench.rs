@@ -2933,13 +2933,13 @@ fn run_line(name: &str, run: &Value) -> String {
         _ => "–".into(),
     };
     let first = &find("first_typing", "name", "field-100k")["visits"]["from_2_s"]["first_typing"];
-    let typing = match first["bytes_a_keystroke"]["p95"].as_f64() {
-        Some(b) => format!(
-            "{}, {:.0} KB",
+    let typing = match first["bytes_a_keystroke"]["p95"].is_null() {
+        false => format!(
+            "{}, {}",
             ms(&first["to_last_mutation_ms"]["p95_ms"]),
-            b / 1024.0
+            kilobytes(&first["bytes_a_keystroke"]["p95"])
         ),
-        None => "–".into(),
+        true => "–".into(),
     };
     let lists: Vec<&str> = (run["corpora"].as_array().into_iter().flatten())
         .chain(run["fields"].as_array().into_iter().flatten())
