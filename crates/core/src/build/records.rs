@@ -224,8 +224,7 @@ fn read_json(src: &Text) -> Result<(Option<String>, Vec<Record>), SourceError> {
         ));
     }
     // CSL-JSON: every item has a `type`.
-    let csl: Vec<Value> = values.iter().map(|(_, v)| v.clone()).collect();
-    if name.is_none() && references::is_csl(&csl) {
+    if name.is_none() && references::is_csl(values.iter().map(|(_, v)| v)) {
         let records = (values.iter().enumerate())
             .map(|(i, (line, v))| references::from_csl(v, i as u32 + 1, *line))
             .collect();
@@ -355,7 +354,7 @@ fn from_json(value: Value, number: u32, line: u32) -> Result<Record, String> {
 }
 
 /// A single text value: a string (trimmed; empty is absent) or a number.
-fn one(v: &Value) -> Option<Option<String>> {
+pub(crate) fn one(v: &Value) -> Option<Option<String>> {
     match v {
         Value::Null => Some(None),
         Value::String(s) => Some(Some(s.trim().to_string()).filter(|s| !s.is_empty())),
@@ -366,7 +365,7 @@ fn one(v: &Value) -> Option<Option<String>> {
 
 /// A multi-valued field: an array of strings, or one string split on `;`
 /// (or on `,` when it has no `;`).
-fn many(v: &Value) -> Option<Vec<String>> {
+pub(crate) fn many(v: &Value) -> Option<Vec<String>> {
     let mut out: Vec<String> = match v {
         Value::Null => Vec::new(),
         Value::Array(items) => items

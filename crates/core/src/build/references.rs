@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use crate::build::records::Record;
+use crate::build::records::{many, one, Record};
 use crate::build::source::{line_of, SourceError};
 
 /// The records of a BibTeX file, each with the line of its `@`.
@@ -39,7 +39,7 @@ pub(crate) fn read_bibtex(file: &str, text: &str) -> Result<Vec<Record>, SourceE
             title: text_of("title"),
             abstract_text: text_of("abstract"),
             authors,
-            keywords: split_list(text_of("keywords").as_deref().unwrap_or("")),
+            keywords: listed(text_of("keywords")),
             venue: text_of("booktitle").or_else(|| text_of("journal")),
             url: text_of("url").or(doi),
             pdf: text_of("pdf"),
@@ -131,25 +131,16 @@ pub(crate) fn read_ris(file: &str, text: &str) -> Result<Vec<Record>, SourceErro
 
 /// Whether a JSON list is CSL-JSON: an array whose items are objects,
 /// each with a `type`.
-pub(crate) fn is_csl(items: &[Value]) -> bool {
-    !items.is_empty()
-        && items
-            .iter()
-            .all(|i| i.as_object().is_some_and(|o| o.contains_key("type")))
+pub(crate) fn is_csl<'a>(items: impl IntoIterator<Item = &'a Value>) -> bool {
+    let mut items = items.into_iter().peekable();
+    items.peek().is_some() && items.all(|i| i.as_object().is_some_and(|o| o.contains_key("type")))
 }
 
 /// One CSL-JSON item as a record: `title`, `abstract`, `author` (given and
 /// family, or `literal`), `issued`'s year, `container-title`, `URL` (or
 /// the `DOI`), `keyword`, `id`.
 pub(crate) fn from_csl(item: &Value, number: u32, line: u32) -> Record {
-    let text = |key: &str| {
-        let s = match &item[key] {
-            Value::String(s) => s.trim().to_string(),
-            Value::Number(n) => n.to_string(),
-            _ => String::new(),
-        };
-        Some(s).filter(|s| !s.is_empty())
-    };
+    let text = |key: &str| one(&item[key]).flatten();
     let authors = (item["author"].as_array().into_iter().flatten())
         .filter_map(|a| match a["literal"].as_str() {
             Some(whole) => Some(whole.trim().to_string()),
@@ -173,7 +164,7 @@ pub(crate) fn from_csl(item: &Value, number: u32, line: u32) -> Record {
         title: text("title"),
         abstract_text: text("abstract"),
         authors,
-        keywords: split_list(text("keyword").as_deref().unwrap_or("")),
+        keywords: listed(text("keyword")),
         venue: text("container-title"),
         url: text("URL").or(doi),
         id: text("id"),
@@ -188,12 +179,12 @@ fn year(s: &str) -> Option<u16> {
     digits.parse().ok().filter(|y| (1000..=9999).contains(y))
 }
 
-/// A list written in one field, separated by `;` (or `,` without one).
-fn split_list(s: &str) -> Vec<String> {
-    let sep = if s.contains(';') { ';' } else { ',' };
-    let mut out: Vec<String> = s.split(sep).map(|x| x.trim().to_string()).collect();
-    out.retain(|x| !x.is_empty());
-    out
+/// A list written in one field, as the other formats read it
+/// ([`many`]: separated by `;`, or `,` without one).
+fn listed(field: Option<String>) -> Vec<String> {
+    field
+        .and_then(|s| many(&Value::String(s)))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
