@@ -83,11 +83,13 @@ fn root_names(core: &Path) -> BTreeMap<String, String> {
     let lib = std::fs::read_to_string(core.join("lib.rs")).expect("lib.rs");
     let mut out = BTreeMap::new();
     for layer in CORE_LAYERS {
-        let Some(at) = lib.find(&format!("pub use {layer}::{{")) else {
+        let Some(at) = lib.find(&format!("pub use {layer}::")) else {
             continue;
         };
-        let group = lib[at..].split_once('{').map_or("", |(_, g)| g);
-        for name in group.split('}').next().unwrap_or("").split(',') {
+        // `pub use search::{Engine, Sort, …};`: the names in the group.
+        let statement = lib[at..].split(';').next().unwrap_or("");
+        let group = statement.rsplit("::").next().unwrap_or("");
+        for name in group.trim().trim_matches(['{', '}']).split(',') {
             out.insert(name.trim().to_string(), layer.to_string());
         }
     }

@@ -294,6 +294,37 @@ fn with_its_tags_apart_the_real_list_answers_and_then_counts_as_the_whole() {
     let e = Engine::new(page);
     assert!(!e.has_tags());
     let none = e.no_selection();
+    let queries = [
+        "machine translation",
+        "low-resource",
+        "dialogue state tracking",
+        "bert",
+    ];
+    answers_before_its_tags(&e, &whole, &queries);
+    // A filter waits for them: a selected venue, a `key:value` in the query.
+    let venue = corpus.facet_index(FacetKind::Venue).expect("venues");
+    let mut by_venue = none.clone();
+    by_venue[venue] = vec![0];
+    let waiting = e.search("translation", &by_venue, Sort::Relevance);
+    assert!(waiting.waiting_for_tags && waiting.hits.is_empty());
+    let typed = format!("translation venue:\"{}\"", corpus.facets[venue].values[0]);
+    assert!(e.search(&typed, &none, Sort::Relevance).waiting_for_tags);
+    // Another build's file, or a damaged one, is refused; nothing changes.
+    let mut damaged = tag_file.clone();
+    damaged[40] ^= 1;
+    assert!(e.add_tag_part(&damaged).is_err());
+    assert!(!e.has_tags());
+    e.add_tag_part(&tag_file).expect("the build's own file");
+    assert!(e.has_tags());
+    counts_as_the_whole(&e, &whole, &queries, &typed, by_venue);
+}
+
+/// Before its tags, a list split as the page gets it answers as the whole
+/// list does (`whole`), its counts pending; the reader's own filters need
+/// no tags but narrow what is counted.
+fn answers_before_its_tags(e: &Engine, whole: &Engine, queries: &[&str]) {
+    let none = e.no_selection();
+    let corpus = &whole.corpus;
     // The whole list, before the tags: its counts are its totals.
     let first = e.search("", &none, Sort::Relevance);
     assert_eq!(first, whole.search("", &none, Sort::Relevance));
@@ -301,13 +332,7 @@ fn with_its_tags_apart_the_real_list_answers_and_then_counts_as_the_whole() {
         assert_eq!(e.facet_totals(f), whole.facet_totals(f), "facet {f}");
     }
     // A query: the whole list's hits, its counts pending.
-    let queries = [
-        "machine translation",
-        "low-resource",
-        "dialogue state tracking",
-        "bert",
-    ];
-    for q in queries {
+    for &q in queries {
         let before = e.search(q, &none, Sort::Relevance);
         let want = whole.search(q, &none, Sort::Relevance);
         assert!(before.counts_pending && !before.hits.is_empty(), "{q}");
@@ -325,21 +350,20 @@ fn with_its_tags_apart_the_real_list_answers_and_then_counts_as_the_whole() {
     let mine = e.search_with("", &none, starred, Sort::Relevance);
     assert_eq!(mine.docs(), [1, 2, 3]);
     assert!(mine.counts_pending);
-    // A filter waits for them: a selected venue, a `key:value` in the query.
-    let venue = corpus.facet_index(FacetKind::Venue).expect("venues");
-    let mut by_venue = none.clone();
-    by_venue[venue] = vec![0];
-    let waiting = e.search("translation", &by_venue, Sort::Relevance);
-    assert!(waiting.waiting_for_tags && waiting.hits.is_empty());
-    let typed = format!("translation venue:\"{}\"", corpus.facets[venue].values[0]);
-    assert!(e.search(&typed, &none, Sort::Relevance).waiting_for_tags);
-    // Another build's file, or a damaged one, is refused; nothing changes.
-    let mut damaged = tag_file.clone();
-    damaged[40] ^= 1;
-    assert!(e.add_tag_part(&damaged).is_err());
-    assert!(!e.has_tags());
-    e.add_tag_part(&tag_file).expect("the build's own file");
-    assert!(e.has_tags());
+}
+
+/// Once its tags are in, every answer (hits, scores, counts, highlights)
+/// under filters by venue and author is the whole list's.
+fn counts_as_the_whole(
+    e: &Engine,
+    whole: &Engine,
+    queries: &[&str],
+    typed: &str,
+    by_venue: explorer_core::Selection,
+) {
+    use explorer_core::FacetKind;
+    let none = e.no_selection();
+    let corpus = &whole.corpus;
     let author = corpus.facet_index(FacetKind::Author).expect("authors");
     let mut by_author = none.clone();
     by_author[author] = vec![0, 1];
@@ -351,7 +375,7 @@ fn with_its_tags_apart_the_real_list_answers_and_then_counts_as_the_whole() {
         for q in queries
             .iter()
             .map(|q| q.to_string())
-            .chain([typed.clone(), String::new()])
+            .chain([typed.to_string(), String::new()])
         {
             let got = e.search(&q, sel, Sort::Relevance);
             assert!(!got.counts_pending && !got.waiting_for_tags, "{q}");

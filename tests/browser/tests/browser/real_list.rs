@@ -281,8 +281,15 @@ async fn a_query_no_paper_holds_whole_shows_best_matches_labelled_and_highlighte
             && status.contains(&format!("{} best matches", r.hits.len())),
         "{status}"
     );
-    // Each card on screen is a best match, and the label says so once,
-    // above the first; each card marks only words of the query.
+    labelled_once_above_the_first(&b).await;
+    marks_only_query_words(&b, q).await;
+    labels_go_when_every_word_is_held(&b, e, q, r.hits[0].doc).await;
+    b.close().await;
+}
+
+/// Each card on screen is a best match, and the label says so once, above
+/// the first.
+async fn labelled_once_above_the_first(b: &Browser) {
     // (Firefox gives the rule's `attr(data-label)`, the others its value.)
     let labels = strings(
         b.js("return [...document.querySelectorAll('.results > li')].map(li => li.classList.contains('best-match') ? getComputedStyle(li, '::before').content : 'not a best match')")
@@ -300,6 +307,10 @@ async fn a_query_no_paper_holds_whole_shows_best_matches_labelled_and_highlighte
     for l in &labels[1..] {
         assert_eq!(l, "none", "{labels:?}");
     }
+}
+
+/// The first card marks only words of the query `q`.
+async fn marks_only_query_words(b: &Browser, q: &str) {
     let words: Vec<String> = q.split_whitespace().map(|w| w.to_lowercase()).collect();
     // The abstract comes with its pack, a moment after the card.
     b.wait_for(
@@ -320,10 +331,17 @@ async fn a_query_no_paper_holds_whole_shows_best_matches_labelled_and_highlighte
             "a mark that is not a query word: {m:?} in {marks:?}"
         );
     }
-    // A word of the query that every paper it finds holds, the first best
-    // match among them: its card stays (it is kept, not written anew) and
-    // is no longer labelled.
-    let top = r.hits[0].doc;
+}
+
+/// A word of the query `q` that every paper it finds holds, the first best
+/// match (`top`) among them: typed alone, its card stays (it is kept, not
+/// written anew) and is no longer labelled.
+async fn labels_go_when_every_word_is_held(
+    b: &Browser,
+    e: &explorer_core::Engine,
+    q: &str,
+    top: u32,
+) {
     let word = q
         .split_whitespace()
         .find(|w| {
@@ -350,7 +368,6 @@ async fn a_query_no_paper_holds_whole_shows_best_matches_labelled_and_highlighte
         kept.as_u64() >= Some(1),
         "no card kept from {q:?} to {word:?}"
     );
-    b.close().await;
 }
 
 /// Without JavaScript, a list of thousands of papers is listed in pages:
