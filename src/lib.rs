@@ -15,6 +15,7 @@ mod i18n;
 mod idle;
 mod load;
 mod offline;
+mod opened;
 mod reading_list;
 mod shortcuts;
 mod storage;
@@ -25,8 +26,8 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use components::{
-    FacetPanel, LanguageToggle, OfflineSave, RelatedPapers, ResultList, SearchBox, SharePanel,
-    SharedListNotice, ShortcutsHelp, StatusBar, ThemeToggle, TopicMap,
+    FacetPanel, LanguageToggle, OfflineSave, OpenList, RelatedPapers, ResultList, SearchBox,
+    SharePanel, SharedListNotice, ShortcutsHelp, StatusBar, ThemeToggle, TopicMap, YourLists,
 };
 pub use explorer::Explorer;
 use load::{load_corpus, load_index, load_meaning, LoadError};
@@ -63,6 +64,9 @@ pub fn fold_words(words: Vec<String>) -> Vec<String> {
 pub fn start() {
     install_panic_notice();
     explorer_core::model::set_decompose(browser_decompose);
+    // A list of the reader's own, when the address names one this
+    // browser keeps, in place of the built-in one.
+    opened::open_from_address();
     // Leptos's executor is set up by mounting: until then, the browser's.
     wasm_bindgen_futures::spawn_local(async {
         // Loading and mounting are functions of their own in the module,
@@ -328,6 +332,8 @@ pub fn App() -> impl IntoView {
                 <ShortcutsHelp open=help />
                 <SharePanel />
                 <OfflineSave />
+                <OpenList />
+                <YourLists />
             </div>
             <SearchBox />
         </header>

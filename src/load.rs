@@ -205,7 +205,7 @@ pub struct Opening {
 pub async fn load_corpus(opening: impl FnOnce() -> Opening) -> Result<(), LoadError> {
     const WINDOW: u32 = 256 * 1024;
     let href = corpus_link("href")?;
-    let response = response_of(&href, window().fetch_with_str(&href)).await?;
+    let response = response_of(&href, request(&href, Priority::Now)).await?;
     let fail = |error| LoadError::Decode {
         href: href.clone(),
         error,
@@ -712,12 +712,31 @@ async fn fetch_all<K: Copy>(
 /// A request for `href`: at the lowest priority when made ahead of need
 /// (browsers without fetch priorities ignore it).
 fn request(href: &str, priority: Priority) -> js_sys::Promise {
+    if explorer_core::model::opened::is_kept_href(href) {
+        return kept(href);
+    }
     if priority == Priority::Now {
         return window().fetch_with_str(href);
     }
     let init = web_sys::RequestInit::new();
     let _ = js_sys::Reflect::set(&init, &"priority".into(), &"low".into());
     window().fetch_with_str_and_init(href, &init)
+}
+
+/// The response kept for `href` (a file of a list opened in the page,
+/// kept in this browser's Cache Storage, not on the server), as a fetch's
+/// would be; a failed one when it is not kept (storage cleared).
+fn kept(href: &str) -> js_sys::Promise {
+    let href = href.to_string();
+    wasm_bindgen_futures::future_to_promise(async move {
+        let caches = window().caches()?;
+        let hit = wasm_bindgen_futures::JsFuture::from(caches.match_with_str(&href)).await?;
+        if hit.is_undefined() {
+            let said = format!("{href} is no longer kept in this browser");
+            return Err(js_sys::Error::new(&said).into());
+        }
+        Ok(hit)
+    })
 }
 
 /// `request`, counted among the requests a reader waits on when it is one

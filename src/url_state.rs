@@ -23,6 +23,9 @@ pub struct ViewState {
     /// `embed=1`: the compact layout for a wiki iframe; kept in the URL so a
     /// reload inside the frame stays compact.
     pub embed: bool,
+    /// `list=<id or URL>`: a list opened in the page in place of the
+    /// built-in one (`crate::opened`); kept as the view changes.
+    pub list: Option<String>,
 }
 
 impl ViewState {
@@ -35,6 +38,7 @@ impl ViewState {
             like_starred: false,
             region: None,
             embed: false,
+            list: None,
         }
     }
 
@@ -50,6 +54,7 @@ impl ViewState {
                 "starred" => state.starred = value == "1",
                 "like" => state.like_starred = value == "starred",
                 "map" => state.region = Region::parse(&value),
+                "list" => state.list = Some(value.into_owned()),
                 k => {
                     let Some(f) = FacetKind::from_key(k).and_then(|k| corpus.facet_index(k)) else {
                         continue;
@@ -70,6 +75,9 @@ impl ViewState {
     /// Writes the URL query string, `?`-prefixed, or empty for the default view.
     pub fn to_query_string(&self, corpus: &Corpus) -> String {
         let mut ser = form_urlencoded::Serializer::new(String::new());
+        if let Some(list) = &self.list {
+            ser.append_pair("list", list);
+        }
         if !self.query.is_empty() {
             ser.append_pair("q", &self.query);
         }
@@ -155,6 +163,11 @@ mod tests {
         );
         assert_eq!(ViewState::from_query_string(&qs, &c), s);
         assert_eq!(ViewState::empty(&c).to_query_string(&c), "");
+        // A list opened by URL stays named as the view changes.
+        s.list = Some("https://example.org/lab papers.bib?x=1&y".into());
+        let qs = s.to_query_string(&c);
+        assert!(qs.starts_with("?list=https%3A%2F%2Fexample.org%2Flab+papers.bib%3Fx%3D1%26y&q="));
+        assert_eq!(ViewState::from_query_string(&qs, &c), s);
     }
 
     #[test]

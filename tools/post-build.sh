@@ -17,13 +17,16 @@
 # 4. Trunk's inline loader moved to a file (start-<hash>.js), so the page runs
 #    under a Content-Security-Policy without 'unsafe-inline' scripts, and
 #    fetches the WebAssembly module after the first paint (no preload);
-# 5. sw.js, whose precache list must cover the final index.html.
+# 5. the page's compiler (a Web Worker, which Trunk names compiler.js) renamed
+#    for its content and linked as <link data-compiler>;
+# 6. sw.js, whose precache list must cover the final index.html.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 cli() { cargo run --quiet -p explorer-cli -- "$@"; }
 cli stage "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR"
 cli one-stylesheet "$TRUNK_STAGING_DIR"
+cli name-compiler "$TRUNK_STAGING_DIR"
 cli single-file "$TRUNK_STAGING_DIR" --out "$TRUNK_STAGING_DIR/explorer-single-file.html"
 cli external-loader "$TRUNK_STAGING_DIR"
 bash tools/service-worker.sh

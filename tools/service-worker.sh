@@ -35,15 +35,18 @@ if [ "$postings_bytes" -le 1000000 ]; then
 else
   not_precached=$on_first_use
 fi
-files=$(echo "$all" | grep -Ev "$not_precached" || true)
-lazy=$(echo "$all" | grep -Ec "$not_precached" || true)
+# The page's compiler (about 4 MB), fetched only when a reader opens a list
+# of their own, and kept from then on.
+compiler='^compiler(-start)?-[0-9a-f]{16}(_bg[.]wasm|[.]js)$'
+files=$(echo "$all" | grep -Ev "$not_precached" | grep -Ev "$compiler" || true)
+lazy=$(echo "$all" | grep -Ec "$not_precached|$compiler" || true)
 {
   echo "// Generated at build time by tools/service-worker.sh; do not edit."
   echo "const CACHE = 'paper-explorer-$version';"
   printf 'const FILES = ["./"'
   for f in $files; do printf ', "./%s"' "$f"; done
   echo '];'
-  echo "const ON_FIRST_USE = /\/${on_first_use#^}/;"
+  echo "const ON_FIRST_USE = /\/(${on_first_use#^}|${compiler#^})/;"
   cat <<'JS'
 // A file named for its content that the page has just fetched (the papers,
 // the index, the module) is taken from the browser's HTTP cache, stale or

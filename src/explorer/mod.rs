@@ -367,6 +367,7 @@ impl Explorer {
             *s = ViewState {
                 sort: s.sort,
                 embed: s.embed,
+                list: s.list.take(),
                 ..empty
             }
         });

@@ -8,6 +8,7 @@ mod inspect;
 mod single_file;
 mod stage;
 mod vocab;
+mod worker;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -151,6 +152,8 @@ enum Command {
     ExternalLoader { dist: PathBuf },
     /// Merge DIST's stylesheets into one file, in the page's order.
     OneStylesheet { dist: PathBuf },
+    /// Name the page's compiler (a Web Worker) in DIST for its content.
+    NameCompiler { dist: PathBuf },
 }
 
 fn main() -> ExitCode {
@@ -193,6 +196,9 @@ fn run(command: Command) -> Result<(), Error> {
         Command::AbstractsOnly { files, name, out } => eval::abstracts_only(&files, &name, &out),
         Command::ExternalLoader { dist } => {
             single_file::external_loader(&dist).map(|name| eprintln!("loader moved to {name}"))
+        }
+        Command::NameCompiler { dist } => {
+            worker::name_compiler(&dist).map(|name| eprintln!("compiler starts from {name}"))
         }
         Command::OneStylesheet { dist } => single_file::one_stylesheet(&dist)
             .map(|name| eprintln!("stylesheets merged into {name}")),

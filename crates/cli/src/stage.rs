@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use explorer_core::build::{build_meaning_in_lists_from, StaticModel};
+use explorer_core::build::{site, StaticModel};
 use explorer_core::view::{
     escape, listing, noscript, LISTING_FILE, LISTING_PAGE_PAPERS, NOSCRIPT_MARKER,
 };
@@ -23,59 +23,18 @@ pub fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), Error> {
     write_manifest(corpus, &dir.join("manifest.webmanifest"))
 }
 
-/// The compiled corpus in `dir`, each file named for its content:
-/// `corpus-<hash>.bin` (the papers: what the first results need), which
-/// `index` preloads while the WebAssembly compiles; `index-<hash>.bin`
-/// (the search index without its postings), which the app fetches after
-/// the first results; the postings in packs, `postings-<hash>.bin`, each
-/// fetched when a query's words are in it; the meaning file, and a long
-/// list's paper vectors in lists (`vectors-<hash>.bin`). One
+/// The compiled corpus in `dir`, each file named for its content
+/// ([`explorer_core::build::site`]): `corpus-<hash>.bin` (the papers: what
+/// the first results need), which `index` preloads while the WebAssembly
+/// compiles; `index-<hash>.bin` (the search index without its postings),
+/// which the app fetches after the first results; the postings in packs,
+/// the meaning file and its lists, and a long list's parts apart. One
 /// `<link data-corpus href=… data-index=… data-meaning=… data-meaning-bytes=…>`
 /// names them (the index names its packs, the meaning file its lists).
 fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Result<(), Error> {
-    // A long list's papers part holds their heads; their bodies are in
-    // packs, `bodies-<hash>.bin`, fetched for the cards shown, their
-    // places on the topic map in `map-<hash>.bin`, fetched for the map,
-    // and their titles in packs of their own.
-    let parts = if corpus.papers.len() >= explorer_core::model::BODIES_APART_FROM {
-        write_papers_apart(corpus, dir)?.to_parts()
-    } else {
-        corpus.to_parts()
-    };
-    use explorer_core::model::{content_hash, file_name};
-    let name = |kind: &str, bytes: &[u8]| file_name(kind, content_hash(bytes));
-    let built_meaning = build_meaning_in_lists_from(
-        &StaticModel::committed(),
-        &corpus.papers,
-        vector_lists_from(),
-    )
-    .0;
-    let meaning = built_meaning.to_bytes();
-    // A long list's paper vectors, in lists fetched when a query needs
-    // them (`vectors-<hash>.bin`, named by the meaning file).
-    let lists = built_meaning.list_files();
-    for (l, list) in (0..).zip(&lists) {
-        let file = built_meaning
-            .list_file(l)
-            .expect("a list of the meaning file");
-        write(dir.join(file), list)?;
-    }
-    let packed = corpus.index.in_packs(explorer_core::search::PACK_BYTES);
-    let head = packed.head.to_frame();
-    let (papers, search, close) = (
-        name("corpus", &parts.papers),
-        name("index", &head),
-        name("meaning", &meaning),
-    );
-    for (file, bytes) in [
-        (&papers, &parts.papers),
-        (&search, &head),
-        (&close, &meaning),
-    ] {
+    let site = site(corpus, &StaticModel::committed(), vector_lists_from());
+    for (file, bytes) in &site.files {
         write(dir.join(file), bytes)?;
-    }
-    for (hash, bytes) in packed.head.pack_hashes().zip(&packed.packs) {
-        write(dir.join(explorer_core::search::pack_file_name(hash)), bytes)?;
     }
     let html = read_text(index)?;
     if !html.contains("</head>") || html.contains("data-corpus") {
@@ -84,53 +43,8 @@ fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Res
             "no </head>, or a corpus link already",
         ));
     }
-    // The meaning file's size, with its lists': what "save for offline
-    // use" says it fetches. And, when the build sets it, the most the page
-    // may fetch ahead of need (else the page's own default).
-    let ahead = ahead_bytes().map_or(String::new(), |n| format!(" data-ahead-bytes=\"{n}\""));
-    let link = format!(
-        "<link rel=\"preload\" href=\"./{papers}\" as=\"fetch\" crossorigin=\"anonymous\" data-corpus data-index=\"./{search}\" data-meaning=\"./{close}\" data-meaning-bytes=\"{}\"{ahead} />\n",
-        meaning.len() + lists.iter().map(Vec::len).sum::<usize>()
-    );
+    let link = site.link.html(ahead_bytes());
     write(index, html.replacen("</head>", &(link + "</head>"), 1))
-}
-
-/// Writes a long list's papers apart in `dir` (tags, bodies, places on
-/// the map, titles and their order, each file named for its content);
-/// returns the head that names them.
-fn write_papers_apart(
-    corpus: &explorer_core::Corpus,
-    dir: &Path,
-) -> Result<explorer_core::Corpus, Error> {
-    use explorer_core::model::{
-        body_pack_file_name, map_part_file_name, tag_part_file_name, title_order_file_name,
-        title_pack_file_name, BODY_PACK_BYTES, TITLE_PACK_BYTES,
-    };
-    // The tags, in `tags-<hash>.bin`, fetched after the first answer
-    // (facet counts of a query, filters); each card's own come with its
-    // body.
-    let (head, tags) = corpus.tags_apart();
-    if let Some(r) = &head.tag_part {
-        write(dir.join(tag_part_file_name(r.hash)), &tags)?;
-    }
-    let (head, packs) = head.in_body_packs(BODY_PACK_BYTES);
-    for (r, bytes) in head.body_packs.iter().zip(&packs) {
-        write(dir.join(body_pack_file_name(r.hash)), bytes)?;
-    }
-    let (head, map) = head.map_apart();
-    if let Some(r) = &head.map_part {
-        write(dir.join(map_part_file_name(r.hash)), &map)?;
-    }
-    // The titles, in small packs, `titles-<hash>.bin`, fetched for the
-    // cards and lists shown, and the title order for sorting.
-    let (head, packs, order) = head.titles_apart(TITLE_PACK_BYTES);
-    if let Some(t) = &head.titles {
-        for (r, bytes) in t.packs.iter().zip(&packs) {
-            write(dir.join(title_pack_file_name(r.hash)), bytes)?;
-        }
-        write(dir.join(title_order_file_name(t.order_hash)), &order)?;
-    }
-    Ok(head)
 }
 
 /// The most a page of this build may fetch ahead of need, uncompressed

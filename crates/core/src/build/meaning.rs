@@ -301,15 +301,38 @@ fn nearest_centres(centres: &[f32], dims: usize, vectors: &[f32], which: &[usize
         }
         best.1
     };
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-    let chunk = which.len().div_ceil(threads).max(1);
+    let chunk = which.len().div_ceil(threads()).max(1);
+    let parts: Vec<&[usize]> = which.chunks(chunk).collect();
+    on_threads(&parts, |part| {
+        part.iter().map(|&i| best(i)).collect::<Vec<_>>()
+    })
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// How many threads the machine runs at once (one in a browser's worker,
+/// which has no threads of its own).
+fn threads() -> usize {
+    if cfg!(target_family = "wasm") {
+        return 1;
+    }
+    std::thread::available_parallelism().map_or(1, |t| t.get())
+}
+
+/// `f` of each item, in order: each on a thread of its own where there
+/// are several, one after the other where there is one.
+fn on_threads<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    if threads() == 1 {
+        return items.iter().map(f).collect();
+    }
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (which.chunks(chunk))
-            .map(|part| scope.spawn(move || part.iter().map(|&i| best(i)).collect::<Vec<_>>()))
+        let f = &f;
+        let handles: Vec<_> = (items.iter())
+            .map(|item| scope.spawn(move || f(item)))
             .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("nearest centres"))
+        (handles.into_iter())
+            .map(|h| h.join().expect("a thread of the build"))
             .collect()
     })
 }
@@ -381,7 +404,6 @@ fn quantize_papers(vectors: &[f32], dims: usize) -> Quantized {
         (book, codes)
     };
     let mut learnt: Vec<(Vec<u8>, Vec<u8>)> = Vec::with_capacity(subspaces.len());
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
     let starts: Vec<(usize, usize)> = (subspaces.iter())
         .scan(0, |dim, &l| {
             let start = *dim;
@@ -389,13 +411,8 @@ fn quantize_papers(vectors: &[f32], dims: usize) -> Quantized {
             Some((start, usize::from(l)))
         })
         .collect();
-    for batch in starts.chunks(threads) {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (batch.iter())
-                .map(|&(dim, l)| scope.spawn(move || learn(dim, l)))
-                .collect();
-            learnt.extend(handles.into_iter().map(|h| h.join().expect("k-means")));
-        });
+    for batch in starts.chunks(threads()) {
+        learnt.extend(on_threads(batch, |&(dim, l)| learn(dim, l)));
     }
     let books: Vec<u8> = learnt.iter().flat_map(|(b, _)| b.iter().copied()).collect();
     let mut codes = vec![0u8; n * subspaces.len()];

@@ -22,6 +22,7 @@ pub(crate) mod records;
 pub(crate) mod references;
 pub(crate) mod seed;
 pub(crate) mod similar;
+pub(crate) mod site;
 pub(crate) mod source;
 #[cfg(feature = "synth")]
 pub mod synth;
@@ -43,8 +44,8 @@ pub(crate) fn stop_words() -> &'static std::collections::HashSet<&'static str> {
 
 pub use acronym::{definitions, Definition};
 pub use compile::{
-    compile_dir, compile_dir_with, compile_sources, parse_taxonomy, report_panics_with_paper,
-    Compiled, Options, Source, DEFAULT_TAXONOMY,
+    compile_dir, compile_dir_with, compile_sources, compile_sources_with, parse_taxonomy,
+    report_panics_with_paper, Compiled, Options, Source, DEFAULT_TAXONOMY,
 };
 pub use markup::{parse as parse_markup, Markup};
 pub use mathml::{letters, mathml_letters, to_mathml};
@@ -54,6 +55,7 @@ pub use meaning::{
 };
 pub use records::{read as read_records, Format as RecordFormat, Record, RecordList};
 pub use seed::{parse_seed, write_seed, Paragraph, SeedList};
+pub use site::{site, Site, SiteLink};
 pub use source::SourceError;
 pub use tags::Taxonomy;
 pub use title::derive_title;

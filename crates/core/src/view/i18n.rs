@@ -7,6 +7,7 @@
 #![allow(missing_docs)] // the fields are named for what they say
 
 use crate::model::facet::FacetKind;
+use crate::model::opened::{OpenError, OpenStage};
 use crate::view::reading_list::ImportError;
 
 /// A language of the interface.
@@ -215,6 +216,24 @@ pub struct Strings {
     /// Said, with the crash notice's title and link, when the paper list
     /// itself could not be fetched or read.
     pub load_failed: &'static str,
+
+    /// A list of the reader's own, opened in the page: the button (and
+    /// what it takes), each stage of the compile, cancelling it, why it
+    /// failed, the retry that skips records without an abstract.
+    pub open_list: &'static str,
+    pub open_list_hint: &'static str,
+    pub open_stage: fn(OpenStage) -> &'static str,
+    pub open_cancel: &'static str,
+    pub open_failed: fn(&OpenError) -> String,
+    pub open_skip: &'static str,
+    /// "Your lists (n)": the lists kept in this browser, the built-in
+    /// list, one list's line (papers, megabytes, date), deleting one.
+    pub your_lists: fn(usize) -> String,
+    pub builtin_list: &'static str,
+    pub kept_list_line: fn(u32, &str, &str) -> String,
+    pub delete_list: fn(&str) -> String,
+    /// The address names a list this browser does not keep.
+    pub list_not_kept: &'static str,
 }
 
 pub static EN: Strings = Strings {
@@ -400,6 +419,47 @@ pub static EN: Strings = Strings {
     crash_reload: "Reload the page",
     load_failed:
         "The list of papers could not be loaded. Reloading the page tries again. What happened:",
+
+    open_list: "Open a list…",
+    open_list_hint: "Explore a list of your own: BibTeX, RIS, CSL-JSON, JSON, JSON Lines, CSV or \
+                     plain abstracts. Or drop the file on the page. It stays in this browser.",
+    open_stage: |stage| match stage {
+        OpenStage::Reading => "Reading the file",
+        OpenStage::Compiling => "Reading, tagging and indexing the papers",
+        OpenStage::Packing => "Building the meaning file and packing",
+        OpenStage::Storing => "Keeping it in this browser",
+    },
+    open_cancel: "Cancel",
+    open_failed: |e| match e {
+        OpenError::Source { message } => format!("This file could not be read as a list: {message}"),
+        OpenError::NoAbstract { message } => {
+            format!("{message}: every paper needs an abstract.")
+        }
+        OpenError::Format { name } => format!(
+            "{name}: not a list this page reads (.bib, .ris, .json, .jsonl, .csv or .txt)."
+        ),
+        OpenError::TooLarge { bytes, limit } => format!(
+            "This file is {:.0} MB, over the {:.0} MB the page can compile. Build it with the \
+             command line instead: CORPUS_DIR=<its folder> ./dev build",
+            *bytes as f64 / 1e6,
+            *limit as f64 / 1e6
+        ),
+        OpenError::Fetch { url } => format!(
+            "{url} could not be fetched: the server is offline, or does not let other sites \
+             read it (no CORS header). Download the file and open it here instead."
+        ),
+        OpenError::Http { url, status } => format!("{url} answered HTTP {status}."),
+        OpenError::Storage { reason } => format!(
+            "The browser would not keep this list ({reason}). Free some space, or let this \
+             site store data, and try again."
+        ),
+    },
+    open_skip: "Skip records without an abstract",
+    your_lists: |n| format!("Your lists ({n})"),
+    builtin_list: "The built-in list",
+    kept_list_line: |papers, size, date| format!("{papers} papers · {size} · {date}"),
+    delete_list: |name| format!("Delete {name}"),
+    list_not_kept: "This link names a list opened in another browser: it is not kept in this one.",
 };
 
 pub static ZH: Strings = Strings {
@@ -567,6 +627,42 @@ pub static ZH: Strings = Strings {
         "浏览器中的检索工具停止了运行。重新加载页面即可重启；你的星标和笔记都会保留。出错信息：",
     crash_reload: "重新加载页面",
     load_failed: "论文列表未能加载。重新加载页面会再试一次。出错信息：",
+
+    open_list: "打开列表…",
+    open_list_hint: "浏览你自己的论文列表：BibTeX、RIS、CSL-JSON、JSON、JSON Lines、CSV 或纯摘要文本。\
+                     也可以把文件拖到页面上。列表只保存在本浏览器中。",
+    open_stage: |stage| match stage {
+        OpenStage::Reading => "正在读取文件",
+        OpenStage::Compiling => "正在读取论文、添加标签并建立索引",
+        OpenStage::Packing => "正在生成语义文件并打包",
+        OpenStage::Storing => "正在保存到本浏览器",
+    },
+    open_cancel: "取消",
+    open_failed: |e| match e {
+        OpenError::Source { message } => format!("无法将此文件读取为论文列表：{message}"),
+        OpenError::NoAbstract { message } => format!("{message}：每篇论文都需要摘要。"),
+        OpenError::Format { name } => {
+            format!("{name}：本页面不能读取这种文件（.bib、.ris、.json、.jsonl、.csv 或 .txt）。")
+        }
+        OpenError::TooLarge { bytes, limit } => format!(
+            "此文件为 {:.0} MB，超过页面可编译的 {:.0} MB。请改用命令行构建：CORPUS_DIR=<所在文件夹> ./dev build",
+            *bytes as f64 / 1e6,
+            *limit as f64 / 1e6
+        ),
+        OpenError::Fetch { url } => format!(
+            "无法获取 {url}：服务器离线，或不允许其他网站读取（缺少 CORS 头）。请下载该文件后在此打开。"
+        ),
+        OpenError::Http { url, status } => format!("{url} 返回了 HTTP {status}。"),
+        OpenError::Storage { reason } => {
+            format!("浏览器未能保存此列表（{reason}）。请释放一些空间，或允许本网站存储数据，然后重试。")
+        }
+    },
+    open_skip: "跳过没有摘要的记录",
+    your_lists: |n| format!("你的列表（{n}）"),
+    builtin_list: "内置列表",
+    kept_list_line: |papers, size, date| format!("{papers} 篇论文 · {size} · {date}"),
+    delete_list: |name| format!("删除 {name}"),
+    list_not_kept: "此链接指向在另一个浏览器中打开的列表：本浏览器中没有保存。",
 };
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ mod host_api;
 mod hostile;
 mod meaning;
 mod offline;
+mod open_list;
 mod reading_list;
 mod real_list;
 mod robustness;

@@ -41,6 +41,20 @@ impl Options {
     }
 }
 
+/// What an error or a warning says of a record without an abstract, after
+/// `record N: `.
+const NO_ABSTRACT: &str = "no abstract";
+
+impl SourceError {
+    /// Whether this is a record without an abstract: what a lenient
+    /// compile skips instead.
+    pub fn is_missing_abstract(&self) -> bool {
+        (self.reason.split_once(": ")).is_some_and(|(record, reason)| {
+            record.starts_with("record ") && reason.starts_with(NO_ABSTRACT)
+        })
+    }
+}
+
 /// A compiled corpus and what was skipped on the way.
 #[derive(Debug)]
 pub struct Compiled {
@@ -176,7 +190,7 @@ pub fn compile_sources(sources: &[Source], taxonomy: &Taxonomy) -> Result<Corpus
 
 /// [`compile_sources`] with options, reporting what was skipped and which
 /// record fields were not used.
-fn compile_sources_with(
+pub fn compile_sources_with(
     sources: &[Source],
     taxonomy: &Taxonomy,
     options: Options,
@@ -236,10 +250,10 @@ fn compile_papers(
                 .filter(|a| !a.trim().is_empty())
             else {
                 if options.lenient {
-                    warnings.push(at("no abstract".into()));
+                    warnings.push(at(NO_ABSTRACT.into()));
                     continue;
                 }
-                return Err(at("no abstract (every paper needs one; set CORPUS_LENIENT=1 to skip such records with a warning)".into()));
+                return Err(at(format!("{NO_ABSTRACT} (every paper needs one; set CORPUS_LENIENT=1 to skip such records with a warning)")));
             };
             let paper = guarded(&source.file, rec.line, || {
                 let origin = format!("{}, line {}", file_name(&source.file), rec.line);

@@ -1,0 +1,193 @@
+//! "Open a list…": a list of the reader's own (a file chosen or dropped on
+//! the page, or `?list=URL`) compiled in the page's compiler (a Web
+//! Worker, [`crate::opened`]) while the list in view stays usable, with its
+//! stage, a cancel button and the compiler's own errors; and "Your lists",
+//! the lists this browser keeps.
+
+mod your_lists;
+
+use explorer_core::model::opened::{CompilerReply, OpenError, OpenRequest, OpenStage};
+use leptos::prelude::*;
+use std::cell::RefCell;
+
+use crate::i18n::use_i18n;
+pub use your_lists::YourLists;
+
+/// Where opening a list is.
+#[derive(Clone, PartialEq)]
+enum Opening {
+    Idle,
+    Running(OpenStage),
+    Failed(OpenError),
+}
+
+thread_local! {
+    /// What was last asked to open (to ask again, skipping records
+    /// without an abstract).
+    static ASKED: RefCell<Option<(OpenRequest, Option<web_sys::File>)>> =
+        const { RefCell::new(None) };
+}
+
+/// The button, the drop target (the whole page), the progress and the
+/// errors. Shown where the page has its compiler and can keep a list.
+#[component]
+pub fn OpenList() -> impl IntoView {
+    let tr = use_i18n();
+    let opening = RwSignal::new(Opening::Idle);
+    let input = NodeRef::<leptos::html::Input>::new();
+    let supported = crate::opened::compiler_href().is_some();
+    if supported {
+        open_dropped(opening);
+        open_address_url(opening);
+    }
+    let chosen = move |_| {
+        let Some(input) = input.get() else { return };
+        if let Some(file) = input.files().and_then(|f| f.get(0)) {
+            start(opening, request_for(&file.name(), None), Some(file));
+        }
+        input.set_value("");
+    };
+    let choose = move |_| {
+        if let Some(input) = input.get() {
+            input.click();
+        }
+    };
+    let not_kept = crate::opened::named_but_not_kept();
+    view! {
+        <Show when=move || supported>
+            <div class="open-list">
+                <button type="button" class="button pill" title=move || tr.get().open_list_hint on:click=choose>
+                    {move || tr.get().open_list}
+                </button>
+                <input
+                    type="file"
+                    class="visually-hidden"
+                    tabindex="-1"
+                    aria-hidden="true"
+                    accept=".bib,.ris,.json,.jsonl,.ndjson,.csv,.txt"
+                    node_ref=input
+                    on:change=chosen
+                />
+                <Progress opening />
+            </div>
+        </Show>
+        <Show when=move || not_kept>
+            <p class="open-list-error" role="status">{move || tr.get().list_not_kept}</p>
+        </Show>
+    }
+}
+
+/// The stage and its cancel button while a list compiles; why it failed
+/// after.
+#[component]
+fn Progress(opening: RwSignal<Opening>) -> impl IntoView {
+    let tr = use_i18n();
+    let cancel = move |_| {
+        crate::opened::cancel();
+        opening.set(Opening::Idle);
+    };
+    let skip = move |_| {
+        if let Some((mut request, file)) = ASKED.with(|a| a.borrow().clone()) {
+            request.lenient = true;
+            start(opening, request, file);
+        }
+    };
+    move || {
+        let t = tr.get();
+        match opening.get() {
+            Opening::Idle => ().into_any(),
+            Opening::Running(stage) => view! {
+                <progress max=OpenStage::ALL.len() value=stage.step() + 1 aria-label=(t.open_stage)(stage)></progress>
+                <span role="status">{(t.open_stage)(stage)}</span>
+                <button type="button" class="button pill" on:click=cancel>{t.open_cancel}</button>
+            }
+            .into_any(),
+            Opening::Failed(error) => {
+                let may_skip = matches!(error, OpenError::NoAbstract { .. });
+                view! {
+                    <p class="open-list-error" role="alert">{(t.open_failed)(&error)}</p>
+                    <Show when=move || may_skip>
+                        <button type="button" class="button pill" on:click=skip>{t.open_skip}</button>
+                    </Show>
+                }
+                .into_any()
+            }
+        }
+    }
+}
+
+/// What to ask the compiler for a list named `name` (at `url`, if fetched).
+fn request_for(name: &str, url: Option<String>) -> OpenRequest {
+    OpenRequest {
+        name: name.to_string(),
+        url,
+        lenient: false,
+    }
+}
+
+/// Starts compiling; once the list is kept, the page opens it (the
+/// address names it: `?list=<id>`, or the URL it already names).
+fn start(opening: RwSignal<Opening>, request: OpenRequest, file: Option<web_sys::File>) {
+    ASKED.with(|a| *a.borrow_mut() = Some((request.clone(), file.clone())));
+    opening.set(Opening::Running(OpenStage::Reading));
+    let by_url = request.url.is_some();
+    let heard = move |reply| match reply {
+        CompilerReply::Stage { stage } => opening.set(Opening::Running(stage)),
+        CompilerReply::Failed { error } => opening.set(Opening::Failed(error)),
+        CompilerReply::Done { list } => {
+            let location = window().location();
+            let _ = if by_url {
+                location.reload()
+            } else {
+                location.set_search(&format!("?list={}", list.id))
+            };
+        }
+    };
+    if let Err(error) = crate::opened::compile(&request, file.as_ref(), heard) {
+        opening.set(Opening::Failed(error));
+    }
+}
+
+/// A file dropped anywhere on the page is opened. (The outside world:
+/// the window's drag events.)
+fn open_dropped(opening: RwSignal<Opening>) {
+    let files = |e: &web_sys::DragEvent| e.data_transfer().and_then(|d| d.files());
+    let over = window_event_listener(leptos::ev::dragover, move |e| {
+        if e.data_transfer()
+            .is_some_and(|d| d.types().includes(&"Files".into(), 0))
+        {
+            e.prevent_default();
+        }
+    });
+    let drop = window_event_listener(leptos::ev::drop, move |e| {
+        let Some(file) = files(&e).and_then(|f| f.get(0)) else {
+            return;
+        };
+        e.prevent_default();
+        start(opening, request_for(&file.name(), None), Some(file));
+    });
+    on_cleanup(move || {
+        over.remove();
+        drop.remove();
+    });
+}
+
+/// `?list=URL` names a list this browser does not keep yet: it is
+/// fetched and compiled, the built-in list shown meanwhile.
+fn open_address_url(opening: RwSignal<Opening>) {
+    if crate::opened::in_view().is_some() {
+        return;
+    }
+    let Some(named) = crate::opened::address_list() else {
+        return;
+    };
+    let Some(url) = crate::opened::source_url(&named) else {
+        return;
+    };
+    let name = url
+        .rsplit('/')
+        .find(|s| !s.is_empty())
+        .unwrap_or("list")
+        .to_string();
+    start(opening, request_for(&name, Some(url)), None);
+}

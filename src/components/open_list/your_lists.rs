@@ -1,0 +1,78 @@
+//! "Your lists": the lists this browser keeps (name, papers, size, date),
+//! each a link that opens it, with a button that deletes it; and the
+//! built-in list.
+
+use explorer_core::model::opened::KeptList;
+use leptos::prelude::*;
+
+use crate::i18n::use_i18n;
+
+/// Shown once this browser keeps a list.
+#[component]
+pub fn YourLists() -> impl IntoView {
+    let tr = use_i18n();
+    let lists = RwSignal::new(crate::opened::kept());
+    let in_view = StoredValue::new(crate::opened::in_view().map(|l| l.id));
+    let is_in_view = move |id: &str| in_view.with_value(|v| v.as_deref() == Some(id));
+    let delete = Callback::new(move |id: String| {
+        crate::opened::forget(&id);
+        lists.set(crate::opened::kept());
+        if is_in_view(&id) {
+            let _ = window().location().set_href("./");
+        }
+    });
+    view! {
+        <Show when=move || lists.with(|l| !l.is_empty())>
+            <details class="your-lists">
+                <summary>{move || (tr.get().your_lists)(lists.with(Vec::len))}</summary>
+                <ul>
+                    <li>
+                        <a href="./" aria-current=in_view.with_value(Option::is_none).then_some("page")>
+                            {move || tr.get().builtin_list}
+                        </a>
+                    </li>
+                    <For each=move || lists.get() key=|l| l.id.clone() let:list>
+                        <Kept current=is_in_view(&list.id) list delete />
+                    </For>
+                </ul>
+            </details>
+        </Show>
+    }
+}
+
+/// One kept list's line.
+#[component]
+fn Kept(list: KeptList, current: bool, delete: Callback<String>) -> impl IntoView {
+    let tr = use_i18n();
+    let href = match &list.url {
+        Some(url) => format!(
+            "?list={}",
+            form_urlencoded::byte_serialize(url.as_bytes()).collect::<String>()
+        ),
+        None => format!("?list={}", list.id),
+    };
+    let size = format!("{:.1} MB", list.bytes as f64 / 1e6);
+    let date: String = String::from(js_sys::Date::new(&list.date.into()).to_iso_string())
+        .chars()
+        .take(10)
+        .collect();
+    let (name, id) = (list.name.clone(), list.id.clone());
+    let label = move || (tr.get().delete_list)(&name);
+    view! {
+        <li>
+            <a href=href aria-current=current.then_some("page")>{list.name.clone()}</a>
+            " "
+            <span class="kept-line">{move || (tr.get().kept_list_line)(list.papers, &size, &date)}</span>
+            " "
+            <button
+                type="button"
+                class="button pill"
+                aria-label=label.clone()
+                title=label
+                on:click=move |_| delete.run(id.clone())
+            >
+                "×"
+            </button>
+        </li>
+    }
+}

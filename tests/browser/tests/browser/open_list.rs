@@ -1,0 +1,217 @@
+//! A list of the reader's own, opened in the page: a real list (ACL
+//! Anthology papers, written as BibTeX by the explorer's own export) dropped
+//! on the page or named by `?list=URL`, compiled by the page's compiler (a
+//! Web Worker) and kept by the browser; each answer checked against the
+//! same file compiled natively. Bad files get their message, and the list
+//! in view is never lost.
+
+use std::path::PathBuf;
+
+use browser_tests::{ranked_titles, Browser, APP_STARTED};
+use explorer_core::build::{build_meaning, compile_sources, parse_taxonomy, Source, StaticModel};
+use explorer_core::search::Meaning;
+use explorer_core::view::{export, Format};
+use explorer_core::Engine;
+use serde_json::json;
+
+/// The first `n` papers of a real ACL list, written as BibTeX.
+fn acl_bibtex(n: usize) -> String {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/acl-records");
+    let file = dir.join("naacl2021.jsonl");
+    let text = std::fs::read_to_string(&file).expect("the real list (`./dev test` links it)");
+    let first: String = text.lines().take(n).map(|l| format!("{l}\n")).collect();
+    let corpus = compile(&[("acl.jsonl", first.as_bytes())]);
+    let docs: Vec<u32> = (0..corpus.papers.len() as u32).collect();
+    export(&corpus, &docs, Format::Bibtex, "https://example.org/")
+}
+
+fn compile(files: &[(&str, &[u8])]) -> explorer_core::Corpus {
+    let sources: Vec<Source> = (files.iter())
+        .map(|(file, bytes)| Source {
+            file: file.to_string(),
+            bytes: bytes.to_vec(),
+        })
+        .collect();
+    let taxonomy = parse_taxonomy("default", explorer_core::build::DEFAULT_TAXONOMY).unwrap();
+    compile_sources(&sources, &taxonomy).expect("the list compiles natively")
+}
+
+/// The engine the page should be: the file compiled natively, with its
+/// meaning file.
+fn native(name: &str, text: &str) -> Engine {
+    let corpus = compile(&[(name, text.as_bytes())]);
+    let meaning = build_meaning(&StaticModel::committed(), &corpus.papers).to_bytes();
+    let e = Engine::new(corpus);
+    e.open_meaning(Meaning::from_bytes(&meaning).unwrap())
+        .unwrap();
+    e
+}
+
+/// Drops a file named `name` holding `bytes` on the page, as a reader
+/// dragging it from their desktop.
+async fn drop_file(b: &Browser, name: &str, bytes: &[u8]) {
+    let script = "const [name, bytes] = arguments;
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(bytes)], name));
+        document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));";
+    b.js_with(script, vec![json!(name), json!(bytes)]).await;
+}
+
+/// Waits for the page to show the list titled `title`, the app up.
+async fn wait_for_list(b: &Browser, title: &str) {
+    let shown = format!(
+        "{APP_STARTED} && document.querySelector('h1').textContent === {}",
+        json!(title)
+    );
+    b.wait_for(&shown, &format!("the list {title:?} in view"))
+        .await;
+}
+
+fn built_in_title() -> String {
+    browser_tests::engine().corpus.title()
+}
+
+#[tokio::test]
+async fn a_bibtex_file_dropped_on_the_page_becomes_the_list_in_view_and_stays() {
+    let bib = acl_bibtex(120);
+    let want = native("naacl-sample.bib", &bib);
+    let b = Browser::start().await;
+    b.open("").await;
+    drop_file(&b, "naacl-sample.bib", bib.as_bytes()).await;
+    wait_for_list(&b, &want.corpus.title()).await;
+    assert!(b.location_search().await.starts_with("?list="));
+    // Its papers, searched as the native compiler's engine ranks them.
+    let title = &want.corpus.papers[7].title;
+    b.type_query(title).await;
+    b.wait_for_titles(&ranked_titles(&want, title)).await;
+    // A reload reopens it, the query in the address with it.
+    b.client.refresh().await.unwrap();
+    wait_for_list(&b, &want.corpus.title()).await;
+    b.wait_for_titles(&ranked_titles(&want, title)).await;
+    // "Your lists" names it, and leads back to the built-in list.
+    let summary = b.text_of(".your-lists summary").await;
+    assert_eq!(summary, "Your lists (1)");
+    let line = b
+        .js("return document.querySelector('.your-lists .kept-line').textContent")
+        .await;
+    let line = line.as_str().unwrap_or_default();
+    assert!(line.starts_with("120 papers · "), "{line}");
+    b.click(".your-lists summary").await;
+    b.follow(".your-lists a[href='./']").await;
+    wait_for_list(&b, &built_in_title()).await;
+    // Deleted, it is gone from the list and from the browser's storage.
+    b.click(".your-lists summary").await;
+    b.click(".your-lists li button").await;
+    b.wait_for(
+        "document.querySelector('.your-lists') === null",
+        "no kept list",
+    )
+    .await;
+    let caches = b
+        .js("return caches.keys().then(k => k.filter(n => n.startsWith('opened-list-')).length)")
+        .await;
+    assert_eq!(caches, json!(0));
+    b.close().await;
+}
+
+/// The compiler's message for the file the page shows, once it fails.
+async fn failure(b: &Browser) -> String {
+    b.wait_for(
+        "document.querySelector('.open-list-error[role=alert]') !== null",
+        "the compiler's message",
+    )
+    .await;
+    b.text_of(".open-list-error[role=alert]").await
+}
+
+#[tokio::test]
+async fn a_bad_file_says_why_and_the_list_in_view_stays() {
+    let b = Browser::start().await;
+    b.open("").await;
+    let title = built_in_title();
+    // An image renamed .csv.
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+    drop_file(&b, "figure.csv", png).await;
+    let said = failure(&b).await;
+    assert!(said.contains("figure.csv:1:"), "{said}");
+    // A BibTeX entry with an unclosed brace.
+    drop_file(
+        &b,
+        "broken.bib",
+        b"@article{a,\n  title = {On {Brace,\n  abstract = {x}\n",
+    )
+    .await;
+    let said = failure(&b).await;
+    assert!(
+        said.starts_with("This file could not be read as a list: broken.bib:"),
+        "{said}"
+    );
+    // A file of no format the page reads.
+    drop_file(&b, "notes.docx", b"PK\x03\x04").await;
+    assert!(failure(&b).await.starts_with("notes.docx: not a list"));
+    // The list in view is the built-in one still, and searches.
+    wait_for_list(&b, &title).await;
+    b.type_query("unlearning").await;
+    b.wait_for_titles(&browser_tests::expected_titles("unlearning"))
+        .await;
+    b.close().await;
+}
+
+#[tokio::test]
+async fn records_without_an_abstract_are_named_and_may_be_skipped() {
+    let good = acl_bibtex(30);
+    let bib = format!("{good}\n@inproceedings{{no-abstract,\n  title = {{A Paper Without One}},\n  year = {{2021}}\n}}\n");
+    let b = Browser::start().await;
+    b.open("").await;
+    drop_file(&b, "lab.bib", bib.as_bytes()).await;
+    let said = failure(&b).await;
+    let line = 1 + bib[..bib.find("@inproceedings{no-abstract").unwrap()]
+        .matches('\n')
+        .count();
+    let want = format!("lab.bib:{line}: record 31: no abstract: every paper needs an abstract.");
+    assert_eq!(said, want);
+    b.click(".open-list button.button:last-of-type").await;
+    let kept = native("lab.bib", &good);
+    wait_for_list(&b, &kept.corpus.title()).await;
+    let status = b.status().await;
+    assert!(status.contains("30"), "{status}");
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_list_named_by_url_is_fetched_compiled_and_kept() {
+    let bib = acl_bibtex(40);
+    let want = native("lab.bib", &bib);
+    let b = Browser::start().await;
+    b.server
+        .pages
+        .lock()
+        .unwrap()
+        .push(("/shared/lab.bib".into(), bib.clone()));
+    b.open("?list=/shared/lab.bib").await;
+    wait_for_list(&b, &want.corpus.title()).await;
+    let named = b
+        .js("return new URLSearchParams(location.search).get('list')")
+        .await;
+    assert_eq!(
+        named,
+        json!("/shared/lab.bib"),
+        "the address still names it"
+    );
+    let title = &want.corpus.papers[3].title;
+    b.type_query(title).await;
+    b.wait_for_titles(&ranked_titles(&want, title)).await;
+    // A URL that answers 404, and one that cannot be fetched at all.
+    b.open("?list=/shared/missing.bib").await;
+    assert!(failure(&b)
+        .await
+        .ends_with("/shared/missing.bib answered HTTP 404."));
+    wait_for_list(&b, &built_in_title()).await;
+    b.open("?list=http://127.0.0.1:9/lab.bib").await;
+    let said = failure(&b).await;
+    assert!(
+        said.contains("Download the file and open it here instead."),
+        "{said}"
+    );
+    b.close().await;
+}
