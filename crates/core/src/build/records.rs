@@ -254,10 +254,18 @@ fn read_json_lines(src: &Text) -> Result<Vec<Record>, SourceError> {
     Ok(records)
 }
 
-/// A header row naming the fields, then one record per row.
+/// A header row naming the fields, then one record per row. Fields are
+/// separated by commas, or by semicolons or tabs when the header has no
+/// comma (as spreadsheets write CSV where the comma is the decimal mark).
 fn read_csv(src: &Text) -> Result<Vec<Record>, SourceError> {
+    let header = src.text.lines().next().unwrap_or_default();
+    let delimiter = [b',', b';', b'\t']
+        .into_iter()
+        .find(|&d| header.as_bytes().contains(&d))
+        .unwrap_or(b',');
     let mut reader = csv::ReaderBuilder::new()
         .flexible(false)
+        .delimiter(delimiter)
         .from_reader(src.text.as_bytes());
     let line_in = |pos: Option<&csv::Position>| pos.map_or(0, |p| p.line() as u32);
     let headers: Vec<String> = reader
@@ -437,6 +445,15 @@ mod tests {
                 .starts_with("x.json:1: record 1: field \"year\""),
             "{e}"
         );
+        // Semicolons or tabs where the header has no comma; commas stay
+        // text then.
+        for sep in [";", "\t"] {
+            let text = format!("title{sep}abstract\nA, B{sep}An abstract, in full.\n");
+            let l = read("s.csv", text.as_bytes(), Format::Csv).unwrap();
+            let r = &l.records[0];
+            assert_eq!(r.title.as_deref(), Some("A, B"), "{sep:?}");
+            assert_eq!(r.abstract_text.as_deref(), Some("An abstract, in full."));
+        }
         let e = read("x.csv", b"title,abstract\na,b\nc,d,e\n", Format::Csv).unwrap_err();
         assert_eq!(e.line, 3, "{e}");
         let e = read("x.json", b"[{\"abstract\": \"a\"},", Format::Json).unwrap_err();

@@ -123,7 +123,7 @@ fn vectors(index: &Index, shown: &[String], derived_titles: &[bool]) -> Vec<Vec<
         if df < 2 || df > max_df || !telling {
             continue;
         }
-        let idf = (docs as f32 / df as f32).ln();
+        let idf = crate::model::math::ln(docs as f32 / df as f32);
         for p in index.postings_iter(stem, false) {
             let title_weight = if derived_titles[p.doc as usize] {
                 0.0
@@ -132,7 +132,7 @@ fn vectors(index: &Index, shown: &[String], derived_titles: &[bool]) -> Vec<Vec<
             };
             let tf = title_weight * p.tf[FIELD_TITLE] as f32 + p.tf[FIELD_TEXT] as f32;
             if tf > 0.0 {
-                vectors[p.doc as usize].push((stem, (1.0 + tf.ln()) * idf));
+                vectors[p.doc as usize].push((stem, (1.0 + crate::model::math::ln(tf)) * idf));
             }
         }
     }

@@ -9,6 +9,7 @@ pub(crate) mod facet;
 pub(crate) mod frame;
 pub(crate) mod index_data;
 pub(crate) mod map_part;
+pub(crate) mod math;
 pub mod opened;
 pub(crate) mod tag_part;
 pub(crate) mod text;

@@ -133,7 +133,7 @@ impl Engine {
             .filter(|&(_, &c)| c >= min)
             .map(|(t, &c)| {
                 let df = map.keyword_df[t].max(1) as f32;
-                (t as u32, c as f32 * (1.0 + n / df).ln())
+                (t as u32, c as f32 * crate::model::math::ln(1.0 + n / df))
             })
             .collect();
         scored.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));

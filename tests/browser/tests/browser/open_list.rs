@@ -215,3 +215,131 @@ async fn a_list_named_by_url_is_fetched_compiled_and_kept() {
     );
     b.close().await;
 }
+
+/// The names of the files the page keeps for the list in view (each named
+/// for its content: the same names are the same bytes).
+async fn kept_files(b: &Browser) -> Vec<String> {
+    let names = b
+        .js(
+            "const id = new URLSearchParams(location.search).get('list');
+             return caches.open('opened-list-' + id).then(c => c.keys())
+               .then(rs => rs.map(r => r.url.split('/').pop()).sort());",
+        )
+        .await;
+    browser_tests::strings(names)
+}
+
+#[tokio::test]
+async fn the_page_compiles_the_same_files_as_the_cli() {
+    // Two real lists in one file: over a thousand papers, so that their
+    // titles, bodies, tags and places ship apart as a long list's do.
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/acl-records");
+    let jsonl: String = ["naacl2021.jsonl", "acl2021.jsonl"]
+        .iter()
+        .map(|f| std::fs::read_to_string(dir.join(f)).unwrap())
+        .collect();
+    let corpus = compile(&[("acl.jsonl", jsonl.as_bytes())]);
+    assert!(corpus.papers.len() >= explorer_core::model::BODIES_APART_FROM);
+    let site = explorer_core::build::site(
+        &corpus,
+        &StaticModel::committed(),
+        explorer_core::search::LISTS_FROM,
+    );
+    let mut want: Vec<String> = site.files.into_iter().map(|(name, _)| name).collect();
+    want.sort();
+    let b = Browser::start().await;
+    b.open("").await;
+    drop_file(&b, "acl.jsonl", jsonl.as_bytes()).await;
+    wait_for_list(&b, &corpus.title()).await;
+    assert_eq!(kept_files(&b).await, want);
+    b.close().await;
+}
+
+#[tokio::test]
+async fn bad_files_each_say_why() {
+    let b = Browser::start().await;
+    b.open("").await;
+    let cases: [(&str, &[u8], &str); 4] = [
+        ("empty.txt", b"", "empty.txt:1: empty file"),
+        (
+            "latin1.txt",
+            b"A list\n\nCaf\xe9 abstracts.\n",
+            "latin1.txt:3: invalid UTF-8",
+        ),
+        (
+            "object.json",
+            b"{\"title\": \"A\", \"abstract\": \"B\"}",
+            "object.json:1:",
+        ),
+        ("papers.xlsx", b"PK", "papers.xlsx: not a list"),
+    ];
+    for (name, bytes, said) in cases {
+        drop_file(&b, name, bytes).await;
+        let shown = failure(&b).await;
+        assert!(shown.contains(said), "{name}: {shown}");
+    }
+    // Over what the page compiles: refused before it is read, naming the
+    // command that builds it.
+    b.js("const dt = new DataTransfer();
+          dt.items.add(new File([new Uint8Array(200 * 1024 * 1024)], 'huge.csv'));
+          document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));")
+        .await;
+    let shown = failure(&b).await;
+    assert!(
+        shown.contains("over the 50 MB the page can compile") && shown.contains("./dev build"),
+        "{shown}"
+    );
+    wait_for_list(&b, &built_in_title()).await;
+    // A spreadsheet's CSV, separated by semicolons, is read as it is meant.
+    let csv = b"title;abstract\nA, B;An abstract about agents, in full.\n";
+    drop_file(&b, "semicolons.csv", csv).await;
+    wait_for_list(&b, &compile(&[("semicolons.csv", csv)]).title()).await;
+    assert_eq!(b.titles().await, ["A, B"]);
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_hostile_list_opened_from_a_file_runs_nothing() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpora/hostile");
+    let text = std::fs::read(dir.join("hostile.txt")).unwrap();
+    let want = compile(&[("hostile.txt", &text)]);
+    let b = Browser::start().await;
+    b.open("").await;
+    drop_file(&b, "hostile.txt", &text).await;
+    wait_for_list(&b, &want.title()).await;
+    assert!(b.client.get_alert_text().await.is_err(), "a dialog is open");
+    assert_eq!(b.js("return window.__pwned === undefined").await, true);
+    let injected = b
+        .js("return [...document.querySelectorAll('article img, article svg, article script, article iframe, [onerror], [onload]')].length")
+        .await;
+    assert_eq!(injected, json!(0));
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_cancelled_compile_keeps_nothing() {
+    let bib = acl_bibtex(1500);
+    let b = Browser::start().await;
+    b.open("").await;
+    drop_file(&b, "big.bib", bib.as_bytes()).await;
+    b.wait_for(
+        "document.querySelector('.open-list progress') !== null",
+        "the compile's progress",
+    )
+    .await;
+    b.click(".open-list progress ~ button").await;
+    b.wait_for(
+        "document.querySelector('.open-list progress') === null",
+        "the progress gone",
+    )
+    .await;
+    // Nothing comes of it later, either.
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    assert_eq!(b.location_search().await, "");
+    assert!(b
+        .js("return localStorage.getItem('paper-explorer-lists')")
+        .await
+        .is_null());
+    wait_for_list(&b, &built_in_title()).await;
+    b.close().await;
+}

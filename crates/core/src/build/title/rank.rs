@@ -613,7 +613,7 @@ fn mean_log_freq(words: &[String], freq: &std::collections::HashMap<String, usiz
     } else {
         words
             .iter()
-            .map(|w| (1.0 + freq.get(w).copied().unwrap_or(0) as f64).ln())
+            .map(|w| crate::model::math::ln64(1.0 + freq.get(w).copied().unwrap_or(0) as f64))
             .sum::<f64>()
             / words.len() as f64
     }

@@ -38,7 +38,7 @@ pub const AUTHORS_WEIGHT: f32 = 2.0;
 /// BM25's inverse document frequency of what `df` of `n` papers hold.
 pub(super) fn idf(n: usize, df: usize) -> f32 {
     let (n, df) = (n as f32, df as f32);
-    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    crate::model::math::ln(1.0 + (n - df + 0.5) / (df + 0.5))
 }
 
 /// Per document, what each field's term frequency is multiplied by: the

@@ -318,7 +318,7 @@ pub(crate) fn vocabulary(lines: &[u8]) -> Vec<(u32, u32, u32)> {
 /// BERT's WordPiece vocabulary lists whole words from the most frequent
 /// (`the`, id 1996) down, so a later id is a rarer word (Zipf's law).
 fn zipf(id: usize) -> f32 {
-    (2.0 + id.saturating_sub(1995) as f32).ln()
+    crate::model::math::ln(2.0 + id.saturating_sub(1995) as f32)
 }
 
 /// A token's weight among `papers` papers of which `df` hold it: its
@@ -327,7 +327,7 @@ fn zipf(id: usize) -> f32 {
 /// either alone (hybrid recall@10 0.85 against 0.78 and 0.78).
 fn token_weight(id: usize, df: u32, papers: usize) -> f32 {
     let (n, d) = (papers as f32, df as f32);
-    (1.0 + (n - d + 0.5) / (d + 0.5)).ln() * zipf(id)
+    crate::model::math::ln(1.0 + (n - d + 0.5) / (d + 0.5)) * zipf(id)
 }
 
 /// Every token's weight ([`token_weight`]), zero for those without a
@@ -570,7 +570,12 @@ impl Meaning {
             if !self.known(id) {
                 continue;
             }
-            let w = self.weights[id as usize] * if by_count { 1.0 + (n as f32).ln() } else { 1.0 };
+            let w = self.weights[id as usize]
+                * if by_count {
+                    1.0 + crate::model::math::ln(n as f32)
+                } else {
+                    1.0
+                };
             for (a, b) in v.iter_mut().zip(self.token(id)) {
                 *a += w * b;
             }
