@@ -10,7 +10,8 @@ pub fn ln(x: f32) -> f32 {
     libm::logf(x)
 }
 
-/// The natural logarithm of `x`, in double precision.
+/// The natural logarithm of `x`, in double precision (the title ranker's).
+#[cfg(feature = "compile")]
 pub fn ln64(x: f64) -> f64 {
     libm::log(x)
 }
