@@ -7,8 +7,10 @@
 //                   facets="topic:Agents;year:2026"></paper-explorer>
 //
 // Attributes: `src` (the explorer's address; defaults to this script's
-// folder), `query`, `facets` (`key:value` pairs joined by `;`), `sort`,
-// `open` (a paper id). Changing one changes the view. The element keeps
+// folder), `list` (a list of your own to show instead of the explorer's:
+// a file the frame fetches and compiles, any format the explorer reads,
+// resolved against this page, e.g. `list="papers.bib"`), `query`, `facets`
+// (`key:value` pairs joined by `;`), `sort`, `open` (a paper id). Changing one changes the view. The element keeps
 // `query`, `facets` and `sort` in step with what the reader does, and
 // dispatches `state` and `opened` events whose `detail` is the explorer's
 // message (see docs/guide.md, "Host API"). `element.set({query, facets,
@@ -71,6 +73,8 @@
       var src = new URL(this.getAttribute('src') || defaultSrc, document.baseURI);
       // The first view comes in the address: no flash of the whole list.
       src.searchParams.set('embed', '1');
+      var list = this.getAttribute('list');
+      if (list) src.searchParams.set('list', new URL(list, document.baseURI).href);
       var query = this.getAttribute('query');
       if (query) src.searchParams.set('q', query);
       var facets = parseFacets(this.getAttribute('facets'));

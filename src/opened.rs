@@ -247,7 +247,11 @@ async fn kept_with(list: KeptList, files: js_sys::Array) -> Result<KeptList, Ope
         Ok::<_, JsValue>(())
     };
     let result = match stored.await {
-        Ok(()) => keep(list.clone()),
+        // Kept until the reader deletes it, where the browser grants it:
+        // not evicted under storage pressure as a cache would be.
+        Ok(()) => keep(list.clone()).inspect(|()| {
+            let _ = window().navigator().storage().persist();
+        }),
         Err(e) => Err(OpenError::Storage { reason: said(&e) }),
     };
     if result.is_err() {

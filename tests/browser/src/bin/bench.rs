@@ -46,6 +46,12 @@
 //!   requests); then the same script typed again on that page (the
 //!   second typing)
 //!
+//! - a list opened in the page (`bench/opened.rs`): the real ACL list (as
+//!   JSON Lines, as BibTeX, as bare abstracts) and 20,000 synthetic papers
+//!   dropped on the seed page, compiled by the page's compiler, against
+//!   the native compiler on the same file in the same run; and the typing
+//!   script typed into the list in view while the first compiles
+//!
 //! A harness, not a test: it asserts nothing about time.
 //!
 //! For working on speed: `BENCH_QUICK=1` (one page run per corpus, no peer,
@@ -65,7 +71,8 @@
 //! on each, slowest first), `BENCH_FIRST_TYPING=1` (only the first typing
 //! of the lists `BENCH_CORPUS` names, all five without it; nothing written:
 //! each visit's slowest keystrokes with the files they were sent, the
-//! figures as JSON, and the tables the run would write).
+//! figures as JSON, and the tables the run would write), `BENCH_OPEN=1`
+//! (only the lists opened in the page, printed).
 //!
 //! `BENCH_CORPUS=field` measures every list over the emulated link: the
 //! field-size visits and the first typing of all five lists; the README's
@@ -77,6 +84,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use browser_tests::{dist_dir, fresh_browsers, Browser};
+
+mod opened;
 use serde_json::{json, Value};
 
 /// Typed into the page, one character at a time. Operators included: they
@@ -1894,6 +1903,7 @@ const TYPING_LIBRARY: &str = r#"
     setTimeout(check, 10);
   });
   const bench = window.__bench = { key, first: null, ready: null };
+  if (config.first === null) return;
   const go = () => {
     if ((APP_STARTED) && performance.now() >= config.notBefore) {
       bench.ready = performance.now();
@@ -1915,6 +1925,26 @@ const wait = () => window.__bench && window.__bench.first
   : setTimeout(wait, 10);
 wait();
 "#;
+
+/// Types one keystroke through [`TYPING_LIBRARY`] and returns what it
+/// measured.
+const KEY_SCRIPT: &str = "const done = arguments[1]; window.__bench.key(arguments[0]).then(done);";
+
+/// Installs [`TYPING_LIBRARY`] in the page open in `b`, typing nothing by
+/// itself: keystrokes are typed by [`KEY_SCRIPT`].
+async fn install_typing(b: &Browser) {
+    let config = json!({
+        "quiet": QUIET_MS,
+        "cap": KEYSTROKE_CAP_MS,
+        "loading": loading_sentences(),
+        "first": null,
+        "notBefore": 0,
+    });
+    let library = TYPING_LIBRARY
+        .replace("CONFIG", &config.to_string())
+        .replace("APP_STARTED", browser_tests::APP_STARTED);
+    b.js(&library).await;
+}
 
 /// How long a keystroke of the first typing must leave the page quiet,
 /// nothing on it loading, to be done ([`TYPING_LIBRARY`]).
@@ -2036,10 +2066,7 @@ async fn type_letters(
             Some(r) => r,
             None => b
                 .client
-                .execute_async(
-                    "const done = arguments[1]; window.__bench.key(arguments[0]).then(done);",
-                    vec![json!(typed)],
-                )
+                .execute_async(KEY_SCRIPT, vec![json!(typed)])
                 .await
                 .unwrap_or_else(|e| panic!("typing {typed:?}: {e}")),
         };
@@ -2812,8 +2839,16 @@ async fn first_typings(top: &Path, only: Option<&str>) -> Vec<Value> {
 /// Writes the run's folder (`results.json`, `results.md`) and, for a
 /// whole run or one of the lists over the link (`field`), the README's
 /// bench section.
-fn write_run(top: &Path, only: Option<&str>, reports: &[Value], fields: &[Value], first: &[Value]) {
+fn write_run(
+    top: &Path,
+    only: Option<&str>,
+    reports: &[Value],
+    fields: &[Value],
+    first: &[Value],
+    opened: &[Value],
+) {
     let report = json!({
+        "opened_in_the_page": opened,
         "browser": "Debian Chromium, headless, via chromedriver",
         "peer": "MiniSearch 7.2.0 (npm), prefix + fuzzy 0.2, title boost 3, authors 2, AND",
         "corpora": reports,
@@ -2825,7 +2860,8 @@ fn write_run(top: &Path, only: Option<&str>, reports: &[Value], fields: &[Value]
     // commit gets `-2`, …). One corpus alone (`BENCH_CORPUS`) is a run too.
     let md: String = reports.iter().map(table).collect::<String>()
         + &first_typing_table(first)
-        + &field_table(fields);
+        + &field_table(fields)
+        + &opened::opened_table(opened);
     let run = run_dir(top, only);
     std::fs::create_dir_all(&run).unwrap();
     std::fs::write(
@@ -2983,6 +3019,13 @@ async fn main() {
         println!("{}", first_typing_summary(&first, "(this run)"));
         return;
     }
+    // BENCH_OPEN=1: only lists opened in the page, printed.
+    if std::env::var_os("BENCH_OPEN").is_some() {
+        let rows = opened::measure_opened(&top).await;
+        println!("{}", serde_json::to_string_pretty(&rows).unwrap());
+        println!("{}", opened::opened_table(&rows));
+        return;
+    }
     let reports = measure_corpora(&top, only, quick).await;
     if quick
         || ["BENCH_PAGES", "BENCH_MEANING"]
@@ -2993,5 +3036,10 @@ async fn main() {
     }
     let fields = measure_fields(&top, only).await;
     let first = first_typings(&top, only).await;
-    write_run(&top, only, &reports, &fields, &first);
+    let opened = if only.is_none() {
+        opened::measure_opened(&top).await
+    } else {
+        Vec::new()
+    };
+    write_run(&top, only, &reports, &fields, &first, &opened);
 }

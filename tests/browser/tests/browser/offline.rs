@@ -264,14 +264,23 @@ async fn a_first_visit_downloads_the_papers_and_the_module_once() {
     b.wait_for(CONTROLLED, "the service worker to take control")
         .await;
     let dist = browser_tests::dist_dir();
-    let (wasm, _) = build_files(&dist)
-        .into_iter()
-        .find(|(name, _)| name.ends_with("_bg.wasm"))
-        .unwrap();
+    let files = build_files(&dist);
+    let module = |app: &str| {
+        let found = files.iter().map(|(name, _)| name);
+        let mut found = found.filter(|n| n.starts_with(app) && n.ends_with("_bg.wasm"));
+        found.next().unwrap().clone()
+    };
     let requests = b.server.requests.lock().unwrap().clone();
-    for file in [browser_tests::build_file(&dist, "corpus"), wasm] {
-        let times = requests.iter().filter(|r| r.ends_with(&file)).count();
-        assert_eq!(times, 1, "{file} downloaded {times} times: {requests:?}");
+    let times = |file: &str| requests.iter().filter(|r| r.ends_with(file)).count();
+    for file in [
+        browser_tests::build_file(&dist, "corpus"),
+        module("paper-explorer-"),
+    ] {
+        assert_eq!(times(&file), 1, "{file} downloaded: {requests:?}");
     }
+    // The page's compiler comes only when a list is opened: a visit that
+    // opens none, service worker and all, never downloads it.
+    let compiler = module("compiler-");
+    assert_eq!(times(&compiler), 0, "{compiler} downloaded: {requests:?}");
     b.close().await;
 }

@@ -343,3 +343,32 @@ async fn a_cancelled_compile_keeps_nothing() {
     wait_for_list(&b, &built_in_title()).await;
     b.close().await;
 }
+
+#[tokio::test]
+async fn a_wiki_page_shows_its_own_list_with_no_build() {
+    let bib = acl_bibtex(25);
+    let want = native("papers.bib", &bib);
+    let b = Browser::launch("/wiki/tools/iclr/", (1280, 900)).await;
+    b.server
+        .pages
+        .lock()
+        .unwrap()
+        .push(("/lab/papers.bib".into(), bib.clone()));
+    let wiki = r#"<!doctype html><html><head><title>Lab wiki: our papers</title>
+<script src="/wiki/tools/iclr/embed.js" defer></script></head><body>
+<h1>Our papers</h1>
+<paper-explorer src="/wiki/tools/iclr/" list="papers.bib" query="translation"></paper-explorer>
+</body></html>"#;
+    b.open_host_page("/lab/ours.html", wiki).await;
+    b.client
+        .find(fantoccini::Locator::Css("paper-explorer iframe"))
+        .await
+        .unwrap()
+        .enter_frame()
+        .await
+        .unwrap();
+    wait_for_list(&b, &want.corpus.title()).await;
+    b.wait_for_titles(&ranked_titles(&want, "translation"))
+        .await;
+    b.close().await;
+}
