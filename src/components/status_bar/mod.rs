@@ -19,6 +19,7 @@ pub fn StatusBar() -> impl IntoView {
     let waiting = move || x.search.response.with(|r| r.waiting_for_index);
     let for_tags = move || x.search.response.with(|r| r.waiting_for_tags);
     let for_titles = move || x.search.response.with(|r| r.waiting_for_titles);
+    let by_meaning = move || x.related.list.with(|r| !r.papers.is_empty());
     let sort_options: [(Sort, Label); 3] = [
         (Sort::Relevance, |t| t.sort_relevance),
         (Sort::ListOrder, |t| t.sort_list),
@@ -66,9 +67,16 @@ pub fn StatusBar() -> impl IntoView {
             </label>
             <ExportMenu />
         </div>
+        // Never "no papers" above papers: when meaning finds some the
+        // words do not, a line says so instead of the empty box.
         <Show when=move || shown() == 0 && !waiting()>
-            <div class="empty-state">
-                <p>{move || tr.get().no_results}</p>
+            <div class="empty-state" class:by-meaning-only=by_meaning>
+                <p>
+                    {move || {
+                        let t = tr.get();
+                        if by_meaning() { t.no_words_but_meaning } else { t.no_results }
+                    }}
+                </p>
                 <button type="button" class="button primary" on:click=move |_| x.clear()>
                     {move || tr.get().clear_all}
                 </button>

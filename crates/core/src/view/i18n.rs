@@ -84,6 +84,9 @@ pub struct Strings {
     pub export: &'static str,
     pub export_as: &'static str,
     pub no_results: &'static str,
+    /// Said in place of [`Strings::no_results`] when no paper holds the
+    /// words but papers close in meaning follow.
+    pub no_words_but_meaning: &'static str,
     /// The status while a query waits for the search index (fetched after
     /// the first results).
     pub index_loading: &'static str,
@@ -282,6 +285,7 @@ pub static EN: Strings = Strings {
     export: "Export",
     export_as: "Export the results as",
     no_results: "No papers match this search.",
+    no_words_but_meaning: "No paper holds these words. Below, the papers closest in meaning.",
     index_loading: "Loading the search index…",
     index_part_failed: "Part of the search index this search needs could not be loaded: are you offline?",
     tags_loading: "Loading the filters…",
@@ -506,6 +510,7 @@ pub static ZH: Strings = Strings {
     export: "导出",
     export_as: "将结果导出为",
     no_results: "没有符合此搜索的论文。",
+    no_words_but_meaning: "没有论文包含这些词。下面是含义最接近的论文。",
     index_loading: "正在加载搜索索引…",
     index_part_failed: "无法加载此搜索所需的部分索引：是否处于离线状态？",
     tags_loading: "正在加载筛选条件…",

@@ -229,3 +229,25 @@ fn a_question_marks_its_content_words_not_its_function_words() {
         "{marks:?}"
     );
 }
+
+#[test]
+fn two_words_no_paper_holds_together_answer_with_the_papers_holding_either() {
+    // On the seeds, no abstract says both `diffusion` and `video` (read on
+    // the list itself, not assumed): the papers holding either follow as
+    // best matches, instead of "No papers match".
+    let e = crate::meaning::seed_engine();
+    let with = |w: &str| search(&e, w).docs();
+    let (diffusion, video) = (with("diffusion"), with("video"));
+    assert!(!diffusion.is_empty() && !video.is_empty());
+    assert!(diffusion.iter().all(|d| !video.contains(d)));
+    let r = search(&e, "diffusion video");
+    assert_eq!(r.all_words, 0);
+    assert!(!r.hits.is_empty(), "no papers for two words each found");
+    let holds_one = |d: &u32| diffusion.contains(d) || video.contains(d);
+    let hits = r.hits.in_order();
+    assert!(hits.iter().all(|h| h.by_meaning || holds_one(&h.doc)));
+    assert!(hits.iter().filter(|h| holds_one(&h.doc)).count() >= 2);
+    // Two words some paper holds together still find only such papers.
+    let both = search(&e, "diffusion models");
+    assert!(both.all_words > 0 && both.best_matches() == 0);
+}

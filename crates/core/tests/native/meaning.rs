@@ -81,7 +81,7 @@ fn the_meaning_file_round_trips_and_refuses_damage() {
 
 use crate::common;
 
-fn seed_engine() -> explorer_core::Engine {
+pub(crate) fn seed_engine() -> explorer_core::Engine {
     let corpus = explorer_core::build::compile_dir(&common::seed_dir()).unwrap();
     let meaning = build(&StaticModel::committed(), &corpus.papers);
     let e = explorer_core::Engine::new(corpus);

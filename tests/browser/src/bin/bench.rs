@@ -85,6 +85,7 @@ use std::time::Instant;
 
 use browser_tests::{dist_dir, fresh_browsers, Browser};
 
+#[path = "bench/opened.rs"]
 mod opened;
 use serde_json::{json, Value};
 

@@ -623,6 +623,18 @@ async fn no_results_offers_to_clear() {
     )
     .await;
     assert_eq!(b.status().await, format!("0 of {} papers", total()));
+    // Once papers close in meaning are listed below, the page does not
+    // say that no paper matches above them.
+    b.wait_for(
+        "document.querySelector('.empty-state.by-meaning-only') !== null \
+         && document.querySelectorAll('.related .related-title').length > 0",
+        "papers close in meaning, said so",
+    )
+    .await;
+    assert_eq!(
+        b.text_of(".empty-state p").await,
+        "No paper holds these words. Below, the papers closest in meaning."
+    );
     b.click(".empty-state button").await;
     b.wait_for_titles(&all_titles()).await;
     assert_eq!(
@@ -632,6 +644,28 @@ async fn no_results_offers_to_clear() {
     );
     let reqs = strings(serde_json::json!(b.server.requests.lock().unwrap().clone()));
     assert!(reqs.iter().any(|r| r.ends_with(".wasm")));
+    b.close().await;
+}
+
+#[tokio::test]
+async fn two_words_no_paper_holds_together_show_the_papers_holding_either() {
+    // On a phone: `diffusion video`, which no seed abstract says whole.
+    let b = Browser::start().await;
+    b.open("").await;
+    b.type_query("diffusion video").await;
+    let want = expected_titles("diffusion video");
+    assert!(!want.is_empty());
+    b.wait_for_titles(&want).await;
+    assert!(
+        b.status().await.contains("best match"),
+        "{}",
+        b.status().await
+    );
+    assert_eq!(
+        b.js("return document.querySelector('.empty-state') === null")
+            .await,
+        true
+    );
     b.close().await;
 }
 

@@ -631,7 +631,7 @@ impl Engine {
                 return self.waiting(missing);
             }
         }
-        let mut base = self.found(scored.as_ref(), &allowed);
+        let (scored, mut base) = self.found_or_relaxed(&q, scored, &allowed, &mut matched);
         let sims = match (&scored, sort) {
             (Some(s), Sort::Relevance) => self.join_nearest(&q, s, &allowed, &mut base),
             _ => None,
@@ -749,6 +749,17 @@ impl Engine {
     /// groups, OR within one): the score and class of the groups it holds,
     /// and how many and how much of them. `None` for a query without words.
     fn score_groups(&self, q: &Query, matched: &mut Matched) -> Option<Scored> {
+        self.score_groups_from(q, matched, BEST_MATCHES_FROM)
+    }
+
+    /// [`Engine::score_groups`], with best matches for queries of
+    /// `best_from` words or more.
+    fn score_groups_from(
+        &self,
+        q: &Query,
+        matched: &mut Matched,
+        best_from: usize,
+    ) -> Option<Scored> {
         if q.groups.is_empty() {
             return None;
         }
@@ -764,7 +775,7 @@ impl Engine {
         // Best matches (and what only they read: the share of the words
         // held, the near spellings) are worked out only for a query that
         // may have them.
-        let pads = groups.len() >= BEST_MATCHES_FROM
+        let pads = groups.len() >= best_from
             && self.best_matches.load(std::sync::atomic::Ordering::Relaxed);
         let pad_len = if pads { n } else { 0 };
         let mut s = Scored {
@@ -953,6 +964,30 @@ impl Engine {
             base.insert(d as usize);
         }
         Some(sims)
+    }
+
+    /// [`Engine::found`]; but for words no paper holds together
+    /// (`diffusion video`), the papers holding some of them, as best
+    /// matches (Algolia's `removeWordsIfNoResults`), rather than nothing:
+    /// the query scored again as one of [`BEST_MATCHES_FROM`] words would
+    /// be (`matched` with it).
+    fn found_or_relaxed(
+        &self,
+        q: &Query,
+        scored: Option<Scored>,
+        allowed: &FixedBitSet,
+        matched: &mut Matched,
+    ) -> (Option<Scored>, FixedBitSet) {
+        let base = self.found(scored.as_ref(), allowed);
+        match &scored {
+            Some(s) if base.is_clear() && !s.pads && s.groups >= 2 => {
+                *matched = Matched::default();
+                let scored = self.score_groups_from(q, matched, 2);
+                let base = self.found(scored.as_ref(), allowed);
+                (scored, base)
+            }
+            _ => (scored, base),
+        }
     }
 
     /// The documents a query finds before the facet selection, among those
