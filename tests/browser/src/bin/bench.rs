@@ -2981,6 +2981,11 @@ fn run_line(name: &str, run: &Value) -> String {
     let lists: Vec<&str> = (run["corpora"].as_array().into_iter().flatten())
         .chain(run["fields"].as_array().into_iter().flatten())
         .filter_map(|c| c["corpus"].as_str().or(c["name"].as_str()))
+        .chain(
+            (run["opened_in_the_page"].as_array().into_iter().flatten())
+                .filter_map(|c| c["list"].as_str())
+                .map(|_| "opened in the page"),
+        )
         .collect();
     let mut measured: Vec<&str> = Vec::new();
     for l in lists {
@@ -3020,11 +3025,10 @@ async fn main() {
         println!("{}", first_typing_summary(&first, "(this run)"));
         return;
     }
-    // BENCH_OPEN=1: only lists opened in the page, printed.
+    // BENCH_OPEN=1: only lists opened in the page, a run of its own.
     if std::env::var_os("BENCH_OPEN").is_some() {
         let rows = opened::measure_opened(&top).await;
-        println!("{}", serde_json::to_string_pretty(&rows).unwrap());
-        println!("{}", opened::opened_table(&rows));
+        write_run(&top, Some("open"), &[], &[], &[], &rows);
         return;
     }
     let reports = measure_corpora(&top, only, quick).await;
