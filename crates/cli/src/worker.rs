@@ -23,7 +23,7 @@ self.onmessage = (e) => held.push(e);
 importScripts("./{glue}");
 wasm_bindgen("./{module}").then(
   () => held.forEach((e) => self.onmessage(e)),
-  (e) => postMessage({ kind: "failed", error: { kind: "source", message: "the compiler could not start: " + e } }),
+  (e) => postMessage({ failed: { error: { source: { message: "the compiler could not start: " + e } } } }),
 );
 "#;
 

@@ -52,9 +52,12 @@ impl OpenStage {
     }
 }
 
-/// What the compiler answers.
+/// What the compiler answers. Externally tagged (`{"stage": {…}}`), as
+/// [`OpenError`] is: an internally tagged enum's reading buffers every
+/// field first, and that code was most of the 33 KB (brotli) these
+/// messages added to the page's module.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum CompilerReply {
     /// A stage begins.
     Stage {
@@ -77,7 +80,7 @@ pub enum CompilerReply {
 /// language; the compiler's own message (`file:line: record N: …`) is
 /// quoted as the CLI gives it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum OpenError {
     /// The file is not a list the compiler reads.
     Source {
