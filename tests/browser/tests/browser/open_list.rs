@@ -372,3 +372,29 @@ async fn a_wiki_page_shows_its_own_list_with_no_build() {
         .await;
     b.close().await;
 }
+
+#[tokio::test]
+async fn a_kept_list_opens_offline() {
+    let bib = acl_bibtex(30);
+    let want = native("offline.bib", &bib);
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for(
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+        "the service worker to take control",
+    )
+    .await;
+    drop_file(&b, "offline.bib", bib.as_bytes()).await;
+    wait_for_list(&b, &want.corpus.title()).await;
+    let address = format!("{}{}", b.server.base, b.location_search().await);
+    // The network goes away; the list's address opens it as before.
+    b.server
+        .offline
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    b.client.goto(&address).await.unwrap();
+    wait_for_list(&b, &want.corpus.title()).await;
+    let title = &want.corpus.papers[2].title;
+    b.type_query(title).await;
+    b.wait_for_titles(&ranked_titles(&want, title)).await;
+    b.close().await;
+}
