@@ -357,11 +357,13 @@ async fn below_many_matches_the_related_list_is_made_when_scrolled_to() {
         "the matches, and no related list far below them",
     )
     .await;
-    // Scrolled to, it appears.
-    b.js("document.querySelector('.related-place').scrollIntoView(); return 0")
-        .await;
+    // Scrolled to, it appears. Scrolled to again at each look, as a
+    // reader at the end of the list would: the cards above it are measured
+    // as they are laid out, and the first scroll can land a screen short
+    // of the place once they are (seen in Firefox).
     b.wait_for(
-        "document.querySelector('.related .related-title') !== null",
+        "(document.querySelector('.related-place').scrollIntoView(), \
+          document.querySelector('.related .related-title') !== null)",
         "the related papers once scrolled to",
     )
     .await;
