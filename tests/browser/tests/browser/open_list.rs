@@ -286,7 +286,7 @@ async fn bad_files_each_say_why() {
         .await;
     let shown = failure(&b).await;
     assert!(
-        shown.contains("over the 50 MB the page can compile") && shown.contains("./dev build"),
+        shown.contains("over the 48 MB the page can compile") && shown.contains("./dev build"),
         "{shown}"
     );
     wait_for_list(&b, &built_in_title()).await;
