@@ -26,7 +26,7 @@ fn dist() -> PathBuf {
 
 /// Nothing the corpus says may have run: no dialog open, no flag set, no
 /// element it describes in the document.
-async fn nothing_ran(b: &Browser) {
+pub(crate) async fn nothing_ran(b: &Browser) {
     assert!(b.client.get_alert_text().await.is_err(), "a dialog is open");
     assert_eq!(
         b.js("return window.__pwned === undefined").await,
