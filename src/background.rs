@@ -7,7 +7,7 @@
 //! on the real ACL list over a 20 Mbit/s link, 60–180 ms a letter. Once
 //! the index's head is in and the first screen's cards are whole, the
 //! page fetches, at the browser's lowest priority, in the order typing
-//! reads them: the postings, the titles, the tags, the meaning file, the
+//! reads them: the word list, the postings, the titles, the tags, the meaning file, the
 //! bodies, then what only some readers use (phrases' positions, the
 //! title order). A request made here never goes ahead of an answer: each
 //! one waits until no request a reader waits on is on its way
@@ -16,8 +16,8 @@
 //! ([`load::fetch_packs`]).
 //!
 //! Only a list whose files not yet in come to at most [`WHOLE_LIST_BYTES`]
-//! (or what the build says: `CORPUS_AHEAD_BYTES`) is fetched whole; a
-//! larger one is fetched as it is read.
+//! (or what the build says: `CORPUS_AHEAD_BYTES`) is fetched whole; of a
+//! larger one only the word list comes ahead, the rest as it is read.
 
 use explorer_core::PaperPack;
 use futures::channel::oneshot;
@@ -44,6 +44,7 @@ const LANES: usize = 6;
 pub fn fetch_whole_list(x: Explorer) {
     let bytes = load::offline_bytes();
     if bytes == 0 || bytes > load::ahead_bytes().unwrap_or(WHOLE_LIST_BYTES) {
+        fetch_words(x);
         return;
     }
     // The meaning file is mostly the model's vocabulary, the same for any
@@ -56,11 +57,13 @@ pub fn fetch_whole_list(x: Explorer) {
     leptos::task::spawn_local(async move {
         answers_settled().await;
         let engine = x.engine;
-        let (postings, positions): (Vec<u32>, Vec<u32>) = engine
+        let (words, packs): (Vec<u32>, Vec<u32>) = engine
             .packs_not_in()
             .into_iter()
             .map(|(k, _)| k)
-            .partition(|&k| engine.is_postings_pack(k));
+            .partition(|&k| engine.is_words_pack(k));
+        let (postings, positions): (Vec<u32>, Vec<u32>) =
+            packs.into_iter().partition(|&k| engine.is_postings_pack(k));
         let (titles, bodies): (Vec<PaperPack>, Vec<PaperPack>) = engine
             .paper_packs_not_in()
             .into_iter()
@@ -68,6 +71,7 @@ pub fn fetch_whole_list(x: Explorer) {
             .partition(|p| matches!(p, PaperPack::Title(_)));
         let packs = |k, done| load::fetch_packs(&[k], Priority::Ahead, done);
         let paper_packs = |p, done| load::fetch_paper_packs(&[p], Priority::Ahead, done);
+        in_lanes(words, packs).await;
         in_lanes(postings, packs).await;
         in_lanes(titles, paper_packs).await;
         tags(x).await;
@@ -82,6 +86,23 @@ pub fn fetch_whole_list(x: Explorer) {
         if let Err(e) = order.await {
             leptos::logging::warn!("{e}");
         }
+    });
+}
+
+/// A list too long to fetch whole: its word list alone, in packs, once
+/// no answer's request is on its way (every query reads a pack or two of
+/// it; at 100,000 papers it is about 400 KB brotli). Its words once in, a
+/// card's words are kept for highlighting ([`crate::cards`]).
+fn fetch_words(x: Explorer) {
+    leptos::task::spawn_local(async move {
+        answers_settled().await;
+        let engine = x.engine;
+        let words: Vec<u32> = (engine.packs_not_in().into_iter())
+            .map(|(k, _)| k)
+            .filter(|&k| engine.is_words_pack(k))
+            .collect();
+        let packs = |k, done| load::fetch_packs(&[k], Priority::Ahead, done);
+        in_lanes(words, packs).await;
     });
 }
 

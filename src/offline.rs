@@ -105,10 +105,11 @@ fn keep_what_came_before(container: &web_sys::ServiceWorkerContainer) {
 /// than at install (`ON_FIRST_USE` in `tools/service-worker.sh`): a file of
 /// the build named `<kind>-<16 hex digits>.bin`.
 fn fetched_on_first_use(url: &str) -> bool {
-    const KINDS: [&str; 8] = [
+    const KINDS: [&str; 9] = [
         "meaning",
         "vectors",
         "postings",
+        "words",
         "bodies",
         "titles",
         "title-order",

@@ -4,10 +4,11 @@
 # so one build's HTML, JS and WASM are always served together, and a new
 # deploy gets a new cache (the old one is deleted when the new worker takes
 # over, which the page asks for only when the user clicks "Reload"). The
-# files the page fetches only on first use (the meaning file, and the packs
+# files the page fetches only on first use (the meaning file, the packs
 # of postings and of their positions, both named postings-<hash>.bin,
 # fetched as queries read them: together most of the build's
-# bytes) are not precached: they go into the same cache when first fetched,
+# bytes, and the packs of the word list, words-<hash>.bin, fetched behind
+# the first screen) are not precached: they go into the same cache when first fetched,
 # and work offline from then on. A list whose packs of postings come to at
 # most 1 MB (about 1,500 papers; the page fetches them all at once too:
 # EAGER_POSTINGS_BYTES in crates/core/src/search/index.rs) has them
@@ -28,7 +29,7 @@ dir="${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 cd "$dir"
 all=$(find . -type f ! -name sw.js ! -name explorer-single-file.html ! -name 'papers*.html' | sed 's|^\./||' | LC_ALL=C sort)
 version=$(for f in $all; do sha256sum "$f"; done | sha256sum | cut -c1-16)
-on_first_use='^(meaning|vectors|postings|bodies|titles|title-order|map|tags)-[0-9a-f]{16}[.]bin$'
+on_first_use='^(meaning|vectors|postings|words|bodies|titles|title-order|map|tags)-[0-9a-f]{16}[.]bin$'
 postings_bytes=$(find . -maxdepth 1 -name 'postings-*.bin' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
 if [ "$postings_bytes" -le 1000000 ]; then
   not_precached='^(meaning|vectors|bodies|titles|title-order|map|tags)-[0-9a-f]{16}[.]bin$'

@@ -44,8 +44,10 @@ fn with_words<R>(
     f: impl FnOnce(&DocWords) -> R,
 ) -> Option<R> {
     // A paper whose body or title is not in yet: the words it has, not
-    // kept (its card is written again when the pack comes).
-    if engine.body(doc).is_none() || engine.title(doc).is_none() {
+    // kept (its card is written again when the pack comes). Nor while the
+    // index's word list is not all in: a word whose pack is not in is
+    // unknown, and a later query may match it.
+    if engine.body(doc).is_none() || engine.title(doc).is_none() || !engine.words_all_in() {
         return Some(f(&engine.doc_words(doc)));
     }
     WORDS.with_borrow_mut(|kept| {

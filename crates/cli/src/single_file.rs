@@ -116,10 +116,13 @@ fn read_named(
 /// its postings put back, each checked against the hash the head names
 /// (the single file fetches nothing).
 fn whole_index(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
-    use explorer_core::search::{pack_file_name, IndexData};
+    use explorer_core::search::IndexData;
     let head =
         IndexData::from_bytes(&read_beside(dist, href)?).map_err(|e| Error::unexpected(href, e))?;
-    let mut packs = read_named(dist, head.pack_hashes(), pack_file_name)?;
+    let packs = (head.pack_files().iter())
+        .map(|file| read_beside(dist, file))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let mut packs = packs.into_iter();
     let whole = IndexData::joined(head, |_| packs.next().unwrap_or_default())
         .map_err(|e| Error::unexpected(href, e))?;
     Ok(whole.to_frame())
@@ -177,6 +180,7 @@ fn least_bytes(dist: &Path) -> Result<usize, Error> {
                     "corpus-",
                     "index-",
                     "postings-",
+                    "words-",
                     "bodies-",
                     "titles-",
                     "map-",
@@ -509,8 +513,8 @@ mod tests {
         let packed = corpus.index.in_packs(4096);
         assert!(packed.packs.len() > 1);
         put("i.bin", &packed.head.to_frame());
-        for (hash, bytes) in packed.head.pack_hashes().zip(&packed.packs) {
-            put(&explorer_core::search::pack_file_name(hash), bytes);
+        for (file, bytes) in packed.head.pack_files().iter().zip(&packed.packs) {
+            put(file, bytes);
         }
         put("icon.svg", b"<svg/>");
         put(

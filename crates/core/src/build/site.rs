@@ -9,7 +9,7 @@ use crate::model::{
     title_order_file_name, title_pack_file_name, Corpus, BODIES_APART_FROM, BODY_PACK_BYTES,
     TITLE_PACK_BYTES,
 };
-use crate::search::{pack_file_name, PACK_BYTES};
+use crate::search::PACK_BYTES;
 
 /// A compiled list's files and the names the page starts from.
 #[derive(Debug, Clone, PartialEq)]
@@ -76,10 +76,7 @@ pub fn site(corpus: &Corpus, model: &StaticModel, vector_lists_from: usize) -> S
         meaning: name("meaning", &meaning_file),
         meaning_bytes,
     };
-    let hashes: Vec<u64> = packed.head.pack_hashes().collect();
-    for (hash, bytes) in hashes.into_iter().zip(packed.packs) {
-        files.push((pack_file_name(hash), bytes));
-    }
+    files.extend(packed.head.pack_files().into_iter().zip(packed.packs));
     let firsts = [
         (link.papers.clone(), parts.papers),
         (link.index.clone(), head),

@@ -14,7 +14,7 @@ pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// File magic of its second part: the search index.
 pub const INDEX_MAGIC: &[u8; 4] = b"PXI\x02";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 19;
+pub const FORMAT_VERSION: u16 = 20;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 /// Why bytes are not a corpus this version can read.

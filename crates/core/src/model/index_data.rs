@@ -42,9 +42,19 @@ pub struct IndexData {
     /// How many stems there are (ids `0..stem_count`, in sorted order).
     pub stem_count: u32,
     /// Folded surface word → the stem id it was indexed under ([`Words`],
-    /// as shipped).
+    /// as shipped); empty when the words come in packs (`word_packs`).
     #[serde(skip)]
     pub surface: Bytes,
+    /// Empty when `surface` holds every word; else the word list comes in
+    /// packs of consecutive words, files of their own fetched when a query
+    /// looks a word up in their range ([`IndexData::in_packs`]). At 100,000
+    /// papers the words were two thirds of the head (377 KB of 554,
+    /// brotli), fetched before any answer.
+    pub word_packs: Vec<WordPackRef>,
+    /// The stems the function words ("the", "for"…) are indexed under,
+    /// sorted: never highlighted outside a phrase. Worked out by the build,
+    /// so that the page need not look them up in the word list's packs.
+    pub function_stems: Vec<u32>,
     /// Every stem's compressed postings, then the prefix lists', as one
     /// block ([`Block`]) with each one's length and number of documents,
     /// when they are whole; empty when they come in packs.
@@ -144,6 +154,23 @@ pub struct PackRef {
     /// and checked when it arrives.
     pub hash: u64,
     /// Its length in bytes (what saving for offline use counts).
+    pub len: u32,
+}
+
+/// One pack of an index's word list ([`IndexData::word_packs`]): the
+/// words from `first` up to the next pack's first. The build never cuts
+/// between two words of one stem, nor between a stray stem and its words
+/// ([`IndexData::stray_stems`]), so that every word a stem was indexed from
+/// lies in the pack where a query found it: what lets a card be
+/// highlighted from the packs in, without the rest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WordPackRef {
+    /// Its first word (empty for the first pack).
+    pub first: String,
+    /// The xxh3-64 of its bytes: its file's name
+    /// ([`crate::search::words_file_name`]), and checked when it arrives.
+    pub hash: u64,
+    /// Its length in bytes.
     pub len: u32,
 }
 

@@ -14,15 +14,17 @@
 //! letter. A stem's id is found through the words that begin as it does
 //! ([`stem_through_words`]): a map of every stem was a quarter of the
 //! index's head, and the few stems no word leads to have a list of their
-//! own.
+//! own. In an index in packs the word list comes in packs too
+//! ([`crate::search::word_packs`]).
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Mutex, OnceLock};
 
+use super::word_packs::{cut_points, words_file_name, Miss, Surface, WORD_PACK_BYTES};
 use crate::model::index_data::FIELD_BASES;
 pub use crate::model::index_data::{
-    norms, Bytes, IndexData, PackRef, PositionsRef, AUTHORS_BASE, FIELD_AUTHORS, FIELD_TEXT,
-    FIELD_TITLE, N_FIELDS, TEXT_BASE,
+    norms, Bytes, IndexData, PackRef, PositionsRef, WordPackRef, AUTHORS_BASE, FIELD_AUTHORS,
+    FIELD_TEXT, FIELD_TITLE, N_FIELDS, TEXT_BASE,
 };
 use crate::model::text;
 use crate::model::Paper;
@@ -146,7 +148,13 @@ impl Words {
         self.ids.len()
     }
 
-    fn word(&self, i: usize) -> &[u8] {
+    /// Each word's id, in order.
+    pub(crate) fn ids(&self) -> &[u32] {
+        &self.ids
+    }
+
+    /// Word `i`.
+    pub(crate) fn word(&self, i: usize) -> &[u8] {
         &self.text[self.starts[i] as usize..self.starts[i + 1] as usize]
     }
 
@@ -628,9 +636,15 @@ impl IndexData {
         let stray = by_stem
             .iter()
             .enumerate()
-            .filter(|&(i, (s, _))| stem_through_words(&words, s) != Some(i as u32))
+            .filter(|&(i, (s, _))| {
+                stem_through_words(|b| words.starting_with(b), s) != Some(i as u32)
+            })
             .map(|(i, (s, _))| (s.as_bytes(), i as u32));
         let stray_stems = Words::write(stray);
+        let function_stems = function_stems(
+            &words,
+            &Words::read(&stray_stems).expect("a list just written"),
+        );
         let mut docs = Vec::with_capacity(by_stem.len());
         let mut postings = Vec::with_capacity(by_stem.len());
         let mut positions = Vec::with_capacity(by_stem.len());
@@ -647,6 +661,8 @@ impl IndexData {
             stray_stems: stray_stems.into(),
             stem_count: by_stem.len() as u32,
             surface: surface.into(),
+            word_packs: Vec::new(),
+            function_stems,
             postings: postings.into(),
             doc_len: c.doc_len,
             packs: Vec::new(),
@@ -728,6 +744,12 @@ impl IndexData {
     /// (at most one stem's past that), by stem: what the build ships, so
     /// that the page fetches only the packs a query's words are in.
     pub fn in_packs(&self, pack_bytes: usize) -> Packed {
+        self.in_packs_with(pack_bytes, WORD_PACK_BYTES)
+    }
+
+    /// [`IndexData::in_packs`], the word list in packs of about
+    /// `word_pack_bytes`.
+    pub fn in_packs_with(&self, pack_bytes: usize, word_pack_bytes: usize) -> Packed {
         assert!(self.packs.is_empty(), "the postings are whole");
         let n = self.ids();
         let postings =
@@ -759,48 +781,97 @@ impl IndexData {
             first = end;
         }
         packs.extend(position_packs);
+        let (word_packs, words) = self.words_in_packs(word_pack_bytes);
+        packs.extend(words);
         Packed {
             head: IndexData {
                 postings: Bytes::Owned(Vec::new()),
                 positions: Bytes::Owned(Vec::new()),
+                surface: Bytes::Owned(Vec::new()),
                 packs: refs,
                 position_packs: position_refs,
+                word_packs,
                 ..self.clone()
             },
             packs,
         }
     }
 
-    /// The hashes of the packs, each pack's file named for its own
-    /// ([`pack_file_name`]): the postings' in order, then the positions'.
-    pub fn pack_hashes(&self) -> impl Iterator<Item = u64> + '_ {
-        let postings = self.packs.iter().map(|r| r.hash);
-        postings.chain(self.position_packs.iter().map(|r| r.hash))
+    /// The word list cut into packs of about `pack_bytes`
+    /// ([`cut_points`]): their table and their bytes.
+    fn words_in_packs(&self, pack_bytes: usize) -> (Vec<WordPackRef>, Vec<Vec<u8>>) {
+        let whole = Words::read(&self.surface).expect("a built index's words");
+        let stray = Words::read(&self.stray_stems).expect("a built index's stray stems");
+        let words: Vec<(&str, u32)> = whole.iter().collect();
+        let stray: Vec<(&str, u32)> = stray.iter().collect();
+        let mut cuts = cut_points(&words, &stray, pack_bytes);
+        cuts.push(words.len());
+        cuts.windows(2)
+            .map(|w| {
+                let pack = words[w[0]..w[1]].iter().map(|&(w, id)| (w.as_bytes(), id));
+                let bytes = Words::write(pack);
+                let first = if w[0] == 0 { "" } else { words[w[0]].0 };
+                let r = WordPackRef {
+                    first: first.to_string(),
+                    hash: crate::model::content_hash(&bytes),
+                    len: bytes.len() as u32,
+                };
+                (r, bytes)
+            })
+            .unzip()
+    }
+
+    /// The files of the packs, each named for its content
+    /// ([`pack_file_name`], [`words_file_name`]): the postings' in order,
+    /// then the positions', then the words'.
+    pub fn pack_files(&self) -> Vec<String> {
+        let postings = self.packs.iter().map(|r| pack_file_name(r.hash));
+        let positions = self.position_packs.iter().map(|r| pack_file_name(r.hash));
+        let words = self.word_packs.iter().map(|r| words_file_name(r.hash));
+        postings.chain(positions).chain(words).collect()
     }
 
     /// The whole index again from its head and its packs, given by their
-    /// hashes ([`IndexData::pack_hashes`]), each checked against its hash
+    /// files ([`IndexData::pack_files`]), each checked against its hash
     /// (the single-file build, which fetches nothing).
     pub fn joined(
         head: IndexData,
-        mut pack: impl FnMut(u64) -> Vec<u8>,
+        mut pack: impl FnMut(&str) -> Vec<u8>,
     ) -> Result<IndexData, crate::model::DecodeError> {
         let wrong = || crate::model::DecodeError::Corrupt(crate::model::Corrupt::PackMismatch);
-        let hashes: Vec<u64> = head.pack_hashes().collect();
+        let files = head.pack_files();
         let docs = head.doc_len.len();
         let index = Index::open(head, docs).ok_or_else(wrong)?;
-        for (k, hash) in (0..).zip(hashes) {
-            index.add_pack(k, pack(hash).into())?;
+        for (k, file) in (0..).zip(&files) {
+            index.add_pack(k, pack(file).into())?;
         }
         index.into_data().ok_or_else(wrong)
     }
 }
 
-/// A pack of an index in packs ([`Index::pack_count`]): of postings, or
-/// of the positions of a pack of postings.
+/// The stems the function words ([`crate::search::query::FUNCTION_WORDS`])
+/// are indexed under, as the search would find them, sorted.
+fn function_stems(words: &Words, stray: &Words) -> Vec<u32> {
+    let stem_id = |stem: &str| {
+        stray
+            .get(stem)
+            .or_else(|| stem_through_words(|b| words.starting_with(b), stem))
+    };
+    let mut stems: Vec<u32> = crate::search::query::FUNCTION_WORDS
+        .iter()
+        .flat_map(|w| stem_id(&text::stem(w)).into_iter().chain(words.get(w)))
+        .collect();
+    stems.sort_unstable();
+    stems.dedup();
+    stems
+}
+
+/// A pack of an index in packs ([`Index::pack_count`]): of postings, of
+/// the positions of a pack of postings, or of the word list.
 enum Pack {
     Postings(usize),
     Positions(usize),
+    Words(usize),
 }
 
 /// At most this many words are read to find a stem through its words
@@ -813,14 +884,16 @@ const WORDS_READ_FOR_A_STEM: usize = 256;
 /// [`WORDS_READ_FOR_A_STEM`]) that stems to it gives its id. The build
 /// keeps a map of the stems this does not find
 /// ([`IndexData::stray_stems`]), so that with it every stem is found.
-fn stem_through_words(surface: &Words, stem: &str) -> Option<u32> {
+fn stem_through_words<'a, I: Iterator<Item = (&'a str, u32)>>(
+    starting_with: impl FnOnce(&'a str) -> I,
+    stem: &'a str,
+) -> Option<u32> {
     let last = stem
         .char_indices()
         .nth(3)
         .and_then(|_| stem.char_indices().last());
     let begins = last.map_or(stem, |(at, _)| &stem[..at]);
-    surface
-        .starting_with(begins)
+    starting_with(begins)
         .take(WORDS_READ_FOR_A_STEM)
         .find(|(w, _)| text::stem(w) == *stem)
         .map(|(_, id)| id)
@@ -830,10 +903,15 @@ fn stem_through_words(surface: &Words, stem: &str) -> Option<u32> {
 pub struct Index {
     /// The stems no word leads to ([`IndexData::stray_stems`]).
     stray_stems: Words,
-    /// Folded surface words to their stem ids.
-    surface: Words,
-    /// The two lists as shipped (the build's, to add prefix lists).
+    /// Folded surface words to their stem ids, whole or in packs.
+    surface: Surface,
+    /// The two lists as shipped (the build's, to add prefix lists; the
+    /// second empty when the words come in packs).
     shipped: [Bytes; 2],
+    /// The word list's packs ([`IndexData::word_packs`]); empty when whole.
+    word_packs: Vec<WordPackRef>,
+    /// [`IndexData::function_stems`].
+    function_stems: Vec<u32>,
     /// The packs' table ([`IndexData::packs`]); empty for whole postings.
     packs: Vec<PackRef>,
     /// The packs of positions, one per pack of postings
@@ -863,15 +941,21 @@ impl Index {
     /// or mismatched corpus).
     pub fn open(data: IndexData, docs: usize) -> Option<Index> {
         let stray_stems = Words::read(&data.stray_stems)?;
-        let surface = Words::read(&data.surface)?;
+        let whole = Words::read(&data.surface)?;
         let stem_count = data.stem_count as usize;
         // Ids are u32, stems' and prefix lists' together; a word names a
         // stem, never a prefix list.
         let n = stem_count.checked_add(data.prefixes.len())?;
-        let stems_named = |w: &Words| w.ids.iter().all(|&id| (id as usize) < stem_count);
-        if u32::try_from(n).is_err() || !stems_named(&surface) || !stems_named(&stray_stems) {
+        let stems_named = |ids: &[u32]| ids.iter().all(|&id| (id as usize) < stem_count);
+        let named = stems_named(&whole.ids) && stems_named(&stray_stems.ids);
+        if u32::try_from(n).is_err() || !named || !stems_named(&data.function_stems) {
             return None;
         }
+        let surface = match data.word_packs.is_empty() {
+            true => Surface::whole(whole),
+            false if whole.len() == 0 => Surface::in_packs(&data.word_packs)?,
+            false => return None,
+        };
         let (postings, positions) = if data.packs.is_empty() && data.position_packs.is_empty() {
             let postings = Block::open(data.postings, n, true)?;
             let positions = Block::open(data.positions, n, false)?;
@@ -910,6 +994,8 @@ impl Index {
             stray_stems,
             surface,
             shipped: [data.stray_stems, data.surface],
+            word_packs: data.word_packs,
+            function_stems: data.function_stems,
             packs: data.packs,
             position_packs: data.position_packs,
             postings,
@@ -953,10 +1039,16 @@ impl Index {
             (postings, Block::write(&positions, None).into())
         };
         let [stray_stems, surface] = self.shipped;
+        let surface = match self.word_packs.is_empty() {
+            true => surface,
+            false => self.surface.joined()?.into(),
+        };
         Some(IndexData {
             stray_stems,
             stem_count: self.stem_count,
             surface,
+            word_packs: Vec::new(),
+            function_stems: self.function_stems,
             postings,
             positions,
             doc_len: self.doc_len,
@@ -987,21 +1079,29 @@ impl Index {
             .sum()
     }
 
-    /// How many packs the postings and their positions come in (0: they
-    /// are whole): the postings' packs first, then the positions' in the
-    /// same order.
+    /// How many packs the postings, their positions and the word list
+    /// come in (0: they are whole): the postings' packs first, then the
+    /// positions' in the same order, then the words'.
     pub fn pack_count(&self) -> usize {
-        self.packs.len() + self.position_packs.len()
+        self.packs.len() + self.position_packs.len() + self.word_packs.len()
     }
 
     /// What pack `k` is.
     fn pack(&self, k: u32) -> Option<Pack> {
         let k = k as usize;
-        match k.checked_sub(self.packs.len()) {
-            None => Some(Pack::Postings(k)),
-            Some(i) if i < self.position_packs.len() => Some(Pack::Positions(i)),
-            Some(_) => None,
+        let positions = self.packs.len();
+        let words = positions + self.position_packs.len();
+        match k {
+            _ if k < positions => Some(Pack::Postings(k)),
+            _ if k < words => Some(Pack::Positions(k - positions)),
+            _ if k - words < self.word_packs.len() => Some(Pack::Words(k - words)),
+            _ => None,
         }
+    }
+
+    /// The number of word pack `i` among all packs.
+    fn words_pack_number(&self, i: usize) -> usize {
+        self.packs.len() + self.position_packs.len() + i
     }
 
     /// The stems pack `i` of the postings holds (and its positions).
@@ -1016,11 +1116,23 @@ impl Index {
 
     /// The file of pack `k`, named for its content.
     pub fn pack_file(&self, k: u32) -> Option<String> {
-        let hash = match self.pack(k)? {
-            Pack::Postings(i) => self.packs[i].hash,
-            Pack::Positions(i) => self.position_packs[i].hash,
-        };
-        Some(pack_file_name(hash))
+        Some(match self.pack(k)? {
+            Pack::Postings(i) => pack_file_name(self.packs[i].hash),
+            Pack::Positions(i) => pack_file_name(self.position_packs[i].hash),
+            Pack::Words(i) => words_file_name(self.word_packs[i].hash),
+        })
+    }
+
+    /// Whether pack `k` is one of the word list's (every query reads
+    /// one: they come first).
+    pub fn is_words_pack(&self, k: u32) -> bool {
+        matches!(self.pack(k), Some(Pack::Words(_)))
+    }
+
+    /// Whether the whole word list is in (a card's words are then all
+    /// known, and may be kept for highlighting).
+    pub fn words_all_in(&self) -> bool {
+        self.surface.all_in()
     }
 
     /// Whether pack `k` holds postings (not positions, which only a
@@ -1034,6 +1146,7 @@ impl Index {
         match self.pack(k) {
             Some(Pack::Postings(i)) => self.postings[i].get().is_some(),
             Some(Pack::Positions(i)) => self.positions[i].get().is_some(),
+            Some(Pack::Words(i)) => self.surface.has(i),
             None => false,
         }
     }
@@ -1046,6 +1159,11 @@ impl Index {
         let (blocks, i, hash, counted) = match self.pack(k).ok_or(wrong.clone())? {
             Pack::Postings(i) => (&self.postings, i, self.packs[i].hash, true),
             Pack::Positions(i) => (&self.positions, i, self.position_packs[i].hash, false),
+            Pack::Words(i) => {
+                crate::model::check_named(self.word_packs[i].hash, &bytes)?;
+                let words = Words::read(&bytes).ok_or(wrong.clone())?;
+                return self.surface.add(i, words, self.stem_count).ok_or(wrong);
+            }
         };
         crate::model::check_named(hash, &bytes)?;
         if bytes.len() != self.pack_len(k) {
@@ -1061,6 +1179,7 @@ impl Index {
         match self.pack(k) {
             Some(Pack::Postings(i)) => self.packs[i].len as usize,
             Some(Pack::Positions(i)) => self.position_packs[i].len as usize,
+            Some(Pack::Words(i)) => self.word_packs[i].len as usize,
             None => 0,
         }
     }
@@ -1139,13 +1258,28 @@ impl Index {
         }
     }
 
-    /// The id of a stem.
+    /// Notes word pack `i` as missing.
+    fn miss_words(&self, i: usize) {
+        self.miss(self.words_pack_number(i));
+    }
+
+    /// The id of a stem (`None` also while a pack of words it is found
+    /// through is not in: the pack is noted missing).
     pub(crate) fn stem_id(&self, stem: &str) -> Option<u32> {
-        match self.stray_stems.get(stem) {
+        self.stem_id_noting(stem, Some(&|i| self.miss_words(i)))
+    }
+
+    /// [`Index::stem_id`], telling `miss` the word packs it needs. The
+    /// pack where the stem would lie among the words is needed too: the
+    /// build keeps a stem's words there, and a card is highlighted from
+    /// the packs in.
+    fn stem_id_noting(&self, stem: &str, miss: Miss) -> Option<u32> {
+        let found = match self.stray_stems.get(stem) {
             Some(id) => Some(id),
-            None => stem_through_words(&self.surface, stem),
-        }
-        .filter(|&id| id < self.stem_count)
+            None => stem_through_words(|b| self.surface.starting_with(b, miss), stem),
+        };
+        let placed = self.surface.has_pack_of(stem, miss);
+        found.filter(|&id| id < self.stem_count && placed)
     }
 
     /// Every folded surface word, in byte order, with the stem id it was
@@ -1155,9 +1289,10 @@ impl Index {
         self.surface.iter()
     }
 
-    /// The stem id a folded word was indexed under.
+    /// The stem id a folded word was indexed under (`None` also while its
+    /// pack of words is not in: the pack is noted missing).
     pub(crate) fn surface_id(&self, folded: &str) -> Option<u32> {
-        self.surface.get(folded)
+        self.surface.get(folded, Some(&|i| self.miss_words(i)))
     }
 
     /// How many documents contain the stem (0 while its pack is not in:
@@ -1237,9 +1372,10 @@ impl Index {
 
     /// Stems of the surface words starting with `prefix`.
     pub(crate) fn prefix_stems(&self, prefix: &str) -> Vec<u32> {
+        let miss = |i| self.miss_words(i);
         let mut out: Vec<u32> = self
             .surface
-            .starting_with(prefix)
+            .starting_with(prefix, Some(&miss))
             .map(|(_, id)| id)
             .collect();
         out.sort_unstable();
@@ -1260,7 +1396,8 @@ impl Index {
         let mut out = Vec::new();
         let mut first_buf = [0u8; 4];
         let first = first.encode_utf8(&mut first_buf);
-        for (candidate, id) in self.surface.starting_with(first) {
+        let miss = |i| self.miss_words(i);
+        for (candidate, id) in self.surface.starting_with(first, Some(&miss)) {
             if candidate.chars().count().abs_diff(len) > d {
                 continue;
             }
@@ -1274,9 +1411,11 @@ impl Index {
     }
 
     /// A text's words as (stem id, byte range), `u32::MAX` for words the
-    /// index does not know: for highlighting the cards on screen. Folded
-    /// words' ids are looked up in `kept` first, and kept there while it
-    /// has room ([`WordIds`]).
+    /// index does not know, or whose pack of words is not in (no query
+    /// matched them: a stem's words lie in the pack where a query found
+    /// it); for highlighting the cards on screen. Folded words' ids are
+    /// looked up in `kept` first, and kept there while it has room
+    /// ([`WordIds`]).
     pub(crate) fn spans(
         &self,
         text: &str,
@@ -1286,20 +1425,28 @@ impl Index {
             .map(|(start, w)| {
                 let folded = text::fold(w);
                 let id = if text::is_plural_acronym(w) {
-                    self.stem_id(&text::stem_word(w, &folded))
+                    self.stem_id_noting(&text::stem_word(w, &folded), None)
                         .unwrap_or(u32::MAX)
                 } else if let Some(&id) = kept.ids.get(folded.as_str()) {
                     id
-                } else {
-                    let id = self.surface_id(&folded).unwrap_or(u32::MAX);
+                } else if self.surface.has_pack_of(&folded, None) {
+                    let id = self.surface.get(&folded, None).unwrap_or(u32::MAX);
                     if kept.ids.len() < WordIds::ROOM {
                         kept.ids.insert(folded.into_boxed_str(), id);
                     }
                     id
+                } else {
+                    u32::MAX
                 };
                 (id, start..start + w.len())
             })
             .collect()
+    }
+
+    /// The stems the function words are indexed under, sorted
+    /// ([`IndexData::function_stems`]).
+    pub(crate) fn function_stems(&self) -> &[u32] {
+        &self.function_stems
     }
 
     /// How many documents are indexed.
@@ -1427,6 +1574,7 @@ mod tests {
             position_packs: Vec::new(),
             positions: Block::write(&[&positions], None).into(),
             prefixes,
+            ..IndexData::default()
         };
         Index::open(data, 2).expect("consistent")
     }
@@ -1448,6 +1596,7 @@ mod tests {
             position_packs: Vec::new(),
             positions: Vec::new().into(),
             prefixes: Vec::new(),
+            ..IndexData::default()
         };
         let index = Index::open(data, 1).expect("consistent");
         let text = "Learning models: LLMs model learning zebras";
@@ -1645,12 +1794,13 @@ mod tests {
         let docs = whole.doc_len.len();
         let packed = whole.in_packs(4096);
         let (heads, packs) = (packed.head.packs.len(), packed.packs.len());
-        assert!(heads > 4);
-        assert_eq!(packs, 2 * heads);
+        let words = packed.head.word_packs.len();
+        assert!(heads > 4 && words > 0);
+        assert_eq!(packs, 2 * heads + words);
         let open = Index::open(whole.clone(), docs).unwrap();
         let parts = Index::open(packed.head.clone(), docs).unwrap();
         assert_eq!(parts.pack_count(), packs);
-        let shipped: usize = packed.packs.iter().map(Vec::len).sum();
+        let shipped: usize = packed.packs[..2 * heads].iter().map(Vec::len).sum();
         assert_eq!(parts.postings_bytes(), shipped);
         let stem = open.stem_id("learn").unwrap();
         // Its postings' pack, then its positions'.
@@ -1680,19 +1830,25 @@ mod tests {
             .iter()
             .all(|p| !p.positions.is_empty()));
         // Joined again, the index is the whole one, byte for byte.
-        let files: HashMap<u64, Vec<u8>> = packed
+        let files: HashMap<String, Vec<u8>> = packed
             .head
-            .pack_hashes()
+            .pack_files()
+            .into_iter()
             .zip(packed.packs.clone())
             .collect();
-        let joined = IndexData::joined(packed.head.clone(), |h| files[&h].clone()).unwrap();
+        let joined = IndexData::joined(packed.head.clone(), |f| files[f].clone()).unwrap();
         assert_eq!(joined.to_frame(), whole.to_frame());
         // So too with prefix lists, which have postings and no positions.
         let listed = IndexData::build_with(&crate::model::seeds().papers, 20);
         assert!(!listed.prefixes.is_empty());
         let parts = listed.in_packs(4096);
-        let files: HashMap<u64, Vec<u8>> = parts.head.pack_hashes().zip(parts.packs).collect();
-        let joined = IndexData::joined(parts.head, |h| files[&h].clone()).unwrap();
+        let files: HashMap<String, Vec<u8>> = parts
+            .head
+            .pack_files()
+            .into_iter()
+            .zip(parts.packs)
+            .collect();
+        let joined = IndexData::joined(parts.head, |f| files[f].clone()).unwrap();
         assert_eq!(joined.to_frame(), listed.to_frame());
         // A pack that is not the one named is refused.
         assert!(IndexData::joined(packed.head, |_| Vec::new()).is_err());

@@ -7,6 +7,7 @@ pub(crate) mod index;
 pub(crate) mod kept;
 pub(crate) mod meaning;
 pub(crate) mod query;
+pub(crate) mod word_packs;
 
 pub use engine::{
     DocWords, Engine, Extra, ExtraCounts, Extras, Highlights, Hit, Hits, MatchClass, Matched,
@@ -15,9 +16,10 @@ pub use engine::{
 };
 pub use index::{
     fields, pack_file_name, Bytes, Index, IndexData, PackRef, Packed, PositionsRef, WordIds,
-    EAGER_POSTINGS_BYTES, PACK_BYTES,
+    WordPackRef, EAGER_POSTINGS_BYTES, PACK_BYTES,
 };
 pub use kept::kept_or_made;
 pub use meaning::lists::{vectors_file_name, LISTS_FROM, LIST_PAPERS, PROBE_PAPERS, VECTORS_MAGIC};
 pub use meaning::{paper_text, wordpiece, Explainer, Meaning, PaperWords, PiecesMemo, Vector};
 pub use query::{parse as parse_query, Clause, Filter, Query, Term, MAX_QUERY_CHARS};
+pub use word_packs::{words_file_name, WORD_PACK_BYTES};

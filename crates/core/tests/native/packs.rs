@@ -1,26 +1,50 @@
-//! The index in packs, as the page opens it: the index's head first, then
-//! only the packs of postings a query reads. A page that fetches the packs
-//! each answer names, and asks again, answers exactly as the whole index
-//! does (hits, scores, order, facet counts, highlights), in one round of
-//! fetching, and a title typed into a real list fetches a small part of
-//! the postings.
+//! The index in packs, as the page opens it: the index's head first, its
+//! word list's packs fetched ahead, then only the packs of postings a
+//! query reads. A page that fetches the packs each answer names, and asks
+//! again, answers exactly as the whole index does (hits, scores, order,
+//! facet counts, highlights), in one round of fetching (two when typed
+//! before the word list is in), and a title typed into a real list
+//! fetches a small part of the postings.
 
 use explorer_core::build::title_queries::{sample, without_name};
-use explorer_core::search::{IndexData, PACK_BYTES};
+use explorer_core::search::{IndexData, PACK_BYTES, WORD_PACK_BYTES};
 use explorer_core::{Corpus, Engine, Response, Selection, Sort};
 
 use crate::common::{acl_abstracts, acl_abstracts_engine, seed_corpus, seed_engine};
 
-/// An engine over `corpus` as the page has it: the papers, then the head
-/// of the index in packs of `pack_bytes` (decoded from its bytes), without
-/// a pack; and the packs' bytes, to add when an answer asks.
+/// An engine over `corpus` as the page has it once its word list came
+/// ahead: the papers, then the head of the index in packs of
+/// `pack_bytes` (decoded from its bytes) and the word list's packs,
+/// without a pack of postings; and the packs' bytes, to add when an
+/// answer asks.
 fn opened_in_packs(corpus: &Corpus, pack_bytes: usize) -> (Engine, Vec<Vec<u8>>) {
-    let packed = corpus.index.in_packs(pack_bytes);
+    let (engine, packs) = opened_cold(corpus, pack_bytes, WORD_PACK_BYTES);
+    for k in 0..packs.len() as u32 {
+        if engine.is_words_pack(k) {
+            engine
+                .add_pack(k, packs[k as usize].clone().into())
+                .unwrap();
+        }
+    }
+    assert!(engine.words_all_in());
+    (engine, packs)
+}
+
+/// [`opened_in_packs`] before any pack came, the word list's neither (in
+/// packs of about `word_pack_bytes`): a query typed as the page starts.
+fn opened_cold(
+    corpus: &Corpus,
+    pack_bytes: usize,
+    word_pack_bytes: usize,
+) -> (Engine, Vec<Vec<u8>>) {
+    let packed = corpus.index.in_packs_with(pack_bytes, word_pack_bytes);
+    assert!(packed.head.surface.is_empty() && packed.head.word_packs.len() > 1);
     let engine = Engine::without_index(corpus.clone());
     let head = IndexData::from_bytes(&packed.head.to_frame()).expect("the head decodes");
     engine
         .open_index(head)
         .expect("the head is this corpus's index");
+    assert!(!engine.words_all_in());
     (engine, packed.packs)
 }
 
@@ -68,6 +92,47 @@ fn assert_same_answers(whole: &Engine, corpus: &Corpus, pack_bytes: usize, queri
     }
 }
 
+/// Each query typed on a page of its own before the word list is in:
+/// the answer is the whole index's after at most two rounds (its words,
+/// then their postings), and so are its first cards' highlights, read
+/// with only the word packs the query fetched (in packs of about
+/// `word_pack_bytes`: small ones cut the list in many places). Returns
+/// the share of the word list's bytes each query fetched.
+fn assert_same_answers_cold(
+    whole: &Engine,
+    corpus: &Corpus,
+    word_pack_bytes: usize,
+    queries: &[String],
+) -> Vec<f64> {
+    let none = whole.no_selection();
+    let mut shares = Vec::new();
+    for q in queries {
+        let (packed, packs) = opened_cold(corpus, PACK_BYTES, word_pack_bytes);
+        let (answer, rounds) = search_fetching(&packed, &packs, q, &none);
+        assert!(rounds <= 2, "{q}: {rounds} rounds");
+        let expected = whole.search(q, &none, Sort::Relevance);
+        assert!(answer == expected, "{q}: not the whole index's answer");
+        for hit in expected.hits.any_order().iter().take(10) {
+            let marks = |e: &Engine, r: &Response| e.doc_words(hit.doc).highlights(&r.matched);
+            assert_eq!(
+                marks(&packed, &answer),
+                marks(whole, &expected),
+                "{q}: paper {}",
+                hit.doc
+            );
+        }
+        let words = |k: u32| packed.is_words_pack(k);
+        let size = |k: u32| packs[k as usize].len();
+        let all: usize = (0..packs.len() as u32)
+            .filter(|&k| words(k))
+            .map(size)
+            .sum();
+        let fetched = (0..packs.len() as u32).filter(|&k| words(k) && packed.has_pack(k));
+        shares.push(fetched.map(size).sum::<usize>() as f64 / all as f64);
+    }
+    shares
+}
+
 /// A title as it is typed, one keystroke at a time: every prefix of it.
 fn typed(title: &str) -> Vec<String> {
     title
@@ -98,6 +163,44 @@ fn real_titles_typed_key_by_key_answer_as_the_whole_index_does() {
         .map(String::from),
     );
     assert_same_answers(whole, corpus, PACK_BYTES, &queries);
+}
+
+#[test]
+fn real_titles_typed_before_the_word_list_is_in_answer_and_highlight_as_the_whole_index() {
+    let (corpus, kept) = acl_abstracts();
+    let whole = acl_abstracts_engine();
+    let mut queries: Vec<String> = sample(kept, 30).into_iter().map(|q| q.query).collect();
+    // A typo, a phrase, a prefix being typed, a plural acronym.
+    queries.extend(
+        [
+            "transfromer",
+            "\"machine translation\"",
+            "neural mach",
+            "LLMs",
+        ]
+        .map(String::from),
+    );
+    // Cut in hundreds of places, the list still highlights as the whole.
+    assert_same_answers_cold(whole, corpus, 512, &queries);
+    let mut shares = assert_same_answers_cold(whole, corpus, WORD_PACK_BYTES, &queries);
+    shares.sort_by(f64::total_cmp);
+    // A title of eight words reads the packs of each word's range and,
+    // for its near spellings, of its first letter's words.
+    let median = shares[shares.len() / 2];
+    assert!(median < 0.8, "median share of the word list: {median:.3}");
+    // Two words, as a reader starts a search: about a quarter of the
+    // list (of this list's 18,000 words; the near spellings of each word
+    // are sought among its first letter's), where the head held all of it.
+    let two: Vec<String> = (queries.iter())
+        .map(|q| q.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+        .collect();
+    let mut shares = assert_same_answers_cold(whole, corpus, WORD_PACK_BYTES, &two);
+    shares.sort_by(f64::total_cmp);
+    let median = shares[shares.len() / 2];
+    assert!(
+        median < 0.3,
+        "median share of the word list, two words: {median:.3}"
+    );
 }
 
 #[test]

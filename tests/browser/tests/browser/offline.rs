@@ -164,8 +164,8 @@ async fn a_large_list_searches_offline_what_its_reader_fetched() {
 }
 
 /// "Save for offline use" on a list too large to precache: the offer says
-/// first how much it fetches at most (every pack of postings, titles and
-/// bodies, the topic map's, the tags' and the title order's files, the
+/// first how much it fetches at most (every pack of postings, of the word
+/// list, titles and bodies, the topic map's, the tags' and the title order's files, the
 /// meaning file and its lists of paper vectors), shows its progress,
 /// and then a query no one made online is answered offline, its map too.
 #[tokio::test]
@@ -176,6 +176,7 @@ async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
         .filter(|(name, _)| {
             [
                 "postings-",
+                "words-",
                 "meaning-",
                 "vectors-",
                 "map-",

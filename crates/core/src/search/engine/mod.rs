@@ -265,9 +265,6 @@ pub struct Engine {
     /// Per paper, each field's BM25F weight over its length normalisation
     /// ([`score`]), worked out once the index is first searched.
     field_scales: std::sync::OnceLock<Vec<[f32; crate::search::index::N_FIELDS]>>,
-    /// The stems of the function words ([`crate::search::query::FUNCTION_WORDS`]),
-    /// sorted: never highlighted outside a phrase.
-    function_word_stems: std::sync::OnceLock<Vec<u32>>,
     /// The papers' tags as counting and filtering read them: from the
     /// papers, or later from the tags' file ([`Engine::add_tag_part`]).
     tagging: std::sync::OnceLock<Tagging>,
@@ -427,7 +424,6 @@ impl Engine {
             corpus,
             index: std::sync::OnceLock::new(),
             field_scales: std::sync::OnceLock::new(),
-            function_word_stems: std::sync::OnceLock::new(),
             tagging,
             untagged: std::sync::OnceLock::new(),
             map,
@@ -649,7 +645,7 @@ impl Engine {
         matched.stems.sort_unstable();
         matched.stems.dedup();
         if self.has_index() {
-            let function_words = self.function_word_stems();
+            let function_words = self.index().function_stems();
             (matched.stems).retain(|s| function_words.binary_search(s).is_err());
         }
         Response {
@@ -723,9 +719,22 @@ impl Engine {
     }
 
     /// Whether pack `k` holds postings (not positions, which only a
-    /// quoted phrase reads).
+    /// quoted phrase reads, nor words).
     pub fn is_postings_pack(&self, k: u32) -> bool {
         self.index.get().is_some_and(|i| i.is_postings_pack(k))
+    }
+
+    /// Whether pack `k` is one of the word list's: every query reads one,
+    /// so they are fetched ahead first.
+    pub fn is_words_pack(&self, k: u32) -> bool {
+        self.index.get().is_some_and(|i| i.is_words_pack(k))
+    }
+
+    /// Whether the index's whole word list is in: until then a card's
+    /// words ([`Engine::doc_words`]) are known only where their packs
+    /// are, and are not to be kept for later queries.
+    pub fn words_all_in(&self) -> bool {
+        self.index.get().is_some_and(Index::words_all_in)
     }
 
     /// Whether pack `k` of the postings or positions is in.

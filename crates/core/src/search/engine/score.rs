@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::search::index::{
     prefix_score, Index, Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE, N_FIELDS,
 };
-use crate::search::query::{Clause, Term, FUNCTION_WORDS};
+use crate::search::query::{Clause, Term};
 
 use super::{Engine, MatchClass, Matched, NO_MATCH};
 
@@ -164,34 +164,18 @@ impl Engine {
 
     /// A phrase's stem ids, or `None` when one of its words is not in the
     /// corpus (then nothing matches it).
+    /// Every word is looked up, so that the word packs they all need are
+    /// asked for at once.
     fn phrase_ids(&self, words: &[Term]) -> Option<Vec<u32>> {
-        words
-            .iter()
+        let ids: Vec<Option<u32>> = (words.iter())
             .map(|w| self.index().stem_id(&w.stem))
-            .collect()
+            .collect();
+        ids.into_iter().collect()
     }
 
     /// [`field_scales`] of the open index, worked out on its first search.
     fn field_scales(&self) -> &[[f32; N_FIELDS]] {
         self.field_scales.get_or_init(|| field_scales(self.index()))
-    }
-
-    /// The stems the function words ([`FUNCTION_WORDS`]) are indexed
-    /// under, sorted, worked out on the first search that needs them.
-    pub(super) fn function_word_stems(&self) -> &[u32] {
-        self.function_word_stems.get_or_init(|| {
-            let mut stems: Vec<u32> = FUNCTION_WORDS
-                .iter()
-                .flat_map(|w| {
-                    let index = self.index();
-                    (index.stem_id(&crate::model::text::stem(w)).into_iter())
-                        .chain(index.surface_id(w))
-                })
-                .collect();
-            stems.sort_unstable();
-            stems.dedup();
-            stems
-        })
     }
 
     fn idf(&self, stem: u32) -> f32 {
