@@ -9,12 +9,14 @@ fn main() {
         .iter()
         .map(|p| p.title.len() + p.text.len() + p.authors.join(", ").len())
         .sum();
+    let pc = |b: Vec<u8>| b.len();
     println!(
-        "indexed text {raw}\nstray stems {}\nwords {}\npostings {}\npositions {}\nindex total {}",
+        "indexed text {raw}\nstray stems {}\nwords {}\npostings {}\npositions {}\ndoc_len {}\nindex total {}",
         i.stray_stems.len(),
         i.surface.len(),
         i.postings.len(),
         i.positions.len(),
+        pc(postcard::to_allocvec(&i.doc_len).unwrap()),
         i.to_frame().len()
     );
     let mut rest = c.clone();

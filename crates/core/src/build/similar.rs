@@ -124,8 +124,7 @@ fn vectors(index: &Index, shown: &[String], derived_titles: &[bool]) -> Vec<Vec<
             continue;
         }
         let idf = crate::model::math::ln(docs as f32 / df as f32);
-        // The term frequencies come with the positions.
-        for p in index.postings_iter(stem, true) {
+        for p in index.postings_iter(stem, false) {
             let title_weight = if derived_titles[p.doc as usize] {
                 0.0
             } else {

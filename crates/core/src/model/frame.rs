@@ -322,7 +322,7 @@ impl Corpus {
         let (mut corpus, rest) = Corpus::decode_papers(bytes)?;
         let (index, rest) = crate::model::index_data::IndexData::decode(rest, keep)?;
         nothing_after(rest)?;
-        if index.docs as usize != corpus.papers.len() {
+        if index.doc_len.len() != corpus.papers.len() {
             return Err(DecodeError::Corrupt(Corrupt::IndexMismatch));
         }
         corpus.index = index;
@@ -491,7 +491,7 @@ mod tests {
     #[test]
     fn ids_out_of_range_are_decode_errors() {
         let mut c = tiny();
-        c.index.docs = 1;
+        c.index.doc_len = vec![[1, 1, 0]];
         c.papers.push(Paper {
             id: "p-1".into(),
             list: 0,
@@ -532,7 +532,7 @@ mod tests {
             reason: 0
         }))));
         assert!(is_corrupt(corrupt(&|b| b.papers[0].runs[0].end = 1)));
-        assert!(is_corrupt(corrupt(&|b| b.index.docs = 0)));
+        assert!(is_corrupt(corrupt(&|b| b.index.doc_len.clear())));
     }
 
     #[test]

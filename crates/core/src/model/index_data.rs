@@ -60,11 +60,10 @@ pub struct IndexData {
     /// when they are whole; empty when they come in packs.
     #[serde(skip)]
     pub postings: Bytes,
-    /// How many documents are indexed. Their lengths are not shipped: each
-    /// posting carries its BM25F weight, worked out by the build from them
-    /// ([`norms`]); at 100,000 papers the lengths were 150 KB of the head,
-    /// brotli.
-    pub docs: u32,
+    /// Tokens per document per field, as BM25 reads them: rounded down to
+    /// a length a byte names ([`norms`]), and shipped as that byte.
+    #[serde(with = "norms")]
+    pub doc_len: Vec<[u32; N_FIELDS]>,
     /// Empty when `postings` holds every stem's postings; else the
     /// postings come in packs, files of their own fetched when a query
     /// needs them ([`IndexData::in_packs`]), and `postings` is empty.
@@ -85,12 +84,18 @@ pub struct IndexData {
     pub prefixes: Vec<String>,
 }
 
-/// A field's length as BM25 reads it (as Lucene's norms): exact up to 63
-/// words, then to 1/32 of its size (its top six bits), up to 4,095 words,
-/// past which every length is one. BM25 reads a length only against the
-/// average, so 3 % changes a score by less than that. The build rounds
-/// the lengths so before it weighs each posting.
+/// A field's length as a byte (as Lucene's norms): exact up to 63 words,
+/// then to 1/32 of its size (its top six bits), up to 4,095 words, past
+/// which every length is one. BM25 reads a length only against the
+/// average, so 3 % changes a score by less than that; the lengths were the
+/// largest piece of the index's head (238 KB of 634, brotli, at 100,000
+/// papers: each field's column of bytes compresses to 154 KB). Lengths
+/// are rounded when the index is built, so the build's own scoring (the
+/// prefix lists) reads what the page reads. Shipped field by field.
 pub mod norms {
+    use super::N_FIELDS;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
     /// The byte of a length.
     pub fn code(len: u32) -> u8 {
         match len {
@@ -114,6 +119,23 @@ pub mod norms {
     /// A length as BM25 reads it.
     pub fn rounded(len: u32) -> u32 {
         self::len(code(len))
+    }
+
+    pub fn serialize<S: Serializer>(lens: &[[u32; N_FIELDS]], s: S) -> Result<S::Ok, S::Error> {
+        let column = |f: usize| lens.iter().map(move |l| code(l[f]));
+        let codes: Vec<u8> = (0..N_FIELDS).flat_map(column).collect();
+        s.collect_seq(codes)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<[u32; N_FIELDS]>, D::Error> {
+        let codes = Vec::<u8>::deserialize(d)?;
+        if codes.len() % N_FIELDS != 0 {
+            return Err(D::Error::custom("field lengths of part of a paper"));
+        }
+        let n = codes.len() / N_FIELDS;
+        Ok((0..n)
+            .map(|doc| std::array::from_fn(|f| len(codes[f * n + doc])))
+            .collect())
     }
 }
 

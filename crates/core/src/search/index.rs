@@ -3,14 +3,11 @@
 //! so start-up does no tokenizing.
 //!
 //! Postings are keyed by stem and stored compressed: per document, the gap
-//! from the previous document as a LEB128 varint and the stem's BM25F
-//! weight there as a byte ([`weight`]), worked out by the build from the
-//! term frequencies and the field lengths, so that neither ships: the
-//! lengths were the largest piece of the index's head. The term
-//! frequencies and token positions, which only a quoted phrase (and the
-//! build) reads, are kept apart ([`IndexData::positions`]): they were four
-//! fifths of a common word's postings, fetched by every query that typed
-//! it.
+//! from the previous document and the term frequency in each field, as
+//! LEB128 varints, decoded when a query needs them. The token positions,
+//! which only a quoted phrase reads, are kept apart ([`IndexData::positions`]):
+//! they were four fifths of a common word's postings, fetched by every query
+//! that typed it.
 //! A sorted list of the folded surface words maps each to its stem's id
 //! ([`Words`]); prefixes and near-miss spellings are found on it, edit
 //! distances computed with `strsim` on the few words sharing a first
@@ -201,44 +198,6 @@ impl Words {
     }
 }
 
-/// BM25 saturation and length normalisation.
-const K1: f32 = 1.2;
-const B: f32 = 0.75;
-/// A match in the derived (or real) title counts this many times one in
-/// the abstract.
-pub const TITLE_WEIGHT: f32 = 3.0;
-/// A match in the author list counts this many times one in the abstract
-/// (a name typed is meant).
-pub const AUTHORS_WEIGHT: f32 = 2.0;
-
-/// Per document, what each field's term frequency is multiplied by: the
-/// field's weight over its BM25 length normalisation (lengths `doc_len`,
-/// rounded as [`norms`] rounds them).
-fn field_scales(doc_len: &[[u32; N_FIELDS]]) -> Vec<[f32; N_FIELDS]> {
-    let mut weight = [1.0; N_FIELDS];
-    weight[FIELD_TITLE] = TITLE_WEIGHT;
-    weight[FIELD_TEXT] = 1.0;
-    weight[FIELD_AUTHORS] = AUTHORS_WEIGHT;
-    let count = doc_len.len().max(1) as f32;
-    let avg: [f32; N_FIELDS] =
-        std::array::from_fn(|f| doc_len.iter().map(|l| l[f] as f32).sum::<f32>() / count);
-    (doc_len.iter())
-        .map(|len| {
-            std::array::from_fn(|f| weight[f] / (1.0 - B + B * len[f] as f32 / avg[f].max(1.0)))
-        })
-        .collect()
-}
-
-/// A stem's BM25F weight in a document, from its term frequency in each
-/// field and the document's [`field_scales`]: the saturated,
-/// length-normalised, field-weighted term frequency. Shipped as a byte
-/// (sixteen steps an octave, [`prefix_score`]): the search multiplies it
-/// by the stem's inverse document frequency.
-fn weight(scale: [f32; N_FIELDS], tf: &[u32; N_FIELDS]) -> f32 {
-    let tf: f32 = (0..N_FIELDS).map(|f| tf[f] as f32 * scale[f]).sum();
-    tf * (K1 + 1.0) / (tf + K1)
-}
-
 /// A prefix whose words' postings number at least this many gets a list
 /// of its own ([`IndexData::prefixes`]): at 100,000 papers `re` begins
 /// words in 99,616 of them, and reading all their postings took 10 ms
@@ -256,8 +215,8 @@ pub const PREFIX_LIST_CHARS: std::ops::RangeInclusive<usize> = 2..=3;
 /// prefix lists have no positions), each one's length in bytes and, for
 /// postings, its number of documents (BM25's document frequency), then
 /// each one's bytes. Positions are, per posting in the postings' order,
-/// the term frequency in each field, then the positions in each field as
-/// gaps from the field's start (`tf[f]` of them per field).
+/// those in each field as gaps from the field's start (`tf[f]` of them
+/// per field).
 #[derive(Debug)]
 struct Block {
     bytes: Bytes,
@@ -392,10 +351,7 @@ pub struct Packed {
 pub struct Posting {
     /// The document.
     pub doc: u32,
-    /// The stem's BM25F weight in it, as shipped ([`weight`]).
-    pub weight: f32,
-    /// Term frequency in each field, read with the positions (zero
-    /// without them).
+    /// Term frequency in each field.
     pub tf: [u32; N_FIELDS],
     /// Sorted token positions (title first, abstract from [`TEXT_BASE`],
     /// authors from [`AUTHORS_BASE`]); empty unless asked for, and while
@@ -433,15 +389,14 @@ impl Postings<'_> {
             return None;
         }
         self.last = Some(doc);
-        let weight = prefix_score::value(*bytes.get(*at)?);
-        *at += 1;
-        let mut tf = [0; N_FIELDS];
+        let tf = [
+            get_checked(bytes, at)?,
+            get_checked(bytes, at)?,
+            get_checked(bytes, at)?,
+        ];
         let mut positions = Vec::new();
         if let Some(bytes) = self.positions {
             let at = &mut self.positions_at;
-            for t in &mut tf {
-                *t = get_checked(bytes, at)?;
-            }
             let total = tf.iter().map(|&t| u64::from(t)).sum::<u64>();
             if total > (bytes.len() - *at) as u64 {
                 return None;
@@ -456,12 +411,7 @@ impl Postings<'_> {
                 }
             }
         }
-        Some(Posting {
-            doc,
-            weight,
-            tf,
-            positions,
-        })
+        Some(Posting { doc, tf, positions })
     }
 }
 
@@ -481,8 +431,7 @@ impl Iterator for Postings<'_> {
     }
 }
 
-/// A prefix match's score as the prefix lists ship it, and a posting's
-/// weight ([`weight`]): one byte, the
+/// A prefix match's score as the prefix lists ship it: one byte, the
 /// float's exponent and its first four bits of mantissa (sixteen steps an
 /// octave, from 2⁻⁸ to 2⁸), read back as the middle of its step. A short
 /// prefix's list is a byte of gap and a byte of score a paper: with the
@@ -628,22 +577,13 @@ impl Collected {
 /// document the gap from the previous one and its count per field; and
 /// its positions, appended to `at`, as gaps within each field from the
 /// field's start.
-/// A stem's postings (`out`: each document's gap and weight) and its
-/// positions (`at`: each document's term frequencies and positions), from
-/// its entries and every document's [`field_scales`].
-fn encode_postings(
-    list: &[Entry],
-    scales: &[[f32; N_FIELDS]],
-    out: &mut Vec<u8>,
-    at: &mut Vec<u8>,
-) {
+fn encode_postings(list: &[Entry], out: &mut Vec<u8>, at: &mut Vec<u8>) {
     let mut prev = 0u32;
     for (doc, tf, positions) in list {
         put(out, doc - prev);
         prev = *doc;
-        out.push(prefix_score::code(weight(scales[*doc as usize], tf)));
         for &t in tf {
-            put(at, t);
+            put(out, t);
         }
         // The positions are in field order, `tf[f]` of them per field.
         let mut rest = positions.as_slice();
@@ -708,12 +648,11 @@ impl IndexData {
         let mut docs = Vec::with_capacity(by_stem.len());
         let mut postings = Vec::with_capacity(by_stem.len());
         let mut positions = Vec::with_capacity(by_stem.len());
-        let scales = field_scales(&c.doc_len);
         for (_, old) in &by_stem {
             let list = &c.lists[*old as usize];
             docs.push(list.len() as u32);
             let (mut stem, mut at) = (Vec::new(), Vec::new());
-            encode_postings(list, &scales, &mut stem, &mut at);
+            encode_postings(list, &mut stem, &mut at);
             postings.push(stem);
             positions.push(at);
         }
@@ -725,7 +664,7 @@ impl IndexData {
             word_packs: Vec::new(),
             function_stems,
             postings: postings.into(),
-            docs: c.doc_len.len() as u32,
+            doc_len: c.doc_len,
             packs: Vec::new(),
             position_packs: Vec::new(),
             positions: Block::write(&positions, None).into(),
@@ -739,7 +678,7 @@ impl IndexData {
     /// list answers exactly as reading the words' postings.
     fn add_prefix_lists(&mut self, from: usize) {
         assert!(self.packs.is_empty() && self.prefixes.is_empty());
-        let docs = self.docs as usize;
+        let docs = self.doc_len.len();
         // Opened where it lies (the postings are not copied), and given
         // back after.
         let Some(index) = Index::open(std::mem::take(self), docs) else {
@@ -901,7 +840,7 @@ impl IndexData {
     ) -> Result<IndexData, crate::model::DecodeError> {
         let wrong = || crate::model::DecodeError::Corrupt(crate::model::Corrupt::PackMismatch);
         let files = head.pack_files();
-        let docs = head.docs as usize;
+        let docs = head.doc_len.len();
         let index = Index::open(head, docs).ok_or_else(wrong)?;
         for (k, file) in (0..).zip(&files) {
             index.add_pack(k, pack(file).into())?;
@@ -987,8 +926,10 @@ pub struct Index {
     /// The packs whose postings were asked for before they were added
     /// ([`Index::take_missing`]).
     missing: Mutex<Vec<u32>>,
-    /// How many documents are indexed.
-    docs: u32,
+    /// Tokens per document per field.
+    pub doc_len: Vec<[u32; N_FIELDS]>,
+    /// The average of `doc_len`, per field (BM25's length normalisation).
+    pub avg_len: [f32; N_FIELDS],
     /// How many stems there are: ids past them are prefix lists.
     stem_count: u32,
     /// The prefixes with lists of their own ([`IndexData::prefixes`]).
@@ -1042,10 +983,13 @@ impl Index {
             (waiting(), waiting())
         };
         let consistent =
-            data.docs as usize == docs && data.prefixes.windows(2).all(|w| w[0] < w[1]);
+            data.doc_len.len() == docs && data.prefixes.windows(2).all(|w| w[0] < w[1]);
         if !consistent {
             return None;
         }
+        let count = docs.max(1) as f32;
+        let avg_len: [f32; N_FIELDS] =
+            std::array::from_fn(|f| data.doc_len.iter().map(|l| l[f] as f32).sum::<f32>() / count);
         Some(Index {
             stray_stems,
             surface,
@@ -1057,7 +1001,8 @@ impl Index {
             postings,
             positions,
             missing: Mutex::new(Vec::new()),
-            docs: data.docs,
+            doc_len: data.doc_len,
+            avg_len,
             stem_count: stem_count as u32,
             prefixes: data.prefixes,
         })
@@ -1106,7 +1051,7 @@ impl Index {
             function_stems: self.function_stems,
             postings,
             positions,
-            docs: self.docs,
+            doc_len: self.doc_len,
             packs: Vec::new(),
             position_packs: Vec::new(),
             prefixes: self.prefixes,
@@ -1362,8 +1307,8 @@ impl Index {
     /// The stem's postings in document order, with positions when asked for.
     pub fn postings(&self, stem: u32, with_positions: bool) -> Vec<Posting> {
         let postings = self.postings_iter(stem, with_positions);
-        // A posting takes two bytes at least, whatever the count says.
-        let room = (self.df(stem) as usize).min(postings.bytes.len() / 2);
+        // A posting takes four bytes at least, whatever the count says.
+        let room = (self.df(stem) as usize).min(postings.bytes.len() / 4);
         let mut out = Vec::with_capacity(room);
         out.extend(postings);
         out
@@ -1376,7 +1321,7 @@ impl Index {
             bytes: self.stem_bytes(stem),
             at: 0,
             last: None,
-            docs: self.docs,
+            docs: self.doc_len.len() as u32,
             positions: with_positions.then(|| self.stem_positions(stem)).flatten(),
             positions_at: 0,
         }
@@ -1407,7 +1352,7 @@ impl Index {
         } else {
             &[]
         };
-        let docs = self.docs;
+        let docs = self.doc_len.len() as u32;
         let (mut at, mut last) = (0usize, None::<u32>);
         let entry = move || {
             let doc = last
@@ -1506,7 +1451,7 @@ impl Index {
 
     /// How many documents are indexed.
     pub(crate) fn doc_count(&self) -> usize {
-        self.docs as usize
+        self.doc_len.len()
     }
 }
 
@@ -1624,7 +1569,7 @@ mod tests {
             stem_count: 1,
             surface: stems.into(),
             postings: Block::write(&ids, Some(&vec![2; ids.len()])).into(),
-            docs: 2,
+            doc_len: vec![[1, 1, 0]; 2],
             packs: Vec::new(),
             position_packs: Vec::new(),
             positions: Block::write(&[&positions], None).into(),
@@ -1646,7 +1591,7 @@ mod tests {
             stem_count: 8,
             surface: map(&[("learning", 3), ("model", 5), ("models", 5)]),
             postings: Vec::new().into(),
-            docs: 1,
+            doc_len: vec![[1, 1, 0]],
             packs: Vec::new(),
             position_packs: Vec::new(),
             positions: Vec::new().into(),
@@ -1780,9 +1725,10 @@ mod tests {
     }
 
     /// A length comes back from its byte as itself up to 63, then within
-    /// 1/32 below it; the bytes grow with the length.
+    /// 1/32 below it; the bytes grow with the length; the lengths travel
+    /// field by field, and bytes that are not whole papers' are refused.
     #[test]
-    fn field_lengths_are_read_within_a_thirty_second() {
+    fn field_lengths_travel_as_a_byte_within_a_thirty_second() {
         let mut last = 0;
         for len in 0..10_000u32 {
             let (code, back) = (norms::code(len), norms::rounded(len));
@@ -1795,6 +1741,18 @@ mod tests {
             assert_eq!(norms::code(back), code, "{len}");
         }
         assert_eq!((norms::code(4095), norms::rounded(1_000_000)), (255, 4032));
+        let data = IndexData::build(&crate::model::seeds().papers);
+        let bytes = postcard::to_allocvec(&data).unwrap();
+        let back: IndexData = postcard::from_bytes(&bytes).unwrap();
+        assert_eq!(back.doc_len, data.doc_len);
+        assert!(data
+            .doc_len
+            .iter()
+            .any(|l| l[FIELD_TEXT] > 64 && l[FIELD_TEXT] % 2 == 0));
+        let column = postcard::to_allocvec(&(3u8, [1u8, 2, 3])).unwrap();
+        assert!(norms::deserialize(&mut postcard::Deserializer::from_bytes(&column)).is_ok());
+        let part = postcard::to_allocvec(&(2u8, [1u8, 2])).unwrap();
+        assert!(norms::deserialize(&mut postcard::Deserializer::from_bytes(&part)).is_err());
     }
 
     #[test]
@@ -1803,34 +1761,27 @@ mod tests {
             let postings = index.postings(0, with_positions);
             postings.iter().map(|p| p.doc).collect()
         };
-        // doc 0 then doc 0 + 1 = 1, each with a weight; their term
-        // frequencies (1, 0, 0) and positions (0, then 2).
-        let w = prefix_score::code(1.5);
-        let good = index_with_postings(vec![0, w, 1, w], vec![1, 0, 0, 0, 1, 0, 0, 2]);
+        // doc 0 (tf 1, 0, 0; position 0), then doc 0 + 1 = 1 (position 2).
+        let good = index_with_postings(vec![0, 1, 0, 0, 1, 1, 0, 0], vec![0, 2]);
         assert_eq!(docs(&good, true), [0, 1]);
-        let read: Vec<(f32, [u32; N_FIELDS], Vec<u32>)> = good
+        let positions: Vec<Vec<u32>> = good
             .postings(0, true)
             .into_iter()
-            .map(|p| (p.weight, p.tf, p.positions))
+            .map(|p| p.positions)
             .collect();
-        let weight = prefix_score::as_listed(1.5);
-        assert_eq!(
-            read,
-            [(weight, [1, 0, 0], vec![0]), (weight, [1, 0, 0], vec![2])]
-        );
+        assert_eq!(positions, [vec![0], vec![2]]);
         // A document id past the last paper.
-        let past = index_with_postings(vec![0, w, 9, w], vec![1, 0, 0, 0, 1, 0, 0, 2]);
+        let past = index_with_postings(vec![0, 1, 0, 0, 9, 1, 0, 0], vec![0, 2]);
         assert_eq!(docs(&past, true), [0]);
-        // A varint cut short, a weight missing.
-        let cut = index_with_postings(vec![0, w, 0x80], vec![1, 0, 0, 0]);
-        assert_eq!(docs(&cut, false), [0]);
-        assert!(docs(&index_with_postings(vec![0], Vec::new()), false).is_empty());
+        // A varint cut short.
+        let cut = index_with_postings(vec![0, 1, 0, 0x80], vec![0]);
+        assert!(docs(&cut, true).is_empty());
         // More positions than their bytes: without them the postings are
         // read; with them, the list ends where they do.
-        let many = index_with_postings(vec![0, w, 1, w], vec![0xff, 0xff, 0x03, 0, 0, 0, 2]);
+        let many = index_with_postings(vec![0, 0xff, 0xff, 0x03, 0, 0, 1, 1, 0, 0], vec![0, 2]);
         assert_eq!(docs(&many, false), [0, 1]);
         assert!(docs(&many, true).is_empty());
-        let short = index_with_postings(vec![0, w, 1, w], vec![1, 0, 0, 0]);
+        let short = index_with_postings(vec![0, 1, 0, 0, 1, 1, 0, 0], vec![0]);
         assert_eq!(docs(&short, true), [0]);
     }
 
@@ -1840,8 +1791,8 @@ mod tests {
     #[test]
     fn positions_come_in_packs_of_their_own_and_back_whole() {
         let whole = IndexData::build(&crate::model::seeds().papers);
-        let docs = whole.docs as usize;
-        let packed = whole.in_packs(2048);
+        let docs = whole.doc_len.len();
+        let packed = whole.in_packs(4096);
         let (heads, packs) = (packed.head.packs.len(), packed.packs.len());
         let words = packed.head.word_packs.len();
         assert!(heads > 4 && words > 0);

@@ -1089,10 +1089,8 @@ fn postings_read_without_positions_are_those_read_with_them() {
         assert_eq!(with.len(), index.df(stem) as usize);
         assert_eq!(without.len(), with.len(), "stem {stem}");
         for (a, b) in without.iter().zip(&with) {
-            assert_eq!((a.doc, a.weight), (b.doc, b.weight), "stem {stem}");
-            // The term frequencies come with the positions, one each.
-            assert!(a.positions.is_empty() && a.tf == [0; 3]);
-            assert_eq!(b.tf.iter().sum::<u32>() as usize, b.positions.len());
+            assert_eq!((a.doc, a.tf), (b.doc, b.tf), "stem {stem}");
+            assert!(a.positions.is_empty());
             seen += 1;
             long += usize::from(b.positions.iter().any(|&p| p % (1 << 20) > 127));
         }

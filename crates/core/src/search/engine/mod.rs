@@ -262,6 +262,9 @@ pub struct Engine {
     /// Per pack of titles ([`Corpus::titles`]), its papers' titles once it
     /// is in ([`Engine::add_paper_pack`]).
     titles: paper_packs::Slots<String>,
+    /// Per paper, each field's BM25F weight over its length normalisation
+    /// ([`score`]), worked out once the index is first searched.
+    field_scales: std::sync::OnceLock<Vec<[f32; crate::search::index::N_FIELDS]>>,
     /// The papers' tags as counting and filtering read them: from the
     /// papers, or later from the tags' file ([`Engine::add_tag_part`]).
     tagging: std::sync::OnceLock<Tagging>,
@@ -420,6 +423,7 @@ impl Engine {
             titles: paper_packs::Slots::new(corpus.title_packs().len()),
             corpus,
             index: std::sync::OnceLock::new(),
+            field_scales: std::sync::OnceLock::new(),
             tagging,
             untagged: std::sync::OnceLock::new(),
             map,

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use crate::search::index::{prefix_score, Index, Posting};
+use crate::search::index::{
+    prefix_score, Index, Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE, N_FIELDS,
+};
 use crate::search::query::{Clause, Term};
 
 use super::{Engine, MatchClass, Matched, NO_MATCH};
@@ -24,10 +26,47 @@ pub(super) struct ClauseFound {
     phrase: Option<Vec<u32>>,
 }
 
+/// BM25 saturation and length normalisation.
+const K1: f32 = 1.2;
+const B: f32 = 0.75;
+/// A match in the derived (or real) title counts this many times one in the abstract.
+pub const TITLE_WEIGHT: f32 = 3.0;
+/// A match in the author list counts this many times one in the abstract
+/// (a name typed is meant).
+pub const AUTHORS_WEIGHT: f32 = 2.0;
+
 /// BM25's inverse document frequency of what `df` of `n` papers hold.
 pub(super) fn idf(n: usize, df: usize) -> f32 {
     let (n, df) = (n as f32, df as f32);
     crate::model::math::ln(1.0 + (n - df + 0.5) / (df + 0.5))
+}
+
+/// Per document, what each field's term frequency is multiplied by: the
+/// field's weight over its BM25 length normalisation. Worked out once per
+/// index rather than for every posting: a two-letter prefix reaches more
+/// than 100,000 postings at 20,000 papers.
+fn field_scales(index: &Index) -> Vec<[f32; N_FIELDS]> {
+    let mut weight = [1.0; N_FIELDS];
+    weight[FIELD_TITLE] = TITLE_WEIGHT;
+    weight[FIELD_TEXT] = 1.0;
+    weight[FIELD_AUTHORS] = AUTHORS_WEIGHT;
+    index
+        .doc_len
+        .iter()
+        .map(|len| {
+            std::array::from_fn(|f| {
+                weight[f] / (1.0 - B + B * len[f] as f32 / index.avg_len[f].max(1.0))
+            })
+        })
+        .collect()
+}
+
+/// The saturated, length-normalised, field-weighted term frequency of a
+/// posting, given every paper's [`field_scales`].
+fn bm25f_tf(scales: &[[f32; N_FIELDS]], p: &Posting) -> f32 {
+    let scale = scales.get(p.doc as usize).copied().unwrap_or_default();
+    let tf: f32 = (0..N_FIELDS).map(|f| p.tf[f] as f32 * scale[f]).sum();
+    tf * (K1 + 1.0) / (tf + K1)
 }
 
 /// Per document holding any of `stems` (a prefix's words), the best score
@@ -37,9 +76,10 @@ pub(super) fn idf(n: usize, df: usize) -> f32 {
 /// ([`crate::search::IndexData::prefixes`]). Scored by [`stem_scores`],
 /// as the search scores them, so the scores are the same floats.
 pub(crate) fn prefix_list(index: &Index, stems: &[u32]) -> Vec<(u32, f32)> {
+    let scales = field_scales(index);
     let mut best = vec![f32::NAN; index.doc_count()];
     for &stem in stems {
-        for (d, s) in stem_scores(index, stem, MatchClass::Prefix) {
+        for (d, s) in stem_scores(index, &scales, stem, MatchClass::Prefix) {
             let b = &mut best[d as usize];
             if b.is_nan() || s > *b {
                 *b = s;
@@ -58,13 +98,14 @@ pub(crate) fn prefix_list(index: &Index, stems: &[u32]) -> Vec<(u32, f32)> {
 /// the build's prefix lists ([`prefix_list`]) compute it.
 fn stem_scores<'a>(
     index: &'a Index,
+    scales: &'a [[f32; N_FIELDS]],
     stem: u32,
     class: MatchClass,
 ) -> impl Iterator<Item = (u32, f32)> + 'a {
     let idf = idf(index.doc_count(), index.df(stem) as usize);
     let listed = class == MatchClass::Prefix;
     index.postings_iter(stem, false).map(move |p| {
-        let score = idf * p.weight * class.weight();
+        let score = idf * bm25f_tf(scales, &p) * class.weight();
         // A prefix match scores as the prefix lists ship it, whichever
         // way it is read.
         (
@@ -132,6 +173,11 @@ impl Engine {
         ids.into_iter().collect()
     }
 
+    /// [`field_scales`] of the open index, worked out on its first search.
+    fn field_scales(&self) -> &[[f32; N_FIELDS]] {
+        self.field_scales.get_or_init(|| field_scales(self.index()))
+    }
+
     fn idf(&self, stem: u32) -> f32 {
         idf(self.index().doc_count(), self.index().df(stem) as usize)
     }
@@ -174,6 +220,7 @@ impl Engine {
     fn clause_found(&self, clause: &Clause) -> ClauseFound {
         match clause {
             Clause::Term(t) => {
+                let scales = self.field_scales();
                 // A short prefix with a list of its own: its words' best
                 // prefix scores are read from it, not from their postings.
                 let list = t
@@ -194,7 +241,7 @@ impl Engine {
                             .collect(),
                     ),
                     (None, 1) => resolved.iter().find(read).map(|&(stem, class)| {
-                        stem_scores(self.index(), stem, class)
+                        stem_scores(self.index(), scales, stem, class)
                             .map(|(d, s)| (d, s, class))
                             .collect()
                     }),
@@ -208,7 +255,7 @@ impl Engine {
                     };
                 }
                 // Else several lists, merged.
-                let docs = self.best_per_doc(resolved.iter().filter(read), list);
+                let docs = self.best_per_doc(scales, resolved.iter().filter(read), list);
                 ClauseFound {
                     docs,
                     stems,
@@ -225,6 +272,7 @@ impl Engine {
     /// words and most documents.
     fn best_per_doc<'a>(
         &self,
+        scales: &[[f32; N_FIELDS]],
         stems: impl Iterator<Item = &'a (u32, MatchClass)>,
         list: Option<u32>,
     ) -> Vec<(u32, f32, MatchClass)> {
@@ -242,7 +290,7 @@ impl Engine {
             }
         };
         for &(stem, class) in stems {
-            for (d, s) in stem_scores(self.index(), stem, class) {
+            for (d, s) in stem_scores(self.index(), scales, stem, class) {
                 keep(d, class as u8, s);
             }
         }
@@ -266,6 +314,7 @@ impl Engine {
         let Some(ids) = self.phrase_ids(words) else {
             return ClauseFound::default();
         };
+        let scales = self.field_scales();
         let docs = self
             .phrase_docs(&ids)
             .into_iter()
@@ -273,7 +322,7 @@ impl Engine {
                 let s = ids
                     .iter()
                     .zip(&postings)
-                    .map(|(&id, p)| self.idf(id) * p.weight)
+                    .map(|(&id, p)| self.idf(id) * bm25f_tf(scales, p))
                     .sum();
                 (d, s, MatchClass::Exact)
             })
