@@ -43,6 +43,11 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // The page offers its own way to skip them.
+            Error::Source(e) if e.is_missing_abstract() => write!(
+                f,
+                "{e} (every paper needs one; set CORPUS_LENIENT=1 to skip such records with a warning)"
+            ),
             Error::Source(e) => write!(f, "{e}"),
             Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
             Error::Unexpected { path, reason } => write!(f, "{}: {reason}", path.display()),
@@ -111,4 +116,26 @@ pub fn read_text(path: impl AsRef<Path>) -> Result<String, Error> {
 /// Writes a file, its errors naming it.
 pub fn write(path: impl AsRef<Path>, contents: impl AsRef<[u8]>) -> Result<(), Error> {
     std::fs::write(path.as_ref(), contents).on(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_without_an_abstract_says_how_to_skip_such_records() {
+        let source = |reason: &str| SourceError {
+            file: "lab.bib".into(),
+            line: 7,
+            reason: reason.into(),
+        };
+        let missing = Error::from(source("record 3: no abstract")).to_string();
+        assert!(
+            missing.starts_with("lab.bib:7: record 3: no abstract")
+                && missing.contains("CORPUS_LENIENT=1"),
+            "{missing}"
+        );
+        let other = Error::from(source("record 3: unclosed brace")).to_string();
+        assert!(!other.contains("CORPUS_LENIENT"), "{other}");
+    }
 }

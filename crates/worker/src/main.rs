@@ -5,8 +5,7 @@
 //! Messages: [`explorer_core::model::opened`].
 
 use explorer_core::build::{
-    compile_sources_with, parse_taxonomy, site, Options, RecordFormat, Source, SourceError,
-    StaticModel, DEFAULT_TAXONOMY,
+    compile_file, site, Options, RecordFormat, Source, SourceError, StaticModel,
 };
 use explorer_core::model::opened::{
     CompilerReply, KeptList, OpenError, OpenRequest, OpenStage, MAX_OPEN_BYTES,
@@ -96,9 +95,7 @@ async fn open(
     let options = Options {
         lenient: request.lenient,
     };
-    let taxonomy = parse_taxonomy("default taxonomy", DEFAULT_TAXONOMY).map_err(source_error)?;
-    let compiled = compile_sources_with(std::slice::from_ref(&source), &taxonomy, options)
-        .map_err(source_error)?;
+    let compiled = compile_file(&source, options).map_err(source_error)?;
     drop(source);
     stage(OpenStage::Packing);
     let corpus = compiled.corpus;
@@ -137,14 +134,11 @@ fn sniffed_extension(bytes: &[u8]) -> &'static str {
 
 fn source_error(e: SourceError) -> OpenError {
     let message = e.to_string();
-    if e.is_missing_abstract() {
-        // The page offers to skip them: the CLI's hint is not for it.
-        let message = message.split(" (every paper").next().unwrap_or(&message);
-        return OpenError::NoAbstract {
-            message: message.to_string(),
-        };
+    match e.is_missing_abstract() {
+        // The page offers to skip them.
+        true => OpenError::NoAbstract { message },
+        false => OpenError::Source { message },
     }
-    OpenError::Source { message }
 }
 
 /// The list's bytes: the file sent with the request, or the URL's body.

@@ -44,8 +44,8 @@ pub(crate) fn stop_words() -> &'static std::collections::HashSet<&'static str> {
 
 pub use acronym::{definitions, Definition};
 pub use compile::{
-    compile_dir, compile_dir_with, compile_sources, compile_sources_with, parse_taxonomy,
-    report_panics_with_paper, Compiled, Options, Source, DEFAULT_TAXONOMY,
+    compile_dir, compile_dir_with, compile_file, compile_sources, compile_sources_with,
+    parse_taxonomy, report_panics_with_paper, Compiled, Options, Source, DEFAULT_TAXONOMY,
 };
 pub use markup::{parse as parse_markup, Markup};
 pub use mathml::{letters, mathml_letters, to_mathml};

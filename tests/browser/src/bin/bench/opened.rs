@@ -10,9 +10,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use browser_tests::Browser;
-use explorer_core::build::{
-    compile_sources_with, parse_taxonomy, site, Options, Source, StaticModel, DEFAULT_TAXONOMY,
-};
+use explorer_core::build::{compile_file, site, Options, Source, StaticModel};
 use serde_json::{json, Value};
 
 /// One list as a reader would open it: a file's name and bytes.
@@ -71,10 +69,8 @@ fn case(name: &'static str, file: &str, bytes: Vec<u8>) -> Case {
 /// it (compile, then the files): the corpus and the seconds it took.
 fn native(source: &Source) -> (explorer_core::Corpus, f64) {
     let t = Instant::now();
-    let taxonomy = parse_taxonomy("default taxonomy", DEFAULT_TAXONOMY).unwrap();
     let options = Options { lenient: true };
-    let compiled = compile_sources_with(std::slice::from_ref(source), &taxonomy, options)
-        .expect("the list compiles natively");
+    let compiled = compile_file(source, options).expect("the list compiles natively");
     let built = site(
         &compiled.corpus,
         &StaticModel::committed(),
