@@ -344,41 +344,46 @@ async fn facet_counts_follow_clicks() {
     .await;
     // Wait for the answer itself: the core's, for the same query under the
     // same selection (two topics, one list).
-    let e = engine();
-    let mut selection = e.no_selection();
-    let value = |key: &str, label: &str| {
-        let f = e
-            .corpus
-            .facet_index(explorer_core::FacetKind::from_key(key).unwrap())
-            .unwrap();
-        let v = e.corpus.facets[f]
-            .values
-            .iter()
-            .position(|v| v == label)
-            .unwrap();
-        (f, v as u32)
-    };
-    for (key, label) in [
-        ("topic", "Reinforcement learning"),
-        ("topic", "Agents"),
-        ("list", list0.as_str()),
-    ] {
-        let (f, v) = value(key, label);
-        selection[f].push(v);
-    }
-    let want: Vec<String> = e
-        .search("agent", &selection, explorer_core::Sort::Relevance)
-        .docs()
-        .into_iter()
-        .map(|d| e.corpus.papers[d as usize].title.clone())
-        .collect();
+    let want = answer_titles(
+        "agent",
+        &[
+            ("topic", "Reinforcement learning"),
+            ("topic", "Agents"),
+            ("list", list0.as_str()),
+        ],
+    );
     b.wait_for_titles(&want).await;
     let shown = b.titles().await.len() as u32;
     let lists_now = facet_counts(&b, "list").await;
     assert_eq!(lists_now.iter().find(|l| l.0 == list0).unwrap().1, shown);
 
-    // A tag chip toggles its facet value.
     b.clear_query().await;
+    a_chip_toggles_its_facet_value(&b).await;
+    b.close().await;
+}
+
+/// The titles the core answers `query` with under the facet values
+/// `picked` (facet key, value label).
+fn answer_titles(query: &str, picked: &[(&str, &str)]) -> Vec<String> {
+    let e = engine();
+    let mut selection = e.no_selection();
+    for &(key, label) in picked {
+        let kind = explorer_core::FacetKind::from_key(key).unwrap();
+        let f = e.corpus.facet_index(kind).unwrap();
+        let values = &e.corpus.facets[f].values;
+        let v = values.iter().position(|v| v == label).unwrap();
+        selection[f].push(v as u32);
+    }
+    e.search(query, &selection, explorer_core::Sort::Relevance)
+        .docs()
+        .into_iter()
+        .map(|d| e.corpus.papers[d as usize].title.clone())
+        .collect()
+}
+
+/// A card's tag chip toggles its facet value, and says why the tag was
+/// given.
+async fn a_chip_toggles_its_facet_value(b: &Browser) {
     let chip = b
         .client
         .find(Locator::Css(
@@ -405,7 +410,6 @@ async fn facet_counts_follow_clicks() {
         why.as_str().unwrap().contains(": "),
         "chips explain themselves: {why}"
     );
-    b.close().await;
 }
 
 #[tokio::test]

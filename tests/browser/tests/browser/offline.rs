@@ -163,37 +163,29 @@ async fn a_large_list_searches_offline_what_its_reader_fetched() {
     b.close().await;
 }
 
-/// "Save for offline use" on a list too large to precache: the offer says
-/// first how much it fetches at most (every pack of postings, of the word
-/// list, titles and bodies, the topic map's, the tags' and the title order's files, the
-/// meaning file and its lists of paper vectors), shows its progress,
-/// and then a query no one made online is answered offline, its map too.
-#[tokio::test]
-async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
-    let (build, b) = open_real_list_controlled().await;
-    let fetched_on_use: u64 = build_files(&build.dist)
+/// What "save for offline use" fetches at most from the build in `dist`,
+/// once the first screen came: every pack of postings and of the word
+/// list, the meaning file and its lists of paper vectors, the map's, the
+/// tags' and the title order's files, and the packs of the papers' titles
+/// and bodies but the first screen's.
+fn fetched_on_use(dist: &std::path::Path) -> u64 {
+    let kinds = [
+        "postings-",
+        "words-",
+        "meaning-",
+        "vectors-",
+        "map-",
+        "tags-",
+        "title-order-",
+    ];
+    let files: u64 = build_files(dist)
         .iter()
-        .filter(|(name, _)| {
-            [
-                "postings-",
-                "words-",
-                "meaning-",
-                "vectors-",
-                "map-",
-                "tags-",
-                "title-order-",
-            ]
-            .iter()
-            .any(|kind| name.starts_with(kind))
-        })
+        .filter(|(name, _)| kinds.iter().any(|kind| name.starts_with(kind)))
         .map(|(_, size)| size)
         .sum();
-    // And the packs of the papers' titles and bodies, but those of the
-    // first screen, which came with the page.
-    let corpus = browser_tests::build_file(&build.dist, "corpus");
-    let head =
-        explorer_core::Corpus::from_papers_part(&std::fs::read(build.dist.join(corpus)).unwrap())
-            .unwrap();
+    let corpus = browser_tests::build_file(dist, "corpus");
+    let head = explorer_core::Corpus::from_papers_part(&std::fs::read(dist.join(corpus)).unwrap())
+        .unwrap();
     assert!(
         !head.body_packs.is_empty(),
         "a list this long has its bodies in packs"
@@ -214,9 +206,20 @@ async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
             .map(|(_, r)| u64::from(r.len))
             .sum::<u64>()
     };
-    let fetched_on_use = fetched_on_use
+    files
         + not_first(&head.body_packs, &|d| head.body_pack_of(d))
-        + not_first(head.title_packs(), &|d| head.title_pack_of(d));
+        + not_first(head.title_packs(), &|d| head.title_pack_of(d))
+}
+
+/// "Save for offline use" on a list too large to precache: the offer says
+/// first how much it fetches at most (every pack of postings, of the word
+/// list, titles and bodies, the topic map's, the tags' and the title order's files, the
+/// meaning file and its lists of paper vectors), shows its progress,
+/// and then a query no one made online is answered offline, its map too.
+#[tokio::test]
+async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
+    let (build, b) = open_real_list_controlled().await;
+    let fetched_on_use = fetched_on_use(&build.dist);
     let en = &explorer_core::view::EN;
     let offer = (en.offline_save)(&format!("{:.1} MB", fetched_on_use as f64 / 1e6));
     b.wait_for(
