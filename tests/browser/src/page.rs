@@ -104,6 +104,16 @@ impl Browser {
             .unwrap_or_else(|e| Value::String(format!("unreadable: {e}")))
     }
 
+    /// Waits until the page's service worker controls it (its files are
+    /// kept for offline use from then on).
+    pub async fn wait_for_service_worker(&self) {
+        self.wait_for(
+            "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+            "the service worker to take control",
+        )
+        .await;
+    }
+
     /// Polls a JavaScript expression until it is true (10 s at most).
     pub async fn wait_for(&self, expr: &str, what: &str) {
         if let Err(failed) = self.poll(expr, Duration::from_secs(10)).await {

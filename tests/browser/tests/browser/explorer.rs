@@ -309,19 +309,7 @@ async fn facet_counts_follow_clicks() {
     let lists_after = facet_counts(&b, "list").await;
     assert_eq!(lists_after.iter().map(|l| l.1).sum::<u32>(), rl_count);
 
-    // OR within a facet: adding Agents unions the results.
-    let (_, agents_count) = topics.iter().find(|t| t.0 == "Agents").cloned().unwrap();
-    click_facet(&b, "topic", "Agents").await;
-    b.wait_for(
-        &format!(
-            "document.querySelectorAll('.results article.paper').length > {}",
-            rl_count.max(agents_count) - 1
-        ),
-        "union",
-    )
-    .await;
-    let union = b.titles().await.len() as u32;
-    assert!(union >= rl_count.max(agents_count) && union <= rl_count + agents_count);
+    adding_agents_unions_the_results(&b, &topics, rl_count).await;
 
     // AND across facets: one list narrows to that list's count.
     let (list0, list0_count) = facet_counts(&b, "list").await[0].clone();
@@ -360,6 +348,23 @@ async fn facet_counts_follow_clicks() {
     b.clear_query().await;
     a_chip_toggles_its_facet_value(&b).await;
     b.close().await;
+}
+
+/// OR within a facet: adding Agents to a topic of `rl_count` papers
+/// unions the results.
+async fn adding_agents_unions_the_results(b: &Browser, topics: &[(String, u32)], rl_count: u32) {
+    let (_, agents_count) = topics.iter().find(|t| t.0 == "Agents").cloned().unwrap();
+    click_facet(b, "topic", "Agents").await;
+    b.wait_for(
+        &format!(
+            "document.querySelectorAll('.results article.paper').length > {}",
+            rl_count.max(agents_count) - 1
+        ),
+        "union",
+    )
+    .await;
+    let union = b.titles().await.len() as u32;
+    assert!(union >= rl_count.max(agents_count) && union <= rl_count + agents_count);
 }
 
 /// The titles the core answers `query` with under the facet values

@@ -60,48 +60,8 @@ async fn hostile_abstracts_are_shown_as_text_and_run_nothing() {
         .await;
     nothing_ran(&b).await;
 
-    // Only http(s) links (and the page's own #fragments) are links.
-    let hrefs = strings(
-        b.js("return [...document.querySelectorAll('#results a[href]')].map(a => a.getAttribute('href'))")
-            .await,
-    );
-    assert!(
-        hrefs.iter().any(|h| h == "https://example.org/agents"),
-        "{hrefs:?}"
-    );
-    for h in &hrefs {
-        assert!(
-            h.starts_with("https://") || h.starts_with("http://") || h.starts_with('#'),
-            "a link to {h}"
-        );
-    }
-
-    // The text is there as text, characters and all.
-    let text = b
-        .js("return document.getElementById('results').textContent")
-        .await;
-    let text = text.as_str().unwrap();
-    for shown in [
-        "<script>window.__pwned = 1; alert('script tag')</script>",
-        "<img src=x onerror=",
-        "javascript:alert('bare')",
-        "&lt;b&gt;bold?&lt;/b&gt;",
-        "</article></li></ol><h1 id=\"injected\">",
-        "\u{202e}txt.exe",
-        "🤖🧠👩🏽‍🔬",
-        "智能体",
-    ] {
-        assert!(text.contains(shown), "{shown:?} is not shown as text");
-    }
-    // The 100 KB abstract is one paper, whole once expanded.
-    let longest = corpus.papers.iter().map(|p| p.text.len()).max().unwrap();
-    assert!(longest > 100_000);
-    let shown = b
-        .js("return Math.max(...[...document.querySelectorAll('.results article.paper .abstract')].map(a => a.textContent.length))")
-        .await
-        .as_u64()
-        .unwrap() as usize;
-    assert!(shown * 10 >= longest * 9, "{shown} of {longest} characters");
+    only_web_addresses_are_links(&b).await;
+    the_text_is_shown_as_text(&b, &corpus).await;
 
     // Searching, highlighting and the map work over it.
     b.type_query("script").await;
@@ -130,6 +90,54 @@ async fn hostile_abstracts_are_shown_as_text_and_run_nothing() {
         b.console_errors().await
     );
     b.close().await;
+}
+
+/// Only http(s) links (and the page's own #fragments) are links.
+async fn only_web_addresses_are_links(b: &Browser) {
+    let hrefs = strings(
+        b.js("return [...document.querySelectorAll('#results a[href]')].map(a => a.getAttribute('href'))")
+            .await,
+    );
+    assert!(
+        hrefs.iter().any(|h| h == "https://example.org/agents"),
+        "{hrefs:?}"
+    );
+    for h in &hrefs {
+        assert!(
+            h.starts_with("https://") || h.starts_with("http://") || h.starts_with('#'),
+            "a link to {h}"
+        );
+    }
+}
+
+/// The text is there as text, characters and all, and the 100 KB
+/// abstract is one paper, whole once expanded.
+async fn the_text_is_shown_as_text(b: &Browser, corpus: &explorer_core::Corpus) {
+    let text = b
+        .js("return document.getElementById('results').textContent")
+        .await;
+    let text = text.as_str().unwrap();
+    for shown in [
+        "<script>window.__pwned = 1; alert('script tag')</script>",
+        "<img src=x onerror=",
+        "javascript:alert('bare')",
+        "&lt;b&gt;bold?&lt;/b&gt;",
+        "</article></li></ol><h1 id=\"injected\">",
+        "\u{202e}txt.exe",
+        "🤖🧠👩🏽‍🔬",
+        "智能体",
+    ] {
+        assert!(text.contains(shown), "{shown:?} is not shown as text");
+    }
+    // The 100 KB abstract is one paper, whole once expanded.
+    let longest = corpus.papers.iter().map(|p| p.text.len()).max().unwrap();
+    assert!(longest > 100_000);
+    let shown = b
+        .js("return Math.max(...[...document.querySelectorAll('.results article.paper .abstract')].map(a => a.textContent.length))")
+        .await
+        .as_u64()
+        .unwrap() as usize;
+    assert!(shown * 10 >= longest * 9, "{shown} of {longest} characters");
 }
 
 #[tokio::test]

@@ -8,8 +8,6 @@ use std::sync::atomic::Ordering;
 use browser_tests::{expected_titles, Browser};
 use fantoccini::Locator;
 
-const CONTROLLED: &str = "navigator.serviceWorker && navigator.serviceWorker.controller !== null";
-
 /// The files of a build, each with its size.
 fn build_files(dist: &std::path::Path) -> Vec<(String, u64)> {
     std::fs::read_dir(dist)
@@ -28,8 +26,7 @@ async fn open_real_list_controlled() -> (&'static browser_tests::RealBuild, Brow
     let build = &browser_tests::real_builds()[0];
     let b = Browser::launch_dist(&build.dist, "/", (1280, 900), true).await;
     b.open("").await;
-    b.wait_for(CONTROLLED, "the service worker to take control")
-        .await;
+    b.wait_for_service_worker().await;
     (build, b)
 }
 
@@ -37,8 +34,7 @@ async fn open_real_list_controlled() -> (&'static browser_tests::RealBuild, Brow
 async fn searches_offline_after_one_visit() {
     let b = Browser::start().await;
     b.open("").await;
-    b.wait_for(CONTROLLED, "the service worker to take control")
-        .await;
+    b.wait_for_service_worker().await;
     // One query online: the meaning file, fetched on first use, is kept.
     b.type_query("wiping recollections").await;
     b.wait_for(
@@ -78,8 +74,7 @@ async fn searches_offline_after_one_visit() {
 async fn a_new_build_waits_for_the_users_click() {
     let b = Browser::start().await;
     b.open("").await;
-    b.wait_for(CONTROLLED, "the service worker to take control")
-        .await;
+    b.wait_for_service_worker().await;
     let caches = "return caches.keys()";
     let first = browser_tests::strings(b.js(caches).await);
     assert_eq!(first.len(), 1, "{first:?}");
@@ -265,8 +260,7 @@ async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
 async fn a_first_visit_downloads_the_papers_and_the_module_once() {
     let b = Browser::start().await;
     b.open("").await;
-    b.wait_for(CONTROLLED, "the service worker to take control")
-        .await;
+    b.wait_for_service_worker().await;
     let dist = browser_tests::dist_dir();
     let files = build_files(&dist);
     let module = |app: &str| {

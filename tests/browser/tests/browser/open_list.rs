@@ -374,11 +374,7 @@ async fn a_kept_list_opens_offline() {
     let want = native("offline.bib", &bib);
     let b = Browser::start().await;
     b.open("").await;
-    b.wait_for(
-        "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-        "the service worker to take control",
-    )
-    .await;
+    b.wait_for_service_worker().await;
     drop_file(&b, "offline.bib", bib.as_bytes()).await;
     wait_for_list(&b, &want.corpus.title()).await;
     let address = format!("{}{}", b.server.base, b.location_search().await);

@@ -626,11 +626,7 @@ async fn a_conference_size_list_is_all_there_before_its_reader_types() {
     // through it, for what it fetched before it did (to keep it): from the
     // HTTP cache, but WebKitGTK reads past it (docs/testing.md). Typing
     // starts once the server has heard nothing for a second.
-    b.wait_for(
-        "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-        "the service worker to take control",
-    )
-    .await;
+    b.wait_for_service_worker().await;
     let mut heard = requested().len();
     loop {
         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
