@@ -137,7 +137,7 @@ mod tests {
             }],
             reasons: vec![],
             similar_terms: vec![],
-            body_packs: vec![],
+            body_packs: Default::default(),
             map_part: None,
             tag_part: None,
             titles: None,

@@ -496,12 +496,12 @@ mod tests {
         // The papers' bodies, titles and the index in small packs, and the
         // topic map apart, which the single file joins again.
         let corpus = explorer_core::build::compile_dir(Path::new("../../corpus")).unwrap();
-        let (head, bodies) = corpus.in_body_packs(4096);
+        let (head, bodies) = corpus.in_body_packs(4);
         assert!(bodies.len() > 1);
         let (head, map) = head.map_apart();
         let map_file = explorer_core::model::map_part_file_name(head.map_part.unwrap().hash);
         put(&map_file, &map);
-        let (head, titles, _) = head.titles_apart(512);
+        let (head, titles, _) = head.titles_apart(6);
         assert!(titles.len() > 1);
         for (r, bytes) in head.title_packs().iter().zip(&titles) {
             put(&explorer_core::model::title_pack_file_name(r.hash), bytes);

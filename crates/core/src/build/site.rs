@@ -5,9 +5,9 @@
 
 use crate::build::meaning::{build_in_lists_from, StaticModel};
 use crate::model::{
-    body_pack_file_name, content_hash, file_name, map_part_file_name, tag_part_file_name,
-    title_order_file_name, title_pack_file_name, Corpus, BODIES_APART_FROM, BODY_PACK_BYTES,
-    TITLE_PACK_BYTES,
+    body_pack_file_name, body_pack_papers, content_hash, file_name, map_part_file_name,
+    tag_part_file_name, title_order_file_name, title_pack_file_name, title_pack_papers, Corpus,
+    BODIES_APART_FROM,
 };
 use crate::search::PACK_BYTES;
 
@@ -96,7 +96,8 @@ fn papers_apart(corpus: &Corpus, files: &mut Vec<(String, Vec<u8>)>) -> Corpus {
     if let Some(r) = &head.tag_part {
         files.push((tag_part_file_name(r.hash), tags));
     }
-    let (head, packs) = head.in_body_packs(BODY_PACK_BYTES);
+    let n = corpus.papers.len();
+    let (head, packs) = head.in_body_packs(body_pack_papers(n));
     for (r, bytes) in head.body_packs.iter().zip(packs) {
         files.push((body_pack_file_name(r.hash), bytes));
     }
@@ -106,7 +107,7 @@ fn papers_apart(corpus: &Corpus, files: &mut Vec<(String, Vec<u8>)>) -> Corpus {
     }
     // The titles, in small packs fetched for the cards and lists shown,
     // and the title order for sorting.
-    let (head, packs, order) = head.titles_apart(TITLE_PACK_BYTES);
+    let (head, packs, order) = head.titles_apart(title_pack_papers(n));
     if let Some(t) = &head.titles {
         for (r, bytes) in t.packs.iter().zip(packs) {
             files.push((title_pack_file_name(r.hash), bytes));

@@ -8,16 +8,25 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::frame::{decode_named, frame};
+use crate::model::frame::{frame, nothing_after, unframe};
 use crate::model::{Corpus, Corrupt, DecodeError, Link, Paper, Run, RunKind, Similar, Tag};
 
 /// File magic of a pack of bodies.
 pub const BODY_MAGIC: &[u8; 4] = b"PXB\x03";
 
-/// How large a pack of bodies is made, at least (postcard bytes, before
-/// compression): a screenful of cards rarely spans two packs, and a list
-/// of 100,000 papers is about 2,000 files.
-pub const BODY_PACK_BYTES: usize = 64 * 1024;
+/// How many papers' bodies a pack holds, in a list of `papers`: a card
+/// costs its pack, so a long list's packs are small (8 bodies, about
+/// 5 KB brotli: a screenful of cards from across a list of 100,000 papers
+/// is a dozen of them); a list the page fetches whole behind the first
+/// screen (up to about 10,000 papers) has fewer, larger ones, fewer
+/// requests to make.
+pub fn body_pack_papers(papers: usize) -> u32 {
+    if papers <= 10_000 {
+        32
+    } else {
+        8
+    }
+}
 
 /// From this many papers the build puts the bodies in packs: below it the
 /// papers part is small enough to come whole (the seeds' is 34 KB brotli),
@@ -57,19 +66,88 @@ pub struct Body {
     pub terms: Vec<String>,
 }
 
-/// A pack of consecutive papers' bodies or titles: the papers from
-/// `first` to the next pack's first (or the last paper), in a file named
-/// for its content.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// One pack of consecutive papers' bodies or titles, as
+/// [`PaperPacks::get`] tells of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PaperPackRef {
     /// Its first paper.
     pub first: u32,
-    /// The xxh3-64 of its bytes: its file's name ([`body_pack_file_name`],
-    /// [`crate::model::title_pack_file_name`]), and checked when it arrives.
+    /// The hash its file is named by ([`body_pack_file_name`],
+    /// [`crate::model::title_pack_file_name`]): the packs' hash and its
+    /// number, hashed together.
     pub hash: u64,
-    /// Its size in bytes (uncompressed): what saving for offline use says
-    /// it will fetch.
+    /// About its size in bytes (uncompressed; the packs' mean): what
+    /// saving for offline use says it will fetch.
     pub len: u32,
+}
+
+/// Packs of consecutive papers' bodies or titles: `per_pack` papers each
+/// (the last may hold fewer). A pack's file is named for the hash of all
+/// the packs' contents and its number ([`PaperPackRef::hash`]), so the
+/// head names 12,500 packs of a 100,000-paper list in a few bytes, where
+/// a hash a pack would be 200 KB of the papers part; a pack carries that
+/// hash and its number inside, checked when it arrives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PaperPacks {
+    /// How many papers the packs hold in all (the corpus's papers); 0
+    /// when the items are not in packs.
+    pub papers: u32,
+    /// Papers a pack.
+    pub per_pack: u32,
+    /// The xxh3-64 of the packs' contents.
+    pub hash: u64,
+    /// Their size in bytes, all together (uncompressed).
+    pub len: u64,
+}
+
+impl PaperPacks {
+    /// How many packs there are.
+    pub fn len(&self) -> usize {
+        if self.per_pack == 0 {
+            0
+        } else {
+            self.papers.div_ceil(self.per_pack) as usize
+        }
+    }
+
+    /// Whether there are none (the items are with the papers).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Pack `k`.
+    pub fn get(&self, k: usize) -> Option<PaperPackRef> {
+        let n = self.len();
+        (k < n).then(|| PaperPackRef {
+            first: k as u32 * self.per_pack,
+            hash: pack_hash(self.hash, k),
+            len: u32::try_from(self.len / n as u64).unwrap_or(u32::MAX),
+        })
+    }
+
+    /// The packs, in order.
+    pub fn iter(self) -> impl Iterator<Item = PaperPackRef> {
+        (0..self.len()).filter_map(move |k| self.get(k))
+    }
+
+    /// The papers pack `k` holds.
+    pub fn range(&self, k: usize) -> Option<std::ops::Range<usize>> {
+        let first = k.checked_mul(self.per_pack as usize)?;
+        let end = (first + self.per_pack as usize).min(self.papers as usize);
+        (k < self.len()).then_some(first..end)
+    }
+
+    /// The pack that holds paper `doc`.
+    pub fn of(&self, doc: usize) -> Option<usize> {
+        (doc < self.papers as usize && self.per_pack > 0).then(|| doc / self.per_pack as usize)
+    }
+}
+
+/// The hash pack `k` of packs whose contents hash to `packs` is named by.
+fn pack_hash(packs: u64, k: usize) -> u64 {
+    let mut key = packs.to_le_bytes().to_vec();
+    key.extend_from_slice(&(k as u64).to_le_bytes());
+    crate::model::content_hash(&key)
 }
 
 /// A pack of papers' titles or bodies, as the page names it to fetch and
@@ -367,89 +445,75 @@ pub(crate) fn words_of<'a>(
         .filter_map(move |&t| words.get(t as usize).map(String::as_str))
 }
 
-/// The papers pack `k` of `packs` holds (of `papers` in all): from its
-/// first to the next one's.
-pub(crate) fn pack_range(
-    packs: &[PaperPackRef],
-    papers: usize,
-    k: usize,
-) -> Option<std::ops::Range<usize>> {
-    let first = packs.get(k)?.first as usize;
-    let end = packs.get(k + 1).map_or(papers, |r| r.first as usize);
-    (first <= end && end <= papers).then_some(first..end)
-}
-
-/// The one of `packs` (of `papers` in all) that holds paper `doc`.
-pub(crate) fn pack_of(packs: &[PaperPackRef], papers: usize, doc: usize) -> Option<usize> {
-    if doc >= papers {
-        return None;
-    }
-    packs
-        .partition_point(|r| r.first as usize <= doc)
-        .checked_sub(1)
-}
-
-/// Decodes pack `k` of `packs` (of `papers` in all): its hash is the one
-/// named, its frame (`magic`) whole, and it holds one item per paper of its
+/// Decodes pack `k` of `packs`: its frame (`magic`) whole, the packs'
+/// hash and its number inside those named, and one item per paper of its
 /// range. The items, and that range.
 pub(crate) fn decode_pack<T: serde::de::DeserializeOwned>(
-    packs: &[PaperPackRef],
-    papers: usize,
+    packs: &PaperPacks,
     k: usize,
     magic: &[u8; 4],
     bytes: &[u8],
 ) -> Result<(Vec<T>, std::ops::Range<usize>), DecodeError> {
     let mismatch = || DecodeError::Corrupt(Corrupt::PackMismatch);
-    let (r, range) = packs
-        .get(k)
-        .zip(pack_range(packs, papers, k))
-        .ok_or_else(mismatch)?;
-    let items: Vec<T> = decode_named(magic, r.hash, bytes)?;
+    let range = packs.range(k).ok_or_else(mismatch)?;
+    let ([named, items], rest) = unframe::<2>(magic, bytes)?;
+    nothing_after(rest)?;
+    if named != pack_name(packs.hash, k) {
+        return Err(mismatch());
+    }
+    let items: Vec<T> =
+        postcard::from_bytes(items).map_err(|e| DecodeError::Corrupt(Corrupt::Encoding(e)))?;
     if items.len() != range.len() {
         return Err(mismatch());
     }
     Ok((items, range))
 }
 
-/// Cuts `items` (one per paper, in order) into packs of consecutive papers
-/// of at least `pack_bytes` each (postcard bytes; the last may be
-/// smaller), each a frame (`magic`) named by its hash: the packs' table and
-/// their bytes.
+/// What a pack carries of its name: the packs' hash and its number.
+fn pack_name(packs: u64, k: usize) -> [u8; 16] {
+    let mut name = [0u8; 16];
+    name[..8].copy_from_slice(&packs.to_le_bytes());
+    name[8..].copy_from_slice(&(k as u64).to_le_bytes());
+    name
+}
+
+/// Cuts `items` (one per paper, in order) into packs of `per_pack`
+/// consecutive papers (the last may hold fewer), each a frame (`magic`):
+/// what names them, and their bytes.
 pub(crate) fn cut_into_packs<T: Serialize>(
     items: Vec<T>,
-    pack_bytes: usize,
+    per_pack: u32,
     magic: &[u8; 4],
-) -> (Vec<PaperPackRef>, Vec<Vec<u8>>) {
-    let mut refs = Vec::new();
-    let mut packs = Vec::new();
-    let mut items = items.into_iter().peekable();
-    let mut first = 0usize;
-    while items.peek().is_some() {
-        let mut pack = Vec::new();
-        let mut size = 0;
-        while let Some(item) = items.next_if(|_| pack.is_empty() || size < pack_bytes) {
-            size += postcard::to_allocvec(&item).map_or(0, |b| b.len());
-            pack.push(item);
-        }
-        let encoded = postcard::to_allocvec(&pack).expect("a pack serializes");
-        let bytes = frame(magic, &[&encoded]);
-        refs.push(PaperPackRef {
-            first: first as u32,
-            hash: crate::model::content_hash(&bytes),
-            len: u32::try_from(bytes.len()).expect("a pack under 4 GB"),
-        });
-        first += pack.len();
-        packs.push(bytes);
-    }
+) -> (PaperPacks, Vec<Vec<u8>>) {
+    assert!(per_pack > 0, "a pack holds a paper at least");
+    let papers = u32::try_from(items.len()).expect("under 4 billion papers");
+    let encoded: Vec<Vec<u8>> = items
+        .chunks(per_pack as usize)
+        .map(|pack| postcard::to_allocvec(pack).expect("a pack serializes"))
+        .collect();
+    let sums: Vec<u8> = (encoded.iter())
+        .flat_map(|e| crate::model::content_hash(e).to_le_bytes())
+        .collect();
+    let hash = crate::model::content_hash(&sums);
+    let packs: Vec<Vec<u8>> = (encoded.iter().enumerate())
+        .map(|(k, e)| frame(magic, &[&pack_name(hash, k), e]))
+        .collect();
+    let len = packs.iter().map(|p| p.len() as u64).sum();
+    let refs = PaperPacks {
+        papers,
+        per_pack,
+        hash,
+        len,
+    };
     (refs, packs)
 }
 
 impl Corpus {
     /// The corpus with its papers' bodies cut into packs of consecutive
-    /// papers of at least `pack_bytes` each (the last may be smaller): the
-    /// head, whose papers have no bodies and whose
-    /// [`Corpus::body_packs`] name the packs, and the packs' bytes.
-    pub fn in_body_packs(&self, pack_bytes: usize) -> (Corpus, Vec<Vec<u8>>) {
+    /// papers, `per_pack` each (the last may hold fewer): the head, whose
+    /// papers have no bodies and whose [`Corpus::body_packs`] name the
+    /// packs, and the packs' bytes.
+    pub fn in_body_packs(&self, per_pack: u32) -> (Corpus, Vec<Vec<u8>>) {
         assert!(self.body_packs.is_empty(), "the bodies are in the papers");
         let mut head = self.clone();
         let reasons = std::mem::take(&mut head.reasons);
@@ -460,7 +524,7 @@ impl Corpus {
             .iter_mut()
             .map(|p| p.take_body(&reasons, head_too, &terms))
             .collect();
-        let (refs, packs) = cut_into_packs(bodies, pack_bytes, BODY_MAGIC);
+        let (refs, packs) = cut_into_packs(bodies, per_pack, BODY_MAGIC);
         head.body_packs = refs;
         head.drop_terms_if_unread();
         (head, packs)
@@ -468,20 +532,19 @@ impl Corpus {
 
     /// The papers pack `k` of the bodies holds: from its first to the next one's.
     pub fn body_pack_range(&self, k: usize) -> Option<std::ops::Range<usize>> {
-        pack_range(&self.body_packs, self.papers.len(), k)
+        self.body_packs.range(k)
     }
 
     /// The pack holding paper `doc`'s body, when the bodies are in packs.
     pub fn body_pack_of(&self, doc: usize) -> Option<usize> {
-        pack_of(&self.body_packs, self.papers.len(), doc)
+        self.body_packs.of(doc)
     }
 
-    /// Decodes pack `k` of the bodies: its hash is the one named, its frame
-    /// whole, it holds exactly the papers of its range, and every id inside
+    /// Decodes pack `k` of the bodies: its frame whole, its name the one
+    /// asked for, it holds exactly the papers of its range, and every id inside
     /// points at something that exists.
     pub fn decode_body_pack(&self, k: usize, bytes: &[u8]) -> Result<Vec<Body>, DecodeError> {
-        let (bodies, range) =
-            decode_pack::<Body>(&self.body_packs, self.papers.len(), k, BODY_MAGIC, bytes)?;
+        let (bodies, range) = decode_pack::<Body>(&self.body_packs, k, BODY_MAGIC, bytes)?;
         let papers = self.papers.len();
         let facets: Vec<usize> = self.facets.iter().map(|f| f.values.len()).collect();
         for (body, paper) in bodies.iter().zip(range) {
@@ -497,12 +560,12 @@ impl Corpus {
     /// nothing).
     pub fn with_bodies(
         mut self,
-        mut pack: impl FnMut(&PaperPackRef) -> Vec<u8>,
+        mut pack: impl FnMut(PaperPackRef) -> Vec<u8>,
     ) -> Result<Corpus, DecodeError> {
         let mut reasons = Interned::default();
         let mut terms = Interned::from_table(std::mem::take(&mut self.similar_terms));
         for k in 0..self.body_packs.len() {
-            let bytes = pack(&self.body_packs[k]);
+            let bytes = pack(self.body_packs.get(k).expect("a pack of the corpus"));
             let bodies = self.decode_body_pack(k, &bytes)?;
             let range = self.body_pack_range(k).expect("a pack of the corpus");
             for (paper, body) in self.papers[range].iter_mut().zip(bodies) {
@@ -515,7 +578,7 @@ impl Corpus {
             // Every paper has its tags back.
             self.tag_part = None;
         }
-        self.body_packs.clear();
+        self.body_packs = PaperPacks::default();
         Ok(self)
     }
 }
@@ -540,7 +603,7 @@ mod tests {
     #[test]
     fn bodies_in_packs_come_back_whole() {
         let corpus = seeds();
-        let (head, packs) = corpus.in_body_packs(4096);
+        let (head, packs) = corpus.in_body_packs(4);
         assert!(packs.len() > 3, "{} packs", packs.len());
         assert!(head
             .papers
@@ -562,7 +625,7 @@ mod tests {
     fn with_the_bodies_and_the_map_apart_their_words_travel_with_them() {
         let corpus = seeds();
         assert!(!corpus.similar_terms.is_empty());
-        let (head, packs) = corpus.in_body_packs(4096);
+        let (head, packs) = corpus.in_body_packs(4);
         assert_eq!(
             head.similar_terms, corpus.similar_terms,
             "the map still reads it"
@@ -586,7 +649,7 @@ mod tests {
     #[test]
     fn the_engine_lends_a_body_once_its_pack_is_in() {
         let corpus = seeds();
-        let (head, packs) = corpus.in_body_packs(4096);
+        let (head, packs) = corpus.in_body_packs(4);
         let e = crate::Engine::new(head);
         let doc = corpus.papers.len() as u32 - 1;
         assert_eq!(e.body(doc), None);
@@ -636,7 +699,7 @@ mod tests {
     fn with_the_tags_apart_a_body_brings_its_papers_tags_and_authors() {
         let corpus = seeds();
         let (apart, _) = corpus.tags_apart();
-        let (head, packs) = apart.in_body_packs(4096);
+        let (head, packs) = apart.in_body_packs(4);
         assert!(head
             .papers
             .iter()
@@ -661,13 +724,24 @@ mod tests {
 
     #[test]
     fn another_packs_bytes_or_a_damaged_pack_are_errors() {
-        let (head, packs) = seeds().in_body_packs(4096);
+        let (head, packs) = seeds().in_body_packs(4);
         let mismatch = DecodeError::Corrupt(Corrupt::PackMismatch);
         assert_eq!(head.decode_body_pack(0, &packs[1]), Err(mismatch.clone()));
         let mut damaged = packs[0].clone();
         let last = damaged.len() - 1;
         damaged[last] ^= 1;
-        assert_eq!(head.decode_body_pack(0, &damaged), Err(mismatch.clone()));
-        assert_eq!(head.decode_body_pack(packs.len(), &packs[0]), Err(mismatch));
+        let checksum = DecodeError::Corrupt(Corrupt::Checksum);
+        assert_eq!(head.decode_body_pack(0, &damaged), Err(checksum));
+        assert_eq!(
+            head.decode_body_pack(packs.len(), &packs[0]),
+            Err(mismatch.clone())
+        );
+        // Another build's first pack, the same papers' bodies, of a list
+        // whose last paper differs: its name is not this build's.
+        let mut other = seeds();
+        other.papers.last_mut().unwrap().text.push_str(" More.");
+        let (_, theirs) = other.in_body_packs(4);
+        assert_eq!(head.decode_body_pack(0, &theirs[0]), Err(mismatch));
+        assert!(head.decode_body_pack(0, &packs[0]).is_ok());
     }
 }

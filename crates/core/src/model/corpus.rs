@@ -47,7 +47,7 @@ pub struct Corpus {
     /// Where the papers' bodies are when they are not in the papers
     /// themselves: packs of consecutive papers ([`Corpus::in_body_packs`]).
     /// Empty when every paper holds its own body.
-    pub body_packs: Vec<crate::model::PaperPackRef>,
+    pub body_packs: crate::model::PaperPacks,
     /// Where the papers' places on the topic map and their keywords are
     /// when they are not in the papers themselves: one file
     /// ([`Corpus::map_apart`]). `None` when every paper holds its own.

@@ -15,7 +15,7 @@ struct Head {
     facets: Vec<Facet>,
     reasons: Vec<String>,
     similar_terms: Vec<String>,
-    body_packs: Vec<crate::model::PaperPackRef>,
+    body_packs: crate::model::PaperPacks,
     map_part: Option<crate::model::MapPartRef>,
     tag_part: Option<crate::model::TagPartRef>,
     titles: Option<crate::model::TitlesRef>,

@@ -14,7 +14,7 @@ pub const MAGIC: &[u8; 4] = b"PXC\x01";
 /// File magic of its second part: the search index.
 pub const INDEX_MAGIC: &[u8; 4] = b"PXI\x02";
 /// Bumped whenever a type below changes shape; old blobs are rejected cleanly.
-pub const FORMAT_VERSION: u16 = 20;
+pub const FORMAT_VERSION: u16 = 21;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 /// Why bytes are not a corpus this version can read.
@@ -226,8 +226,8 @@ pub fn check_named(hash: u64, bytes: &[u8]) -> Result<(), DecodeError> {
     Ok(())
 }
 
-/// Decodes a file of the build named by its hash (a pack of bodies, the
-/// map's or the tags' file): its bytes are those the hash names, its frame
+/// Decodes a file of the build named by its hash (the map's or the tags'
+/// file): its bytes are those the hash names, its frame
 /// (`magic`, one piece) is whole with nothing after it, and the piece is
 /// `T`'s encoding. What it holds is checked against the corpus by the
 /// caller.
@@ -398,14 +398,10 @@ impl Corpus {
             }
         }
         let n = self.papers.len();
-        // Packs of papers start at the first, each after the one before,
-        // and hold at least one paper.
-        for packs in [&self.body_packs[..], self.title_packs()] {
-            let firsts = packs.iter().map(|r| r.first as usize);
-            if packs.first().is_some_and(|r| r.first != 0)
-                || firsts.clone().zip(firsts.skip(1)).any(|(a, b)| a >= b)
-                || packs.last().is_some_and(|r| r.first as usize >= n)
-            {
+        // Packs of papers hold all the papers, at least one a pack.
+        for packs in [self.body_packs, self.title_packs()] {
+            let none = packs == crate::model::PaperPacks::default();
+            if !none && (packs.papers as usize != n || packs.per_pack == 0 || n == 0) {
                 return Err(Corrupt::PackMismatch);
             }
         }
@@ -465,7 +461,7 @@ mod tests {
             facets: vec![],
             reasons: vec![],
             similar_terms: vec![],
-            body_packs: vec![],
+            body_packs: Default::default(),
             map_part: None,
             tag_part: None,
             titles: None,

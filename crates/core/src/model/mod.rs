@@ -16,8 +16,8 @@ pub(crate) mod text;
 pub(crate) mod titles;
 
 pub use body::{
-    body_pack_file_name, Body, BodyRef, PaperPack, PaperPackRef, BODIES_APART_FROM, BODY_MAGIC,
-    BODY_PACK_BYTES,
+    body_pack_file_name, body_pack_papers, Body, BodyRef, PaperPack, PaperPackRef, PaperPacks,
+    BODIES_APART_FROM, BODY_MAGIC,
 };
 pub(crate) use corpus::is_web_url;
 pub use corpus::{style, Corpus, Facet, Link, LinkKind, List, Paper, Run, RunKind, Similar, Tag};
@@ -31,8 +31,8 @@ pub use map_part::{map_part_file_name, MapPart, MapPartRef, MAP_MAGIC};
 pub use tag_part::{tag_part_file_name, TagPartRef, TAG_MAGIC};
 pub use text::{fold, set_decompose, tokenize, words, Decompose, Token};
 pub use titles::{
-    title_order_file_name, title_pack_file_name, Titles, TitlesRef, TITLE_MAGIC, TITLE_ORDER_MAGIC,
-    TITLE_PACK_BYTES,
+    title_order_file_name, title_pack_file_name, title_pack_papers, Titles, TitlesRef, TITLE_MAGIC,
+    TITLE_ORDER_MAGIC,
 };
 
 /// The seed lists, compiled (for unit tests of the shipped parts).

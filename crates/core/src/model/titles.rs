@@ -8,9 +8,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::body::{cut_into_packs, decode_pack, pack_of, pack_range};
+use crate::model::body::{cut_into_packs, decode_pack};
 use crate::model::frame::{decode_named, frame};
-use crate::model::{Corpus, Corrupt, DecodeError, PaperPackRef};
+use crate::model::{Corpus, Corrupt, DecodeError, PaperPackRef, PaperPacks};
 
 /// File magic of a pack of titles.
 pub const TITLE_MAGIC: &[u8; 4] = b"PXN\x01";
@@ -18,17 +18,24 @@ pub const TITLE_MAGIC: &[u8; 4] = b"PXN\x01";
 /// File magic of the papers' title order.
 pub const TITLE_ORDER_MAGIC: &[u8; 4] = b"PXO\x01";
 
-/// How large a pack of titles is made, at least (postcard bytes, before
-/// compression): about 140 titles, 1.5 KB brotli. An answer's dozen cards
-/// lie in a dozen packs of a long list, so a pack is kept small; at
-/// 100,000 papers that is about 700 files.
-pub const TITLE_PACK_BYTES: usize = 8 * 1024;
+/// How many titles a pack holds, in a list of `papers`: an answer's
+/// dozen cards lie in a dozen packs of a long list, so there a pack is
+/// small (32 titles, about 1.3 KB brotli); a list the page fetches whole
+/// behind the first screen (up to about 10,000 papers) has fewer, larger
+/// ones (256 titles).
+pub fn title_pack_papers(papers: usize) -> u32 {
+    if papers <= 10_000 {
+        256
+    } else {
+        32
+    }
+}
 
 /// Where the titles are when the papers part does not hold them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TitlesRef {
     /// Packs of consecutive papers' titles.
-    pub packs: Vec<PaperPackRef>,
+    pub packs: PaperPacks,
     /// The file of the papers' places in title order
     /// ([`title_order_file_name`]): its xxh3-64.
     pub order_hash: u64,
@@ -76,7 +83,7 @@ impl Corpus {
     /// The corpus whose papers have no titles and whose
     /// [`Corpus::titles`] names the packs they are in, with the packs'
     /// bytes and the bytes of the title order's file.
-    pub fn titles_apart(&self, pack_bytes: usize) -> (Corpus, Vec<Vec<u8>>, Vec<u8>) {
+    pub fn titles_apart(&self, per_pack: u32) -> (Corpus, Vec<Vec<u8>>, Vec<u8>) {
         assert!(self.titles.is_none(), "the titles are apart already");
         let mut head = self.clone();
         let rank = title_ranks(self.papers.iter().map(|p| p.title.as_str()));
@@ -89,7 +96,7 @@ impl Corpus {
             .iter_mut()
             .map(|p| std::mem::take(&mut p.title))
             .collect();
-        let (packs, bytes) = cut_into_packs(titles, pack_bytes, TITLE_MAGIC);
+        let (packs, bytes) = cut_into_packs(titles, per_pack, TITLE_MAGIC);
         head.titles = Some(TitlesRef {
             packs,
             order_hash: crate::model::content_hash(&order),
@@ -99,25 +106,26 @@ impl Corpus {
     }
 
     /// The packs of titles, when the titles are apart (else none).
-    pub fn title_packs(&self) -> &[PaperPackRef] {
-        self.titles.as_ref().map_or(&[], |t| &t.packs)
+    pub fn title_packs(&self) -> PaperPacks {
+        self.titles
+            .as_ref()
+            .map_or_else(PaperPacks::default, |t| t.packs)
     }
 
     /// The papers pack `k` of the titles holds.
     pub fn title_pack_range(&self, k: usize) -> Option<std::ops::Range<usize>> {
-        pack_range(self.title_packs(), self.papers.len(), k)
+        self.title_packs().range(k)
     }
 
     /// The pack holding paper `doc`'s title, when the titles are apart.
     pub fn title_pack_of(&self, doc: usize) -> Option<usize> {
-        pack_of(self.title_packs(), self.papers.len(), doc)
+        self.title_packs().of(doc)
     }
 
     /// Decodes pack `k` of the titles: its hash is the one named, its
     /// frame whole, and it holds exactly the titles of its range.
     pub fn decode_title_pack(&self, k: usize, bytes: &[u8]) -> Result<Vec<String>, DecodeError> {
-        let packs = self.title_packs();
-        decode_pack(packs, self.papers.len(), k, TITLE_MAGIC, bytes).map(|(titles, _)| titles)
+        decode_pack(&self.title_packs(), k, TITLE_MAGIC, bytes).map(|(titles, _)| titles)
     }
 
     /// Decodes the title order's file: each paper's place, every place
@@ -143,10 +151,10 @@ impl Corpus {
     /// nothing).
     pub fn with_titles(
         mut self,
-        mut pack: impl FnMut(&PaperPackRef) -> Vec<u8>,
+        mut pack: impl FnMut(PaperPackRef) -> Vec<u8>,
     ) -> Result<Corpus, DecodeError> {
         for k in 0..self.title_packs().len() {
-            let bytes = pack(&self.title_packs()[k]);
+            let bytes = pack(self.title_packs().get(k).expect("a pack of the corpus"));
             let titles = self.decode_title_pack(k, &bytes)?;
             let range = self.title_pack_range(k).expect("a pack of the corpus");
             for (paper, title) in self.papers[range].iter_mut().zip(titles) {
@@ -166,7 +174,7 @@ mod tests {
     #[test]
     fn titles_apart_come_back_whole_and_in_order() {
         let corpus = seeds();
-        let (head, packs, order) = corpus.titles_apart(512);
+        let (head, packs, order) = corpus.titles_apart(6);
         assert!(packs.len() > 3, "{} packs", packs.len());
         assert!(head.papers.iter().all(|p| p.title.is_empty()));
         let rank = head.decode_title_order(&order).unwrap();
@@ -190,13 +198,14 @@ mod tests {
 
     #[test]
     fn another_packs_bytes_a_damaged_pack_or_a_bad_order_are_errors() {
-        let (head, packs, order) = seeds().titles_apart(512);
+        let (head, packs, order) = seeds().titles_apart(6);
         let mismatch = DecodeError::Corrupt(Corrupt::PackMismatch);
         assert_eq!(head.decode_title_pack(0, &packs[1]), Err(mismatch.clone()));
         let mut damaged = packs[0].clone();
         let last = damaged.len() - 1;
         damaged[last] ^= 1;
-        assert_eq!(head.decode_title_pack(0, &damaged), Err(mismatch.clone()));
+        let checksum = DecodeError::Corrupt(Corrupt::Checksum);
+        assert_eq!(head.decode_title_pack(0, &damaged), Err(checksum));
         assert_eq!(
             head.decode_title_pack(packs.len(), &packs[0]),
             Err(mismatch.clone())

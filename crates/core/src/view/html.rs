@@ -343,7 +343,7 @@ mod tests {
             facets: vec![],
             reasons: vec![],
             similar_terms: vec![],
-            body_packs: vec![],
+            body_packs: Default::default(),
             map_part: None,
             tag_part: None,
             titles: None,

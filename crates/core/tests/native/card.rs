@@ -333,7 +333,7 @@ fn a_related_paper_is_its_title_and_why_escaped() {
 #[test]
 fn a_card_whose_body_came_in_a_pack_is_the_card_of_the_whole_paper() {
     let whole = common::seed_corpus();
-    let (head, packs) = whole.in_body_packs(4096);
+    let (head, packs) = whole.in_body_packs(4);
     let engine = explorer_core::Engine::new(head.clone());
     let none = Highlights::default();
     let card = |corpus: &Corpus, doc: u32, body| {
@@ -373,7 +373,8 @@ fn a_card_whose_body_came_in_a_pack_is_the_card_of_the_whole_paper() {
 fn with_the_tags_apart_a_card_gets_its_chips_and_authors_with_its_body() {
     let whole = common::acl_records_corpus();
     let (apart, _) = whole.tags_apart();
-    let (head, packs) = apart.in_body_packs(explorer_core::model::BODY_PACK_BYTES);
+    let (head, packs) =
+        apart.in_body_packs(explorer_core::model::body_pack_papers(whole.papers.len()));
     let engine = explorer_core::Engine::new(head.clone());
     let none = Highlights::default();
     let card = |corpus: &Corpus, doc: u32, body| {

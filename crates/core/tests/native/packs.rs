@@ -374,12 +374,12 @@ fn page_none(corpus: &Corpus) -> Selection {
 /// (hits, scores, counts, highlights) is the whole list's.
 #[test]
 fn with_its_tags_apart_the_real_list_answers_and_then_counts_as_the_whole() {
-    use explorer_core::model::BODY_PACK_BYTES;
     use explorer_core::FacetKind;
     let corpus = crate::common::acl_records_corpus();
     let whole = Engine::new(corpus.clone());
     let (apart, tag_file) = corpus.tags_apart();
-    let (head, _) = apart.in_body_packs(BODY_PACK_BYTES);
+    let (head, _) =
+        apart.in_body_packs(explorer_core::model::body_pack_papers(corpus.papers.len()));
     let mut page = Corpus::from_papers_part(&head.to_parts().papers).expect("the part decodes");
     assert!(page
         .papers

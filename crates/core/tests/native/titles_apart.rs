@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::common;
 
-use explorer_core::model::{BODY_PACK_BYTES, TITLE_PACK_BYTES};
+use explorer_core::model::{body_pack_papers, title_pack_papers};
 use explorer_core::view::{card_html, export, export_with, similar_html, CardState, Format};
 use explorer_core::{Corpus, Engine, Highlights, PaperPack, Sort};
 
@@ -22,12 +22,12 @@ struct Shipped {
 
 fn shipped(whole: &Corpus) -> Shipped {
     let (head, _tags) = whole.tags_apart();
-    let (head, bodies) = head.in_body_packs(BODY_PACK_BYTES);
+    let (head, bodies) = head.in_body_packs(body_pack_papers(whole.papers.len()));
     // The map too: the head then has no table of words, and each card's
     // similar papers are explained by the words its body brings.
     let (head, _map) = head.map_apart();
     assert!(head.similar_terms.is_empty());
-    let (head, titles, order) = head.titles_apart(TITLE_PACK_BYTES);
+    let (head, titles, order) = head.titles_apart(title_pack_papers(whole.papers.len()));
     let mut files = HashMap::new();
     for (r, bytes) in head.body_packs.iter().zip(bodies) {
         files.insert(explorer_core::model::body_pack_file_name(r.hash), bytes);

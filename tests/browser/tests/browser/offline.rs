@@ -189,7 +189,7 @@ fn fetched_on_use(dist: &std::path::Path) -> u64 {
         !head.title_packs().is_empty(),
         "a list this long has its titles in packs"
     );
-    let not_first = |packs: &[explorer_core::model::PaperPackRef],
+    let not_first = |packs: explorer_core::model::PaperPacks,
                      of: &dyn Fn(usize) -> Option<usize>| {
         let first: std::collections::HashSet<usize> = (0..explorer_core::view::FIRST_SCREEN)
             .filter_map(of)
@@ -202,7 +202,7 @@ fn fetched_on_use(dist: &std::path::Path) -> u64 {
             .sum::<u64>()
     };
     files
-        + not_first(&head.body_packs, &|d| head.body_pack_of(d))
+        + not_first(head.body_packs, &|d| head.body_pack_of(d))
         + not_first(head.title_packs(), &|d| head.title_pack_of(d))
 }
 

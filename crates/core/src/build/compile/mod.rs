@@ -223,7 +223,7 @@ pub fn compile_sources_with(
             facets,
             reasons,
             similar_terms,
-            body_packs: Vec::new(),
+            body_packs: Default::default(),
             map_part: None,
             tag_part: None,
             titles: None,

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use super::Engine;
 pub use crate::model::PaperPack;
-use crate::model::{Corpus, DecodeError, PaperPackRef};
+use crate::model::{Corpus, DecodeError, PaperPackRef, PaperPacks};
 
 /// One slot per pack: the pack's papers' items once it is in.
 pub(crate) struct Slots<T>(Vec<OnceLock<Vec<T>>>);
@@ -17,10 +17,10 @@ impl<T> Slots<T> {
         Slots((0..n).map(|_| OnceLock::new()).collect())
     }
 
-    /// The item of paper `doc`, of `papers` in all, once its pack is in.
-    fn item(&self, packs: &[PaperPackRef], papers: usize, doc: usize) -> Option<&T> {
-        let k = crate::model::body::pack_of(packs, papers, doc)?;
-        let first = packs[k].first as usize;
+    /// The item of paper `doc` once its pack is in.
+    fn item(&self, packs: PaperPacks, doc: usize) -> Option<&T> {
+        let k = packs.of(doc)?;
+        let first = packs.range(k)?.start;
         self.0.get(k)?.get()?.get(doc - first)
     }
 
@@ -55,7 +55,7 @@ impl Engine {
             return Some(&paper.title);
         }
         let packs = self.corpus.title_packs();
-        self.titles.item(packs, self.len(), d).map(String::as_str)
+        self.titles.item(packs, d).map(String::as_str)
     }
 
     /// Paper `doc`'s body (its text, runs, links and similar papers):
@@ -67,9 +67,7 @@ impl Engine {
         if self.corpus.body_packs.is_empty() {
             return Some(paper.into());
         }
-        self.bodies
-            .item(&self.corpus.body_packs, self.len(), d)
-            .map(Into::into)
+        self.bodies.item(self.corpus.body_packs, d).map(Into::into)
     }
 
     /// The packs the cards of `docs` lack, each once, in the order first
@@ -85,12 +83,11 @@ impl Engine {
     }
 
     fn missing(&self, docs: impl IntoIterator<Item = u32>, bodies: bool) -> Vec<PaperPack> {
-        let (titles, n) = (self.corpus.title_packs(), self.len());
+        let titles = self.corpus.title_packs();
         let mut seen = std::collections::HashSet::new();
         let mut missing = Vec::new();
         for doc in docs {
-            let title = crate::model::body::pack_of(titles, n, doc as usize)
-                .map(|k| PaperPack::Title(k as u32));
+            let title = titles.of(doc as usize).map(|k| PaperPack::Title(k as u32));
             let body = bodies
                 .then(|| self.corpus.body_pack_of(doc as usize))
                 .flatten()
@@ -121,7 +118,7 @@ impl Engine {
             .collect()
     }
 
-    fn paper_pack_ref(&self, p: PaperPack) -> Option<&PaperPackRef> {
+    fn paper_pack_ref(&self, p: PaperPack) -> Option<PaperPackRef> {
         match p {
             PaperPack::Title(k) => self.corpus.title_packs().get(k as usize),
             PaperPack::Body(k) => self.corpus.body_packs.get(k as usize),
