@@ -106,8 +106,9 @@ def forward(w, cfg, ids, mask=None):
     return (h * m).sum(1) / m.sum(1)
 
 
-def main():
-    model_dir, out = sys.argv[1], sys.argv[2]
+def token_vectors(model_dir):
+    """The vocabulary, and each token's vector: the model's output for
+    `[CLS] token [SEP]`, mean-pooled (float64, 384 dimensions)."""
     w = load_file(f"{model_dir}/model.safetensors")
     cfg = json.load(open(f"{model_dir}/config.json"))
     vocab = json.load(open(f"{model_dir}/tokenizer.json", encoding="utf-8"))["model"]["vocab"]
@@ -120,6 +121,28 @@ def main():
         seqs = np.stack([np.full_like(ids, cls), ids, np.full_like(ids, sep)], axis=1)
         out_vecs[ids] = forward(w, cfg, seqs)
         print(f"{ids[-1] + 1}/{len(tokens)} tokens", file=sys.stderr)
+    return tokens, out_vecs
+
+
+def write_static(out, tokens, vectors):
+    """Writes the table (`tokens` x dims float) in the format above,
+    quantized to int8 with one scale."""
+    dims = vectors.shape[1]
+    scale = 127.0 / np.abs(vectors).max()
+    q = np.clip(np.rint(vectors * scale), -127, 127).astype(np.int8)
+    with open(out, "wb") as f:
+        f.write(b"PXS\x01")
+        f.write(struct.pack("<HHI", 1, dims, len(tokens)))
+        for t in tokens:
+            assert "\n" not in t
+            f.write(t.encode("utf-8") + b"\n")
+        f.write(q.tobytes())
+    print(f"wrote {out}: {len(tokens)} tokens x {dims} dims", file=sys.stderr)
+
+
+def main():
+    model_dir, out = sys.argv[1], sys.argv[2]
+    tokens, out_vecs = token_vectors(model_dir)
     centred = out_vecs - out_vecs.mean(0)
     _, _, vt = np.linalg.svd(centred, full_matrices=False)
     axes = vt[:DIMS]
@@ -127,16 +150,7 @@ def main():
     axes *= np.sign(axes[np.arange(DIMS), np.abs(axes).argmax(1)])[:, None]
     reduced = centred @ axes.T
     reduced /= np.linalg.norm(reduced, axis=1, keepdims=True) + 1e-12
-    scale = 127.0 / np.abs(reduced).max()
-    q = np.clip(np.rint(reduced * scale), -127, 127).astype(np.int8)
-    with open(out, "wb") as f:
-        f.write(b"PXS\x01")
-        f.write(struct.pack("<HHI", 1, DIMS, len(tokens)))
-        for t in tokens:
-            assert "\n" not in t
-            f.write(t.encode("utf-8") + b"\n")
-        f.write(q.tobytes())
-    print(f"wrote {out}: {len(tokens)} tokens x {DIMS} dims", file=sys.stderr)
+    write_static(out, tokens, reduced)
 
 
 if __name__ == "__main__":

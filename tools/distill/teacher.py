@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
-"""The teacher's figures on the title queries: the full all-MiniLM-L6-v2
-(the transformer the page's table is distilled from; mean pooling, cosine,
-256 word pieces at most, as sentence-transformers runs it) ranks the same
-abstracts for the same held-out titles as `explorer-cli eval-title-queries`.
+"""The teacher's figures: the full all-MiniLM-L6-v2 (the transformer the
+page's table is learnt from; mean pooling, cosine, 256 word pieces at
+most, as sentence-transformers runs it) ranks the same papers for the same
+queries as `explorer-cli eval-title-queries` or `eval-meaning`.
 
     explorer-cli eval-title-queries --sample N --dump DIR FILE…
-    python3 tools/distill/teacher.py MODEL_DIR DIR
+    explorer-cli eval-meaning LIST --queries FILE --dump DIR
+    python3 tools/distill/teacher.py MODEL_DIR DIR [FEATURES_DIR]
 
-DIR/papers.jsonl holds the abstracts (one JSON string per paper, in the
-corpus's order), DIR/queries.jsonl the queries ({"title", "nameless",
-"doc"}). Prints recall@10 and MRR for the title and the title without its
-`NAME:`. Run by `./dev eval-titles`; the figures are recorded in
-docs/search.md with that command. The papers' vectors are cached in DIR.
+DIR/papers.jsonl holds the papers' texts (one JSON string per paper, in
+the corpus's order: the abstracts), and either DIR/queries.jsonl the title
+queries ({"title", "nameless", "doc"}: recall@10 and MRR for the title
+and the title without its `NAME:`, `./dev eval-titles`) or
+DIR/judged.jsonl the judged queries ({"kind", "query", "relevant"}: the
+rows `eval-meaning` prints, `./dev eval-meaning`). The papers' vectors are
+cached in DIR; a text `featurize.py` embedded (FEATURES_DIR) is not
+embedded again.
 """
 
+import hashlib
 import json
 import os
 import sys
@@ -48,21 +53,62 @@ def embed(w, cfg, tok, texts, label):
     return out / np.linalg.norm(out, axis=1, keepdims=True)
 
 
+def paper_vectors(w, cfg, tok, work, papers, features):
+    """The papers' vectors: cached in `work`, else those `featurize.py`
+    wrote for the same texts, else embedded now."""
+    key = hashlib.sha256("\n".join(papers).encode("utf-8")).hexdigest()[:16]
+    cache = f"{work}/teacher-papers-{key}.npy"
+    if os.path.exists(cache):
+        return np.load(cache)
+    known = {}
+    if features and os.path.exists(f"{features}/teacher.npy"):
+        texts = [json.loads(l) for l in open(f"{features}/texts.jsonl", encoding="utf-8")]
+        known = dict(zip(texts, np.load(f"{features}/teacher.npy")))
+    key = [" ".join(t.split()) for t in papers]
+    todo = [i for i, k in enumerate(key) if k not in known]
+    p = np.zeros((len(papers), cfg["hidden_size"]), dtype=np.float32)
+    for i, k in enumerate(key):
+        if k in known:
+            p[i] = known[k]
+    if todo:
+        p[todo] = embed(w, cfg, tok, [papers[i] for i in todo], "papers")
+    np.save(cache, p)
+    return p
+
+
+def judged_rows(w, cfg, tok, p, judged):
+    """The teacher's rows of `eval-meaning`'s table."""
+    q = embed(w, cfg, tok, [j["query"] for j in judged], "queries")
+    sims = q @ p.T
+    for label, kind in [("all", None), ("lexical", "lexical"), ("paraphrased", "paraphrase")]:
+        rows = [(i, j) for i, j in enumerate(judged) if j["relevant"] and kind in (None, j["kind"])]
+        recall = mrr = 0.0
+        for i, j in rows:
+            order = np.argsort(-sims[i], kind="stable")
+            rank = np.empty(len(order), dtype=np.int64)
+            rank[order] = np.arange(len(order))
+            ranks = rank[j["relevant"]]
+            recall += (ranks < 10).sum() / len(ranks)
+            mrr += 1.0 / (ranks.min() + 1)
+        n = max(len(rows), 1)
+        print(f"| {label} ({len(rows)}) | the teacher, all-MiniLM-L6-v2 | {recall / n:.3f} | {mrr / n:.3f} |")
+
+
 def main():
     model_dir, work = sys.argv[1], sys.argv[2]
+    features = sys.argv[3] if len(sys.argv) > 3 else None
     w = load_file(f"{model_dir}/model.safetensors")
     cfg = json.load(open(f"{model_dir}/config.json"))
     tok = Tokenizer.from_file(f"{model_dir}/tokenizer.json")
     tok.no_truncation()
     tok.no_padding()
     papers = [json.loads(l) for l in open(f"{work}/papers.jsonl", encoding="utf-8")]
+    p = paper_vectors(w, cfg, tok, work, papers, features)
+    if os.path.exists(f"{work}/judged.jsonl"):
+        judged = [json.loads(l) for l in open(f"{work}/judged.jsonl", encoding="utf-8")]
+        judged_rows(w, cfg, tok, p, judged)
+        return
     queries = [json.loads(l) for l in open(f"{work}/queries.jsonl", encoding="utf-8")]
-    cache = f"{work}/teacher-papers.npy"
-    if os.path.exists(cache) and np.load(cache).shape[0] == len(papers):
-        p = np.load(cache)
-    else:
-        p = embed(w, cfg, tok, papers, "papers")
-        np.save(cache, p)
     print(f"{len(papers)} papers, {len(queries)} queries\n")
     print("| ranking | real title: recall@10 / MRR | title without its `NAME:`: recall@10 / MRR |")
     print("|---|---|---|")

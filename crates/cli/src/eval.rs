@@ -38,10 +38,19 @@ pub fn abstracts_only(files: &[String], name: &str, out: &Path) -> Result<(), Er
 }
 
 /// `eval-meaning DIR --queries FILE`: recall@10 and MRR of the judged
-/// queries in FILE, for words only, meaning only and both.
-pub fn eval_meaning(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), Error> {
+/// queries in FILE, for words only, meaning only and both; with `dump`,
+/// the papers' abstracts and the queries are written there too,
+/// for the teacher to rank (`tools/distill/teacher.py`).
+pub fn eval_meaning(
+    corpus: &explorer_core::Corpus,
+    file: &Path,
+    dump: Option<&Path>,
+) -> Result<(), Error> {
     use explorer_core::build::meaning_eval::{evaluate, read, RANKINGS};
     let judged = read(&read_text(file)?).map_err(|e| Error::unexpected(file, e))?;
+    if let Some(dir) = dump {
+        dump_judged(dir, corpus, &judged)?;
+    }
     let m = build_meaning(&StaticModel::committed(), &corpus.papers);
     let e = explorer_core::Engine::new(corpus.clone());
     e.open_meaning(m)?;
@@ -57,6 +66,34 @@ pub fn eval_meaning(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), E
                 s.queries, s.recall_at_10, s.mrr
             );
         }
+    }
+    Ok(())
+}
+
+/// The papers' abstracts (`papers.jsonl`, one JSON string a paper, in the
+/// corpus's order: the teacher's figures in the issue tracker and in
+/// docs/search.md are on abstracts) and the judged queries with
+/// their papers' positions (`judged.jsonl`: kind, query, relevant), for
+/// the teacher's row (`tools/distill/teacher.py`).
+fn dump_judged(
+    dir: &Path,
+    corpus: &explorer_core::Corpus,
+    judged: &[explorer_core::build::meaning_eval::Judged],
+) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).on(dir)?;
+    let papers: String = (corpus.papers.iter())
+        .map(|p| serde_json::to_string(&p.text).expect("a string serializes") + "\n")
+        .collect();
+    let doc_of = |id: &String| corpus.papers.iter().position(|p| &p.id == id);
+    let queries: String = (judged.iter())
+        .map(|j| {
+            let relevant: Vec<usize> = j.relevant.iter().filter_map(doc_of).collect();
+            serde_json::json!({"kind": j.kind, "query": j.query, "relevant": relevant}).to_string()
+                + "\n"
+        })
+        .collect();
+    for (name, text) in [("papers.jsonl", papers), ("judged.jsonl", queries)] {
+        write(dir.join(name), text)?;
     }
     Ok(())
 }

@@ -141,6 +141,11 @@ enum Command {
         dir: PathBuf,
         #[arg(long)]
         queries: PathBuf,
+        /// Also write the papers' abstracts (`papers.jsonl`) and
+        /// the queries (`judged.jsonl`) here, for the teacher to rank
+        /// (`tools/distill/teacher.py`).
+        #[arg(long)]
+        dump: Option<PathBuf>,
     },
     /// One self-contained HTML file from a built DIST.
     SingleFile {
@@ -225,8 +230,8 @@ fn run(command: Command) -> Result<(), Error> {
         Command::Noscript { dir, into } => stage::write_noscript(&compile(&dir)?.corpus, &into),
         Command::Manifest { dir, into } => stage::write_manifest(&compile(&dir)?.corpus, &into),
         Command::Stage { dir, into } => stage::stage(&compile(&dir)?.corpus, &into),
-        Command::EvalMeaning { dir, queries } => {
-            eval::eval_meaning(&compile(&dir)?.corpus, &queries)
+        Command::EvalMeaning { dir, queries, dump } => {
+            eval::eval_meaning(&compile(&dir)?.corpus, &queries, dump.as_deref())
         }
     }
 }
