@@ -126,6 +126,20 @@ async fn a_large_list_searches_offline_what_its_reader_fetched() {
     let want = browser_tests::ranked_titles(&build.engine, query);
     b.type_query(query).await;
     b.wait_for_titles_prefix(&want).await;
+    // The reader has fetched what the first screen shows once no card on
+    // it waits for its title or abstract (the first titles shown can come
+    // before the rest's packs).
+    let en = &explorer_core::view::EN;
+    b.wait_for(
+        &format!(
+            "document.querySelectorAll('.results article.paper').length > 0 \
+             && ![...document.querySelectorAll('.results article.paper')].some(c => \
+             c.textContent.includes({:?}) || c.textContent.includes({:?}))",
+            en.loading_title, en.loading_abstract
+        ),
+        "every card on the first screen whole",
+    )
+    .await;
     let packs = build_files(&build.dist)
         .iter()
         .filter(|(name, _)| name.starts_with("postings-"))
