@@ -14,14 +14,19 @@ use crate::model::{Corpus, Corrupt, DecodeError, Link, Paper, Run, RunKind, Simi
 /// File magic of a pack of bodies.
 pub const BODY_MAGIC: &[u8; 4] = b"PXB\x03";
 
+/// Up to this many papers the page fetches a list whole behind its first
+/// screen, so its packs of bodies and titles are larger and fewer
+/// ([`body_pack_papers`], [`crate::model::title_pack_papers`]).
+pub(crate) const FEW_PACKS_UP_TO: usize = 10_000;
+
 /// How many papers' bodies a pack holds, in a list of `papers`: a card
 /// costs its pack, so a long list's packs are small (8 bodies, about
 /// 5 KB brotli: a screenful of cards from across a list of 100,000 papers
 /// is a dozen of them); a list the page fetches whole behind the first
-/// screen (up to about 10,000 papers) has fewer, larger ones, fewer
-/// requests to make.
+/// screen (`FEW_PACKS_UP_TO`) has fewer, larger ones, fewer requests
+/// to make.
 pub fn body_pack_papers(papers: usize) -> u32 {
-    if papers <= 10_000 {
+    if papers <= FEW_PACKS_UP_TO {
         32
     } else {
         8
@@ -145,9 +150,7 @@ impl PaperPacks {
 
 /// The hash pack `k` of packs whose contents hash to `packs` is named by.
 fn pack_hash(packs: u64, k: usize) -> u64 {
-    let mut key = packs.to_le_bytes().to_vec();
-    key.extend_from_slice(&(k as u64).to_le_bytes());
-    crate::model::content_hash(&key)
+    crate::model::content_hash(&pack_name(packs, k))
 }
 
 /// A pack of papers' titles or bodies, as the page names it to fetch and

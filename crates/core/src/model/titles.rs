@@ -21,10 +21,10 @@ pub const TITLE_ORDER_MAGIC: &[u8; 4] = b"PXO\x01";
 /// How many titles a pack holds, in a list of `papers`: an answer's
 /// dozen cards lie in a dozen packs of a long list, so there a pack is
 /// small (32 titles, about 1.3 KB brotli); a list the page fetches whole
-/// behind the first screen (up to about 10,000 papers) has fewer, larger
-/// ones (256 titles).
+/// behind the first screen (up to 10,000 papers) has
+/// fewer, larger ones (256 titles).
 pub fn title_pack_papers(papers: usize) -> u32 {
-    if papers <= 10_000 {
+    if papers <= crate::model::body::FEW_PACKS_UP_TO {
         256
     } else {
         32
