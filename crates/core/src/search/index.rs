@@ -1304,6 +1304,24 @@ impl Index {
         }
     }
 
+    /// [`Index::df`], `None` (and the pack noted missing) while the stem's
+    /// pack of postings is not in.
+    pub(crate) fn df_if_in(&self, stem: u32) -> Option<u32> {
+        match self.block_of(&self.postings, stem) {
+            Ok(found) => Some(found.map_or(0, |(block, i)| block.docs(i))),
+            Err(k) => {
+                self.miss(k);
+                None
+            }
+        }
+    }
+
+    /// Whether the packs of words where `word` lies are in (a lookup of
+    /// it has then said all it can).
+    pub(crate) fn words_in_for(&self, word: &str) -> bool {
+        self.surface.has_pack_of(word, None)
+    }
+
     /// The stem's postings in document order, with positions when asked for.
     pub fn postings(&self, stem: u32, with_positions: bool) -> Vec<Posting> {
         let postings = self.postings_iter(stem, with_positions);

@@ -263,7 +263,7 @@ pub static EN: Strings = Strings {
         ("audio OR speech", "either word"),
         (
             "reinforcment",
-            "typos are forgiven (1 in words of 5+ letters, 2 in 9+); such matches rank last",
+            "typos are forgiven (1 in words of 5+ letters, 2 in 9+) where a word is in fewer than 3 papers; such matches rank last",
         ),
     ],
     syntax_facets: "filter by a facet; ",
@@ -489,7 +489,7 @@ pub static ZH: Strings = Strings {
         ("audio OR speech", "任一词即可"),
         (
             "reinforcment",
-            "容忍拼写错误（5 个字母以上的词容错 1 处，9 个以上容错 2 处），这类匹配排在最后",
+            "容忍拼写错误（5 个字母以上的词容错 1 处，9 个以上容错 2 处；仅当该词所在论文少于 3 篇时），这类匹配排在最后",
         ),
     ],
     syntax_facets: "按分面筛选；",

@@ -93,23 +93,25 @@ fn assert_same_answers(whole: &Engine, corpus: &Corpus, pack_bytes: usize, queri
 }
 
 /// Each query typed on a page of its own before the word list is in:
-/// the answer is the whole index's after at most two rounds (its words,
-/// then their postings), and so are its first cards' highlights, read
-/// with only the word packs the query fetched (in packs of about
-/// `word_pack_bytes`: small ones cut the list in many places). Returns
-/// the share of the word list's bytes each query fetched.
+/// the answer is the whole index's after at most four rounds (its words,
+/// their postings; for a word in fewer than three papers, its near
+/// spellings' words and their postings), and so are its first cards'
+/// highlights, read with only the word packs the query fetched (in packs
+/// of about `word_pack_bytes`: small ones cut the list in many places).
+/// Returns each query's share of the word list's bytes fetched, and its
+/// rounds.
 fn assert_same_answers_cold(
     whole: &Engine,
     corpus: &Corpus,
     word_pack_bytes: usize,
     queries: &[String],
-) -> Vec<f64> {
+) -> Vec<(f64, usize)> {
     let none = whole.no_selection();
     let mut shares = Vec::new();
     for q in queries {
         let (packed, packs) = opened_cold(corpus, PACK_BYTES, word_pack_bytes);
         let (answer, rounds) = search_fetching(&packed, &packs, q, &none);
-        assert!(rounds <= 2, "{q}: {rounds} rounds");
+        assert!(rounds <= 4, "{q}: {rounds} rounds");
         let expected = whole.search(q, &none, Sort::Relevance);
         assert!(answer == expected, "{q}: not the whole index's answer");
         for hit in expected.hits.any_order().iter().take(10) {
@@ -128,7 +130,7 @@ fn assert_same_answers_cold(
             .map(size)
             .sum();
         let fetched = (0..packs.len() as u32).filter(|&k| words(k) && packed.has_pack(k));
-        shares.push(fetched.map(size).sum::<usize>() as f64 / all as f64);
+        shares.push((fetched.map(size).sum::<usize>() as f64 / all as f64, rounds));
     }
     shares
 }
@@ -181,20 +183,32 @@ fn real_titles_typed_before_the_word_list_is_in_answer_and_highlight_as_the_whol
         .map(String::from),
     );
     // Cut in hundreds of places, the list still highlights as the whole.
-    assert_same_answers_cold(whole, corpus, 512, &queries);
-    let mut shares = assert_same_answers_cold(whole, corpus, WORD_PACK_BYTES, &queries);
+    // A word the list knows well reads the packs of its own range, not
+    // its first letter's (for near spellings): then a title reads a tenth
+    // of the list (read so, 0.37), and most titles are answered after
+    // two rounds (their words, their postings) where a word in fewer than
+    // three papers takes two more for its near spellings.
+    let found = assert_same_answers_cold(whole, corpus, 512, &queries);
+    let mut shares: Vec<f64> = found.iter().map(|f| f.0).collect();
     shares.sort_by(f64::total_cmp);
-    // A title of eight words reads the packs of each word's range and,
-    // for its near spellings, of its first letter's words.
+    let median = shares[shares.len() / 2];
+    assert!(median < 0.15, "median share of the word list: {median:.3}");
+    let two_rounds = found.iter().filter(|f| f.1 <= 2).count();
+    assert!(
+        two_rounds * 5 >= found.len() * 4,
+        "{two_rounds} of {} in two rounds",
+        found.len()
+    );
+    let found = assert_same_answers_cold(whole, corpus, WORD_PACK_BYTES, &queries);
+    let mut shares: Vec<f64> = found.iter().map(|f| f.0).collect();
+    shares.sort_by(f64::total_cmp);
     let median = shares[shares.len() / 2];
     assert!(median < 0.8, "median share of the word list: {median:.3}");
-    // Two words, as a reader starts a search: about a quarter of the
-    // list (of this list's 18,000 words; the near spellings of each word
-    // are sought among its first letter's), where the head held all of it.
     let two: Vec<String> = (queries.iter())
         .map(|q| q.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
         .collect();
-    let mut shares = assert_same_answers_cold(whole, corpus, WORD_PACK_BYTES, &two);
+    let found = assert_same_answers_cold(whole, corpus, WORD_PACK_BYTES, &two);
+    let mut shares: Vec<f64> = found.iter().map(|f| f.0).collect();
     shares.sort_by(f64::total_cmp);
     let median = shares[shares.len() / 2];
     assert!(

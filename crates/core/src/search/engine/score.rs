@@ -35,6 +35,11 @@ pub const TITLE_WEIGHT: f32 = 3.0;
 /// (a name typed is meant).
 pub const AUTHORS_WEIGHT: f32 = 2.0;
 
+/// A word whose stems as typed are in fewer papers than this is also
+/// looked for in near spellings ([`Engine::few_as_typed`]): a typo, or a
+/// rare word the list may hold misspelt.
+pub const NEAR_SPELLINGS_BELOW: usize = 3;
+
 /// BM25's inverse document frequency of what `df` of `n` papers hold.
 pub(super) fn idf(n: usize, df: usize) -> f32 {
     let (n, df) = (n as f32, df as f32);
@@ -145,12 +150,36 @@ impl Engine {
             5..=8 => 1,
             _ => 2,
         };
-        if distance > 0 && t.folded.chars().all(char::is_alphabetic) {
+        if distance > 0 && t.folded.chars().all(char::is_alphabetic) && self.few_as_typed(t, &stems)
+        {
             for id in self.index().fuzzy_stems(&t.folded, distance) {
                 add(id, MatchClass::Fuzzy, &mut stems);
             }
         }
         stems
+    }
+
+    /// Whether near spellings of `t` are looked for: only when the
+    /// stems it matches as typed hold fewer than [`NEAR_SPELLINGS_BELOW`]
+    /// papers (Typesense's `typo_tokens_threshold`). A word the list knows
+    /// well is not searched again under every word one letter from it: at
+    /// 100,000 papers that read every pack of words of its first letter,
+    /// about 80 KB before the first answer, and their postings after. Not
+    /// decided (no) while a pack the count needs is not in; it is asked
+    /// for, and the query is run again when it comes.
+    fn few_as_typed(&self, t: &Term, stems: &[(u32, MatchClass)]) -> bool {
+        let index = self.index();
+        if !(index.words_in_for(&t.folded) && index.words_in_for(&t.stem)) {
+            return false;
+        }
+        let mut held = 0u32;
+        for &(stem, _) in stems {
+            match index.df_if_in(stem) {
+                Some(df) => held = held.saturating_add(df),
+                None => return false,
+            }
+        }
+        (held as usize) < NEAR_SPELLINGS_BELOW
     }
 
     /// The stems a word matches as written: its own stem, and the stem its
