@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::search::index::{
     prefix_score, Index, Posting, FIELD_AUTHORS, FIELD_TEXT, FIELD_TITLE, N_FIELDS,
+    PREFIX_LIST_CHARS,
 };
 use crate::search::query::{Clause, Term};
 
@@ -84,7 +85,7 @@ pub(crate) fn prefix_list(index: &Index, stems: &[u32]) -> Vec<(u32, f32)> {
     let scales = field_scales(index);
     let mut best = vec![f32::NAN; index.doc_count()];
     for &stem in stems {
-        for (d, s) in stem_scores(index, &scales, stem, MatchClass::Prefix) {
+        for (d, s) in stem_scores(index, &scales, stem, MatchClass::Prefix, true) {
             let b = &mut best[d as usize];
             if b.is_nan() || s > *b {
                 *b = s;
@@ -99,13 +100,15 @@ pub(crate) fn prefix_list(index: &Index, stems: &[u32]) -> Vec<(u32, f32)> {
 }
 
 /// Each document of `stem`'s postings with the score the stem gives it when
-/// a query word matches it by `class`: the one place both the search and
+/// a query word matches it by `class` (`short`: a prefix of at most
+/// [`PREFIX_LIST_CHARS`]' characters): the one place both the search and
 /// the build's prefix lists ([`prefix_list`]) compute it.
 fn stem_scores<'a>(
     index: &'a Index,
     scales: &'a [[f32; N_FIELDS]],
     stem: u32,
     class: MatchClass,
+    short: bool,
 ) -> impl Iterator<Item = (u32, f32)> + 'a {
     let idf = idf(index.doc_count(), index.df(stem) as usize);
     let listed = class == MatchClass::Prefix;
@@ -115,10 +118,10 @@ fn stem_scores<'a>(
         // way it is read.
         (
             p.doc,
-            if listed {
-                prefix_score::as_listed(score)
-            } else {
-                score
+            match (listed, short) {
+                (true, true) => prefix_score::as_listed_short(score),
+                (true, false) => prefix_score::as_listed(score),
+                (false, _) => score,
             },
         )
     })
@@ -258,6 +261,7 @@ impl Engine {
                     .flatten();
                 let resolved = self.resolve(t);
                 let stems: Vec<u32> = resolved.iter().map(|&(stem, _)| stem).collect();
+                let short = t.folded.chars().count() <= *PREFIX_LIST_CHARS.end();
                 let read = |&&(_, class): &&(u32, MatchClass)| {
                     list.is_none() || class != MatchClass::Prefix
                 };
@@ -270,7 +274,7 @@ impl Engine {
                             .collect(),
                     ),
                     (None, 1) => resolved.iter().find(read).map(|&(stem, class)| {
-                        stem_scores(self.index(), scales, stem, class)
+                        stem_scores(self.index(), scales, stem, class, short)
                             .map(|(d, s)| (d, s, class))
                             .collect()
                     }),
@@ -284,7 +288,7 @@ impl Engine {
                     };
                 }
                 // Else several lists, merged.
-                let docs = self.best_per_doc(scales, resolved.iter().filter(read), list);
+                let docs = self.best_per_doc(scales, resolved.iter().filter(read), list, short);
                 ClauseFound {
                     docs,
                     stems,
@@ -304,6 +308,7 @@ impl Engine {
         scales: &[[f32; N_FIELDS]],
         stems: impl Iterator<Item = &'a (u32, MatchClass)>,
         list: Option<u32>,
+        short: bool,
     ) -> Vec<(u32, f32, MatchClass)> {
         let n = self.len();
         let mut class_of = vec![NO_MATCH; n];
@@ -319,7 +324,7 @@ impl Engine {
             }
         };
         for &(stem, class) in stems {
-            for (d, s) in stem_scores(self.index(), scales, stem, class) {
+            for (d, s) in stem_scores(self.index(), scales, stem, class, short) {
                 keep(d, class as u8, s);
             }
         }
