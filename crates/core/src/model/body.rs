@@ -20,16 +20,16 @@ pub const BODY_MAGIC: &[u8; 4] = b"PXB\x03";
 pub(crate) const FEW_PACKS_UP_TO: usize = 10_000;
 
 /// How many papers' bodies a pack holds, in a list of `papers`: a card
-/// costs its pack, so a long list's packs are small (8 bodies, about
-/// 5 KB brotli: a screenful of cards from across a list of 100,000 papers
-/// is a dozen of them); a list the page fetches whole behind the first
-/// screen (`FEW_PACKS_UP_TO`) has fewer, larger ones, fewer requests
-/// to make.
+/// costs its pack, so a long list's packs are small (4 bodies, about
+/// 3 KB brotli: the six cards a keystroke shows from across a list of
+/// 100,000 papers cost 38 KB in packs of 8, more than a third of the
+/// keystroke); a list the page fetches whole behind the first screen
+/// (`FEW_PACKS_UP_TO`) has fewer, larger ones, fewer requests to make.
 pub fn body_pack_papers(papers: usize) -> u32 {
     if papers <= FEW_PACKS_UP_TO {
         32
     } else {
-        8
+        4
     }
 }
 
