@@ -10,11 +10,13 @@
 // folder), `list` (a list of your own to show instead of the explorer's:
 // a file the frame fetches and compiles, any format the explorer reads,
 // resolved against this page, e.g. `list="papers.bib"`), `query`, `facets`
-// (`key:value` pairs joined by `;`), `sort`, `open` (a paper id). Changing one changes the view. The element keeps
+// (`key:value` pairs joined by `;`), `sort`, `open` (a paper id). Changing
+// one changes the view (a new `list` opens that list in the frame). The element keeps
 // `query`, `facets` and `sort` in step with what the reader does, and
 // dispatches `state` and `opened` events whose `detail` is the explorer's
-// message (see docs/guide.md, "Host API"). `element.set({query, facets,
-// sort, open})` sends a set message directly.
+// message (see docs/guide.md, "Host API"). `element.set({list, query,
+// facets, sort, open})` sends a set message directly (`list` an absolute
+// URL).
 //
 // Each element talks only to its own frame: messages are matched to the
 // frame's window, and sent to the frame's origin only.
@@ -23,7 +25,7 @@
   if (window.customElements === undefined || customElements.get('paper-explorer')) {
     return;
   }
-  var VERSION = 1;
+  var VERSION = 2;
   var here = document.currentScript && document.currentScript.src;
   var defaultSrc = here ? new URL('./', here).href : '';
   var elements = [];
@@ -66,7 +68,7 @@
   });
 
   class PaperExplorer extends HTMLElement {
-    static get observedAttributes() { return ['query', 'facets', 'sort', 'open']; }
+    static get observedAttributes() { return ['list', 'query', 'facets', 'sort', 'open']; }
 
     connectedCallback() {
       if (this._frame) return;
@@ -110,6 +112,11 @@
     attributeChangedCallback(name, old, value) {
       if (!this._frame || this._reflecting || old === value) return;
       var message = {};
+      if (name === 'list') {
+        // Another list: the frame opens it as its address would.
+        if (!value) return;
+        message.list = new URL(value, document.baseURI).href;
+      }
       if (name === 'query') message.query = value || '';
       if (name === 'facets') message.facets = parseFacets(value);
       if (name === 'sort') message.sort = value || 'relevance';
@@ -120,7 +127,7 @@
       this.set(message);
     }
 
-    // Sends `{query?, facets?, sort?, open?}` to the explorer.
+    // Sends `{list?, query?, facets?, sort?, open?}` to the explorer.
     set(change) {
       if (!this._frame || !this._frame.contentWindow) return;
       var message = Object.assign({}, change, { type: 'paper-explorer:set', version: VERSION });

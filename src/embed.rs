@@ -86,12 +86,29 @@ fn take_messages(x: Explorer) {
                 for refusal in ignored {
                     warn(refusal);
                 }
-                x.apply_host(change);
+                match &change.list {
+                    Some(url) => open_list(url),
+                    None => x.apply_host(change),
+                }
             }
             Err(refusal) => warn(refusal),
         }
     });
     on_cleanup(move || handle.remove());
+}
+
+/// Opens the list at `url` in this frame, as its address would name it
+/// (`?list=URL`): kept, it reopens; else it is fetched and compiled.
+fn open_list(url: &str) {
+    let location = window().location();
+    let path = location.pathname().unwrap_or_default();
+    let search = form_urlencoded::Serializer::new(String::new())
+        .append_pair("embed", "1")
+        .append_pair("list", url)
+        .finish();
+    if let Err(e) = location.assign(&format!("{path}?{search}")) {
+        warn(format!("could not open the list {url:?}: {e:?}"));
+    }
 }
 
 /// The view, after every change, once its results are known: not while

@@ -290,9 +290,16 @@ fn end() -> bool {
     true
 }
 
+/// What an exception says: its message (an `Error`'s, or a
+/// `DOMException`'s, which some engines do not make an `Error`), or itself.
 fn said(e: &JsValue) -> String {
     e.dyn_ref::<js_sys::Error>()
         .map(|e| String::from(e.message()))
+        .or_else(|| {
+            (e.is_object())
+                .then(|| js_sys::Reflect::get(e, &"message".into()).ok()?.as_string())
+                .flatten()
+        })
         .or_else(|| e.as_string())
         .unwrap_or_else(|| "unknown error".into())
 }

@@ -2,7 +2,7 @@
 //! other, as types. The app turns them into JavaScript objects and back with
 //! serde-wasm-bindgen (no JSON text in between); a host sends and reads them
 //! with `postMessage` and `message` events. docs/guide.md, "Host API
-//! (protocol version 1)", is the protocol's description.
+//! (protocol version 2)", is the protocol's description.
 
 use std::collections::BTreeMap;
 
@@ -34,9 +34,14 @@ impl Height {
     }
 }
 
-/// The host API's version: every message carries it, and a `set` of
-/// another version is refused (never half understood).
-pub const VERSION: u32 = 1;
+/// The host API's version: every message carries it, and a `set` of a
+/// version this explorer does not know is refused (never half
+/// understood). Version 2 added `list` to `set`.
+pub const VERSION: u32 = 2;
+
+/// The oldest version whose `set` is still read: a version 1 host's
+/// messages mean what they meant.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// The `type` of the message a host sends to change the view.
 pub const SET: &str = "paper-explorer:set";
@@ -45,11 +50,13 @@ pub const STATE: &str = "paper-explorer:state";
 /// The `type` of the message the explorer sends when a paper is opened.
 pub const OPENED: &str = "paper-explorer:opened";
 
-/// Host → explorer: `{type: "paper-explorer:set", version: 1, query?,
-/// facets?, sort?, open?}`. Each field given replaces that part of the
-/// view, as if the reader had done it; `facets` replaces the whole facet
-/// selection (`{}` clears it). Fields this version does not know are
-/// ignored, so a newer host can talk to an older explorer.
+/// Host → explorer: `{type: "paper-explorer:set", version: 2, list?,
+/// query?, facets?, sort?, open?}`. Each field given replaces that part of
+/// the view, as if the reader had done it; `facets` replaces the whole
+/// facet selection (`{}` clears it); `list` (version 2) opens another
+/// list, as `?list=URL` does, and the rest is then ignored. Fields this
+/// version does not know are ignored, so a newer host can talk to an
+/// older explorer.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
 pub struct Set {
     /// The message's type tag ([`SET`]).
@@ -69,6 +76,10 @@ pub struct Set {
     /// The id of a paper to open (and scroll to).
     #[serde(default)]
     pub open: Option<String>,
+    /// A list to open instead of the one in view: an absolute http or
+    /// https URL of a file in any format the explorer reads.
+    #[serde(default)]
+    pub list: Option<String>,
 }
 
 /// Why a message from the host was not applied, or part of it ignored: the
@@ -89,6 +100,9 @@ pub enum Refusal {
     Sort(String),
     /// A paper id this corpus does not have (the rest is applied).
     Paper(String),
+    /// A `list` that is not an absolute http or https URL (nothing is
+    /// applied).
+    List(String),
 }
 
 impl std::fmt::Display for Refusal {
@@ -98,7 +112,7 @@ impl std::fmt::Display for Refusal {
             Refusal::Version(v) => {
                 write!(
                     f,
-                    "ignored a {SET} of version {v} (this explorer speaks {VERSION})"
+                    "ignored a {SET} of version {v} (this explorer speaks {OLDEST_VERSION} to {VERSION})"
                 )
             }
             Refusal::Malformed(why) => write!(f, "ignored a malformed {SET}: {why}"),
@@ -108,6 +122,10 @@ impl std::fmt::Display for Refusal {
             }
             Refusal::Sort(s) => write!(f, "{SET}: no sort order {s:?} (ignored)"),
             Refusal::Paper(id) => write!(f, "{SET}: no paper {id:?} (ignored)"),
+            Refusal::List(url) => write!(
+                f,
+                "ignored a {SET} whose list {url:?} is not an absolute http or https URL"
+            ),
         }
     }
 }
@@ -123,6 +141,8 @@ pub struct Change {
     pub sort: Option<Sort>,
     /// The paper to open.
     pub open: Option<String>,
+    /// The list to open in place of this one (the rest is then empty).
+    pub list: Option<String>,
 }
 
 impl Set {
@@ -133,8 +153,22 @@ impl Set {
         if self.kind != SET {
             return Err(Refusal::Unknown(format!("type {:?}", self.kind)));
         }
-        if self.version != VERSION {
+        if !(OLDEST_VERSION..=VERSION).contains(&self.version) {
             return Err(Refusal::Version(self.version));
+        }
+        if let Some(url) = &self.list {
+            let scheme = url.split_once("://").map(|(s, _)| s.to_ascii_lowercase());
+            if !matches!(scheme.as_deref(), Some("http" | "https"))
+                || url.contains(char::is_whitespace)
+            {
+                return Err(Refusal::List(url.clone()));
+            }
+            // Another list: its facets and papers are not this one's.
+            let change = Change {
+                list: Some(url.clone()),
+                ..Change::default()
+            };
+            return Ok((change, Vec::new()));
         }
         let mut ignored = Vec::new();
         let selection = self.facets.as_ref().map(|facets| {
@@ -175,13 +209,14 @@ impl Set {
             selection,
             sort,
             open,
+            list: None,
         };
         Ok((change, ignored))
     }
 }
 
 /// Explorer → host, after every change of the view: `{type:
-/// "paper-explorer:state", version: 1, query, facets, sort, shown, total,
+/// "paper-explorer:state", version: 2, query, facets, sort, shown, total,
 /// url}`. The reader's own filters (stars, the map region) are not in it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct State {
@@ -235,7 +270,7 @@ impl State {
 }
 
 /// Explorer → host, when the reader (or the host) opens a paper:
-/// `{type: "paper-explorer:opened", version: 1, id, title, url}`.
+/// `{type: "paper-explorer:opened", version: 2, id, title, url}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Opened {
     /// [`OPENED`].

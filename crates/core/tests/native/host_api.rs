@@ -68,8 +68,10 @@ fn another_type_or_version_changes_nothing() {
     let c = corpus();
     let other = set(r#"{"type": "something-else", "version": 1, "query": "x"}"#);
     assert!(matches!(other.change(c), Err(Refusal::Unknown(_))));
-    let newer = set(r#"{"type": "paper-explorer:set", "version": 2, "query": "x"}"#);
-    assert_eq!(newer.change(c), Err(Refusal::Version(2)));
+    let newer = set(r#"{"type": "paper-explorer:set", "version": 3, "query": "x"}"#);
+    assert_eq!(newer.change(c), Err(Refusal::Version(3)));
+    let older = set(r#"{"type": "paper-explorer:set", "version": 0, "query": "x"}"#);
+    assert_eq!(older.change(c), Err(Refusal::Version(0)));
     // Fields absent: nothing changes.
     let empty = set(r#"{"type": "paper-explorer:set", "version": 1}"#);
     assert_eq!(empty.change(c).unwrap(), (Change::default(), vec![]));
@@ -103,4 +105,40 @@ fn the_state_names_selected_values_by_label() {
     assert_eq!(json["sort"], "relevance");
     assert_eq!(json["total"], c.papers.len());
     assert_eq!(json["shown"], 4);
+}
+
+#[test]
+fn a_set_of_version_two_opens_a_list_by_url_and_nothing_else() {
+    let c = corpus();
+    let (change, ignored) = set(
+        r#"{"type": "paper-explorer:set", "version": 2, "query": "diffusion",
+            "list": "https://lab.example.org/papers.bib"}"#,
+    )
+    .change(c)
+    .unwrap();
+    assert!(ignored.is_empty());
+    assert_eq!(
+        change,
+        Change {
+            list: Some("https://lab.example.org/papers.bib".into()),
+            ..Change::default()
+        },
+        "the query is the old list's, not the new one's"
+    );
+    for bad in [
+        "papers.bib",
+        "file:///etc/passwd",
+        "javascript:alert(1)",
+        "ftp://lab.example.org/papers.bib",
+        "https://lab.example.org/my papers.bib",
+    ] {
+        let message = serde_json::json!({"type": "paper-explorer:set", "version": 2, "list": bad});
+        let refused = serde_json::from_value::<Set>(message).unwrap().change(c);
+        assert_eq!(refused, Err(Refusal::List(bad.into())), "{bad}");
+    }
+    // A version 1 host's messages mean what they meant.
+    let (change, _) = set(r#"{"type": "paper-explorer:set", "version": 1, "query": "x"}"#)
+        .change(c)
+        .unwrap();
+    assert_eq!(change.query.as_deref(), Some("x"));
 }

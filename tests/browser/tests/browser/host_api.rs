@@ -85,7 +85,7 @@ async fn a_wiki_page_sets_the_view_and_hears_state_and_opened() {
         .js("return window.__events.filter(([id, t, d]) => id === 'one' && t === 'state' && d.query === 'diffusion').pop()[2]")
         .await;
     assert_eq!(state["type"], "paper-explorer:state");
-    assert_eq!(state["version"], 1);
+    assert_eq!(state["version"], 2);
     assert_eq!(state["facets"], serde_json::json!({ "topic": [label] }));
     assert_eq!(state["shown"], want.len());
     assert_eq!(state["total"], e.corpus.papers.len());
@@ -128,7 +128,7 @@ async fn a_wiki_page_sets_the_view_and_hears_state_and_opened() {
     let paper = e.corpus.papers.iter().find(|p| p.title == want[0]).unwrap();
     assert_eq!(opened["id"], paper.id.as_str());
     assert_eq!(opened["title"], paper.title.as_str());
-    assert_eq!(opened["version"], 1);
+    assert_eq!(opened["version"], 2);
 
     // The host opens another paper of the view through the attribute.
     let other = e.corpus.papers.iter().find(|p| p.title == want[1]).unwrap();

@@ -312,6 +312,41 @@ async fn a_hostile_list_opened_from_a_file_runs_nothing() {
 }
 
 #[tokio::test]
+async fn storage_refused_says_so_and_keeps_nothing() {
+    let bib = acl_bibtex(20);
+    let b = Browser::start().await;
+    b.open("").await;
+    // The browser's storage full: every write to Cache Storage refused,
+    // as a quota refuses it.
+    b.js("Cache.prototype.put = function () { \
+            return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')); }; \
+          return 0")
+        .await;
+    drop_file(&b, "ours.bib", bib.as_bytes()).await;
+    let said = failure(&b).await;
+    assert!(
+        said.starts_with("The browser would not keep this list (The quota has been exceeded.)"),
+        "{said}"
+    );
+    // Nothing half-written: no record, no cache, the address as it was.
+    assert!(b
+        .js("return localStorage.getItem('paper-explorer-lists')")
+        .await
+        .is_null());
+    let caches = b
+        .js("return caches.keys().then(k => k.filter(n => n.startsWith('opened-list-')).length)")
+        .await;
+    assert_eq!(caches, json!(0));
+    assert_eq!(b.location_search().await, "");
+    // The list in view is the built-in one still, and searches.
+    wait_for_list(&b, &built_in_title()).await;
+    b.type_query("unlearning").await;
+    b.wait_for_titles(&browser_tests::expected_titles("unlearning"))
+        .await;
+    b.close().await;
+}
+
+#[tokio::test]
 async fn a_cancelled_compile_keeps_nothing() {
     let bib = acl_bibtex(1500);
     let b = Browser::start().await;
@@ -365,6 +400,32 @@ async fn a_wiki_page_shows_its_own_list_with_no_build() {
     wait_for_list(&b, &want.corpus.title()).await;
     b.wait_for_titles(&ranked_titles(&want, "translation"))
         .await;
+    // The wiki names another list (the host API's `list`, version 2): the
+    // frame opens it, still embedded.
+    let more = acl_bibtex(12);
+    let other = native("more.bib", &more);
+    assert_ne!(other.corpus.title(), want.corpus.title());
+    b.server
+        .pages
+        .lock()
+        .unwrap()
+        .push(("/lab/more.bib".into(), more.clone()));
+    b.client.enter_parent_frame().await.unwrap();
+    b.js("document.querySelector('paper-explorer').setAttribute('list', 'more.bib'); return 0")
+        .await;
+    b.client
+        .find(fantoccini::Locator::Css("paper-explorer iframe"))
+        .await
+        .unwrap()
+        .enter_frame()
+        .await
+        .unwrap();
+    wait_for_list(&b, &other.corpus.title()).await;
+    let search = b.location_search().await;
+    assert!(
+        search.contains("embed=1") && search.contains("more.bib"),
+        "{search}"
+    );
     b.close().await;
 }
 
