@@ -190,12 +190,12 @@ pub fn compile(
         forget_running();
         let on_reply = on_reply.clone();
         leptos::task::spawn_local(async move {
-            if let CompilerReply::Done { list } = reply {
+            if let CompilerReply::Done { list, memory_bytes } = reply {
                 on_reply(CompilerReply::Stage {
                     stage: OpenStage::Storing,
                 });
                 on_reply(match kept_with(list, files.unchecked_into()).await {
-                    Ok(list) => CompilerReply::Done { list },
+                    Ok(list) => CompilerReply::Done { list, memory_bytes },
                     Err(error) => CompilerReply::Failed { error },
                 });
             } else {

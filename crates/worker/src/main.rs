@@ -50,10 +50,21 @@ async fn answer(data: JsValue) {
         return;
     };
     match open(&request, message.get(1)).await {
-        Ok((list, files)) => hand_over(&CompilerReply::Done { list }, files),
+        Ok((list, files)) => {
+            let memory_bytes = memory_bytes();
+            hand_over(&CompilerReply::Done { list, memory_bytes }, files)
+        }
         Err(error) => reply(&CompilerReply::Failed { error }),
     }
     scope().close();
+}
+
+/// The bytes of this worker's WebAssembly memory, all it has held at once
+/// (a WebAssembly memory grows, never shrinks).
+fn memory_bytes() -> u64 {
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    let buffer: js_sys::ArrayBuffer = memory.buffer().unchecked_into();
+    u64::from(buffer.byte_length())
 }
 
 /// Posts the last reply with the files, their buffers moved to the page.

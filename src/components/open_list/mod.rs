@@ -134,7 +134,7 @@ fn start(opening: RwSignal<Opening>, request: OpenRequest, file: Option<web_sys:
     let heard = move |reply| match reply {
         CompilerReply::Stage { stage } => opening.set(Opening::Running(stage)),
         CompilerReply::Failed { error } => opening.set(Opening::Failed(error)),
-        CompilerReply::Done { list } => {
+        CompilerReply::Done { list, .. } => {
             let location = window().location();
             let _ = if by_url {
                 location.reload()

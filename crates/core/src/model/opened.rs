@@ -68,6 +68,10 @@ pub enum CompilerReply {
     Done {
         /// The list, as the browser keeps it.
         list: KeptList,
+        /// The compiler's WebAssembly memory when it was done: its peak,
+        /// as such a memory never shrinks (`./dev bench` reports it).
+        #[serde(default)]
+        memory_bytes: u64,
     },
     /// Nothing was stored.
     Failed {

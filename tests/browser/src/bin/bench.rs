@@ -49,8 +49,9 @@
 //! - a list opened in the page (`bench/opened.rs`): the real ACL list (as
 //!   JSON Lines, as BibTeX, as bare abstracts) and 20,000 synthetic papers
 //!   dropped on the seed page, compiled by the page's compiler, against
-//!   the native compiler on the same file in the same run; and the typing
-//!   script typed into the list in view while the first compiles
+//!   the native compiler on the same file in the same run, with the page
+//!   compiler's peak memory; and the typing script typed into the list in
+//!   view while the first compiles
 //!
 //! A harness, not a test: it asserts nothing about time.
 //!

@@ -1,7 +1,8 @@
 //! A list opened in the page (`BENCH_OPEN=1`, and in every whole run): the
 //! page's compiler (a Web Worker) against the native compiler on the same
-//! file in the same run, and typing in the list in view while another
-//! compiles. Lists: the real ACL list as records (JSON Lines, and the same
+//! file in the same run, the compiler's peak memory (its WebAssembly
+//! memory when done, which never shrinks), and typing in the list in view
+//! while another compiles. Lists: the real ACL list as records (JSON Lines, and the same
 //! list written as BibTeX by the explorer's export), as bare abstracts
 //! (titles derived), and 20,000 synthetic papers, each where `./dev test`
 //! or `./dev bench` left it.
@@ -101,6 +102,17 @@ new MutationObserver(() => {
     sessionStorage.setItem('bench-compiled', String(Date.now()));
   }
 }).observe(document.body, { subtree: true, childList: true, characterData: true });
+// The compiler's last word carries its WebAssembly memory, its peak.
+const PageWorker = window.Worker;
+window.Worker = function (url, options) {
+  const worker = new PageWorker(url, options);
+  worker.addEventListener('message', (e) => {
+    const last = Array.isArray(e.data) ? e.data[0] : e.data;
+    if (last && last.done) sessionStorage.setItem('bench-memory', String(last.done.memory_bytes));
+  });
+  return worker;
+};
+window.Worker.prototype = PageWorker.prototype;
 fetch(href).then((r) => r.arrayBuffer()).then((bytes) => {
   const dt = new DataTransfer();
   dt.items.add(new File([bytes], name));
@@ -153,7 +165,7 @@ async fn open_once(dist: &Path, c: &Case, typing: bool) -> Value {
     }
     let times = b
         .js("const t = (k) => Number(sessionStorage.getItem(k));
-             return [t('bench-compiled') - t('bench-dropped'), Date.now() - t('bench-dropped')];")
+             return [t('bench-compiled') - t('bench-dropped'), Date.now() - t('bench-dropped'), t('bench-memory')];")
         .await;
     b.close().await;
     let secs = |i: usize| times[i].as_f64().unwrap_or(f64::NAN) / 1000.0;
@@ -166,6 +178,7 @@ async fn open_once(dist: &Path, c: &Case, typing: bool) -> Value {
         "page_compiled_s": secs(0),
         "page_shown_s": secs(1),
         "ratio": secs(0) / native_s,
+        "page_memory_bytes": times[2],
         "typing_while_compiling": typed,
     })
 }
@@ -216,8 +229,8 @@ pub fn opened_table(rows: &[Value]) -> String {
         "\n### A list opened in the page (its compiler in a Web Worker), against the native compiler\n\n\
          The file dropped on the seed list's page in a fresh Chromium, on loopback; native: the same \
          compile and files in this process, the same run.\n\n\
-         | list | file | papers | native | in the page: compiled / shown | ratio | typing in the list in view meanwhile: keystrokes, p50 / p95 |\n\
-         |---|---|---|---|---|---|---|\n",
+         | list | file | papers | native | in the page: compiled / shown | ratio | the compiler's peak memory (its WebAssembly memory) | typing in the list in view meanwhile: keystrokes, p50 / p95 |\n\
+         |---|---|---|---|---|---|---|---|\n",
     );
     for r in rows {
         let t = &r["typing_while_compiling"];
@@ -228,7 +241,7 @@ pub fn opened_table(rows: &[Value]) -> String {
             format!("{}, {} / {} ms", t["keystrokes"], m["p50_ms"], m["p95_ms"])
         };
         md += &format!(
-            "| {} | `{}` ({:.1} MB) | {} | {:.1} s | {:.1} s / {:.1} s | **{:.2}** | {} |\n",
+            "| {} | `{}` ({:.1} MB) | {} | {:.1} s | {:.1} s / {:.1} s | **{:.2}** | {:.0} MB | {} |\n",
             r["list"].as_str().unwrap_or(""),
             r["file"].as_str().unwrap_or(""),
             r["bytes"].as_f64().unwrap_or(0.0) / 1e6,
@@ -237,6 +250,7 @@ pub fn opened_table(rows: &[Value]) -> String {
             r["page_compiled_s"].as_f64().unwrap_or(f64::NAN),
             r["page_shown_s"].as_f64().unwrap_or(f64::NAN),
             r["ratio"].as_f64().unwrap_or(f64::NAN),
+            r["page_memory_bytes"].as_f64().unwrap_or(f64::NAN) / 1e6,
             typing
         );
     }
