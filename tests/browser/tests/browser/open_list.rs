@@ -374,6 +374,17 @@ async fn a_cancelled_compile_keeps_nothing() {
     b.close().await;
 }
 
+/// Switches into the frame of the page's `<paper-explorer>`.
+async fn enter_explorer_frame(b: &Browser) {
+    b.client
+        .find(fantoccini::Locator::Css("paper-explorer iframe"))
+        .await
+        .unwrap()
+        .enter_frame()
+        .await
+        .unwrap();
+}
+
 #[tokio::test]
 async fn a_wiki_page_shows_its_own_list_with_no_build() {
     let bib = acl_bibtex(25);
@@ -390,13 +401,7 @@ async fn a_wiki_page_shows_its_own_list_with_no_build() {
 <paper-explorer src="/wiki/tools/iclr/" list="papers.bib" query="translation"></paper-explorer>
 </body></html>"#;
     b.open_host_page("/lab/ours.html", wiki).await;
-    b.client
-        .find(fantoccini::Locator::Css("paper-explorer iframe"))
-        .await
-        .unwrap()
-        .enter_frame()
-        .await
-        .unwrap();
+    enter_explorer_frame(&b).await;
     wait_for_list(&b, &want.corpus.title()).await;
     b.wait_for_titles(&ranked_titles(&want, "translation"))
         .await;
@@ -413,13 +418,7 @@ async fn a_wiki_page_shows_its_own_list_with_no_build() {
     b.client.enter_parent_frame().await.unwrap();
     b.js("document.querySelector('paper-explorer').setAttribute('list', 'more.bib'); return 0")
         .await;
-    b.client
-        .find(fantoccini::Locator::Css("paper-explorer iframe"))
-        .await
-        .unwrap()
-        .enter_frame()
-        .await
-        .unwrap();
+    enter_explorer_frame(&b).await;
     wait_for_list(&b, &other.corpus.title()).await;
     let search = b.location_search().await;
     assert!(
