@@ -157,10 +157,7 @@ impl Set {
             return Err(Refusal::Version(self.version));
         }
         if let Some(url) = &self.list {
-            let scheme = url.split_once("://").map(|(s, _)| s.to_ascii_lowercase());
-            if !matches!(scheme.as_deref(), Some("http" | "https"))
-                || url.contains(char::is_whitespace)
-            {
+            if !crate::model::is_web_url(url) {
                 return Err(Refusal::List(url.clone()));
             }
             // Another list: its facets and papers are not this one's.
