@@ -135,6 +135,14 @@ fn assert_same_answers_cold(
     shares
 }
 
+/// The median share of the word list the queries fetched
+/// ([`assert_same_answers_cold`]'s answers).
+fn median_share(found: &[(f64, usize)]) -> f64 {
+    let mut shares: Vec<f64> = found.iter().map(|f| f.0).collect();
+    shares.sort_by(f64::total_cmp);
+    shares[shares.len() / 2]
+}
+
 /// A title as it is typed, one keystroke at a time: every prefix of it.
 fn typed(title: &str) -> Vec<String> {
     title
@@ -189,9 +197,7 @@ fn real_titles_typed_before_the_word_list_is_in_answer_and_highlight_as_the_whol
     // two rounds (their words, their postings) where a word in fewer than
     // three papers takes two more for its near spellings.
     let found = assert_same_answers_cold(whole, corpus, 512, &queries);
-    let mut shares: Vec<f64> = found.iter().map(|f| f.0).collect();
-    shares.sort_by(f64::total_cmp);
-    let median = shares[shares.len() / 2];
+    let median = median_share(&found);
     assert!(median < 0.15, "median share of the word list: {median:.3}");
     let two_rounds = found.iter().filter(|f| f.1 <= 2).count();
     assert!(
@@ -200,17 +206,13 @@ fn real_titles_typed_before_the_word_list_is_in_answer_and_highlight_as_the_whol
         found.len()
     );
     let found = assert_same_answers_cold(whole, corpus, WORD_PACK_BYTES, &queries);
-    let mut shares: Vec<f64> = found.iter().map(|f| f.0).collect();
-    shares.sort_by(f64::total_cmp);
-    let median = shares[shares.len() / 2];
+    let median = median_share(&found);
     assert!(median < 0.8, "median share of the word list: {median:.3}");
     let two: Vec<String> = (queries.iter())
         .map(|q| q.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
         .collect();
     let found = assert_same_answers_cold(whole, corpus, WORD_PACK_BYTES, &two);
-    let mut shares: Vec<f64> = found.iter().map(|f| f.0).collect();
-    shares.sort_by(f64::total_cmp);
-    let median = shares[shares.len() / 2];
+    let median = median_share(&found);
     assert!(
         median < 0.3,
         "median share of the word list, two words: {median:.3}"

@@ -677,34 +677,22 @@ fn a_starred_facet_counts_and_filters_like_the_others() {
     let starred = list.docs(engine());
     assert_eq!(starred.len(), 4, "ids of other corpora are kept, not shown");
 
-    let off = |q: &str| {
+    let with_starred = |q: &str, sel: &Selection, active: bool| {
         engine().search_with(
             q,
-            &none(),
+            sel,
             Extras {
                 starred: Extra {
                     docs: &starred,
-                    active: false,
+                    active,
                 },
                 ..Extras::default()
             },
             Sort::Relevance,
         )
     };
-    let on = |q: &str| {
-        engine().search_with(
-            q,
-            &none(),
-            Extras {
-                starred: Extra {
-                    docs: &starred,
-                    active: true,
-                },
-                ..Extras::default()
-            },
-            Sort::Relevance,
-        )
-    };
+    let off = |q: &str| with_starred(q, &none(), false);
+    let on = |q: &str| with_starred(q, &none(), true);
     // The count is the number of starred papers among the results...
     assert_eq!(off("").extra_counts.starred, 4);
     assert_eq!(off("\"reinforcement learning\"").extra_counts.starred, 3);
@@ -724,18 +712,7 @@ fn a_starred_facet_counts_and_filters_like_the_others() {
     // And a facet value narrows the starred count.
     let mut sel = none();
     sel[list_facet] = vec![paper(other).list];
-    let narrowed = engine().search_with(
-        "",
-        &sel,
-        Extras {
-            starred: Extra {
-                docs: &starred,
-                active: false,
-            },
-            ..Extras::default()
-        },
-        Sort::Relevance,
-    );
+    let narrowed = with_starred("", &sel, false);
     let expected = starred
         .iter()
         .filter(|&&d| paper(d).list == paper(other).list)
