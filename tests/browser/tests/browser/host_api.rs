@@ -39,23 +39,9 @@ async fn enter(b: &Browser, element: &str) {
         .unwrap();
 }
 
-#[tokio::test]
-async fn a_wiki_page_sets_the_view_and_hears_state_and_opened() {
-    let b = Browser::launch("/wiki/tools/iclr/", (1280, 900)).await;
-    *b.server.csp.lock().unwrap() = Some(STRICT_CSP.into());
-    b.open_host_page("/lab/topics.html", WIKI).await;
-    b.js("window.__events = []; document.querySelectorAll('paper-explorer').forEach(el => \
-          ['state', 'opened'].forEach(t => el.addEventListener(t, e => window.__events.push([el.id, t, e.detail])))); return 0")
-        .await;
-    // Each frame reports its first state; the element reflects it.
-    b.wait_for(
-        "document.getElementById('one').getAttribute('sort') === 'relevance' \
-         && document.getElementById('two').getAttribute('sort') === 'relevance'",
-        "both frames' first state",
-    )
-    .await;
-
-    // The topic of the first paper on diffusion, by its label.
+/// The first seed paper on diffusion's topic, by its label, and the titles
+/// the seed engine shows for `diffusion` with that topic selected.
+fn diffusion_topic() -> (String, Vec<String>) {
     let e = engine();
     let topic_facet = e.corpus.facet_index(FacetKind::Topic).unwrap();
     let first = e
@@ -70,10 +56,16 @@ async fn a_wiki_page_sets_the_view_and_hears_state_and_opened() {
     let label = e.corpus.facets[topic_facet].values[topic as usize].clone();
     let want = expected("diffusion", topic);
     assert!(!want.is_empty());
+    (label, want)
+}
 
+/// The wiki sets element `one` to `diffusion` in topic `label`: the page
+/// hears the state, the element reflects it, and the frame shows `want`
+/// as a reader's own action would (left inside the frame).
+async fn set_and_hear_the_state(b: &Browser, label: &str, want: &[String]) {
     b.js_with(
         "document.getElementById('one').set({query: 'diffusion', facets: {topic: [arguments[0]]}}); return 0",
-        vec![Value::String(label.clone())],
+        vec![Value::String(label.to_string())],
     )
     .await;
     b.wait_for(
@@ -88,7 +80,7 @@ async fn a_wiki_page_sets_the_view_and_hears_state_and_opened() {
     assert_eq!(state["version"], 2);
     assert_eq!(state["facets"], serde_json::json!({ "topic": [label] }));
     assert_eq!(state["shown"], want.len());
-    assert_eq!(state["total"], e.corpus.papers.len());
+    assert_eq!(state["total"], engine().corpus.papers.len());
     let url = state["url"].as_str().unwrap();
     assert!(
         url.starts_with(&b.server.base) && url.contains("q=diffusion") && !url.contains("embed"),
@@ -102,8 +94,8 @@ async fn a_wiki_page_sets_the_view_and_hears_state_and_opened() {
     );
 
     // The frame shows what was asked for, as a reader's own action would.
-    enter(&b, "one").await;
-    b.wait_for_titles(&want).await;
+    enter(b, "one").await;
+    b.wait_for_titles(want).await;
     assert_eq!(
         b.js("return document.querySelector('input[type=search]').value")
             .await,
@@ -114,7 +106,13 @@ async fn a_wiki_page_sets_the_view_and_hears_state_and_opened() {
         "q=diffusion in the address",
     )
     .await;
-    // A reader opening a paper: the page hears which.
+}
+
+/// From inside frame `one`: a reader opens the first paper of `want` and
+/// the page hears which; then the host opens the second through the
+/// element's attribute (left on the host page).
+async fn open_and_hear_opened(b: &Browser, want: &[String]) {
+    let e = engine();
     b.click(".results article.paper .paper-title a").await;
     b.client.enter_parent_frame().await.unwrap();
     b.wait_for(
@@ -145,6 +143,46 @@ async fn a_wiki_page_sets_the_view_and_hears_state_and_opened() {
         "the host's paper opened",
     )
     .await;
+}
+
+/// A malformed message and one of another version sent to frame `one`:
+/// ignored, no error in either frame, and `one` still shows `want`.
+async fn bad_messages_are_ignored(b: &Browser, want: &[String]) {
+    b.js(
+        "const w = document.querySelector('#one iframe').contentWindow; \
+          w.postMessage({type: 'paper-explorer:set', version: 1, facets: 'topic'}, '*'); \
+          w.postMessage({type: 'paper-explorer:set', version: 9, query: 'nothing'}, '*'); \
+          w.postMessage('hello', '*'); return 0",
+    )
+    .await;
+    enter(b, "one").await;
+    b.wait_for_titles(want).await;
+    assert_eq!(b.console_errors().await, Vec::<String>::new());
+    b.client.enter_parent_frame().await.unwrap();
+    enter(b, "two").await;
+    assert_eq!(b.console_errors().await, Vec::<String>::new());
+    b.client.enter_parent_frame().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_wiki_page_sets_the_view_and_hears_state_and_opened() {
+    let b = Browser::launch("/wiki/tools/iclr/", (1280, 900)).await;
+    *b.server.csp.lock().unwrap() = Some(STRICT_CSP.into());
+    b.open_host_page("/lab/topics.html", WIKI).await;
+    b.js("window.__events = []; document.querySelectorAll('paper-explorer').forEach(el => \
+          ['state', 'opened'].forEach(t => el.addEventListener(t, e => window.__events.push([el.id, t, e.detail])))); return 0")
+        .await;
+    // Each frame reports its first state; the element reflects it.
+    b.wait_for(
+        "document.getElementById('one').getAttribute('sort') === 'relevance' \
+         && document.getElementById('two').getAttribute('sort') === 'relevance'",
+        "both frames' first state",
+    )
+    .await;
+
+    let (label, want) = diffusion_topic();
+    set_and_hear_the_state(&b, &label, &want).await;
+    open_and_hear_opened(&b, &want).await;
 
     // The other element heard nothing of it and still shows every paper.
     let two = b
@@ -155,19 +193,5 @@ async fn a_wiki_page_sets_the_view_and_hears_state_and_opened() {
         "{two}"
     );
 
-    // A malformed message and one of another version: ignored, no error.
-    b.js(
-        "const w = document.querySelector('#one iframe').contentWindow; \
-          w.postMessage({type: 'paper-explorer:set', version: 1, facets: 'topic'}, '*'); \
-          w.postMessage({type: 'paper-explorer:set', version: 9, query: 'nothing'}, '*'); \
-          w.postMessage('hello', '*'); return 0",
-    )
-    .await;
-    enter(&b, "one").await;
-    b.wait_for_titles(&want).await;
-    assert_eq!(b.console_errors().await, Vec::<String>::new());
-    b.client.enter_parent_frame().await.unwrap();
-    enter(&b, "two").await;
-    assert_eq!(b.console_errors().await, Vec::<String>::new());
-    b.client.enter_parent_frame().await.unwrap();
+    bad_messages_are_ignored(&b, &want).await;
 }
