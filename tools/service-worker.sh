@@ -41,7 +41,14 @@ fi
 # The page's compiler (about 4 MB), fetched only when a reader opens a list
 # of their own, and kept from then on.
 compiler='^compiler(-start)?-[0-9a-f]{16}(_bg[.]wasm|[.]js)$'
-files=$(echo "$all" | grep -Ev "$not_precached" | grep -Ev "$compiler" || true)
+# Not precached either, for nothing offline reads them through this worker:
+# index.html (the page, precached as ./ and kept under both names), the
+# installed app's icons (the browser fetches them itself, when it
+# installs the app) and embed.js (read by other sites' pages, which this
+# worker does not serve). A first visit downloaded them again, 31 KB of
+# its 527.
+not_needed='^(index[.]html|icon-[0-9]+[.]png|embed[.]js)$'
+files=$(echo "$all" | grep -Ev "$not_precached" | grep -Ev "$compiler" | grep -Ev "$not_needed" || true)
 lazy=$(echo "$all" | grep -Ec "$not_precached|$compiler" || true)
 {
   echo "// Generated at build time by tools/service-worker.sh; do not edit."
@@ -61,7 +68,10 @@ lazy=$(echo "$all" | grep -Ec "$not_precached|$compiler" || true)
 const HASHED = /-[0-9a-f]{12,16}(_bg)?[.][a-z]+$/;
 self.addEventListener('install', (event) => {
   const requests = FILES.map((f) => (HASHED.test(f) ? new Request(f, { cache: 'force-cache' }) : f));
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
+  // The page is fetched once, as ./, and kept as ./index.html too.
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)
+    .then(() => cache.match('./'))
+    .then((page) => cache.put('./index.html', page))));
 });
 self.addEventListener('activate', (event) => {
   event.waitUntil(

@@ -269,7 +269,10 @@ async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
 /// A first visit downloads the papers and the WebAssembly module once: the
 /// service worker precaches what the page fetched just before it from the
 /// browser's HTTP cache (files named for their content cannot be stale),
-/// not from the network a second time.
+/// not from the network a second time. The page itself comes twice (its
+/// navigation, and the worker's copy, which must be this build's), never
+/// a third time as index.html; the installed app's icons and the wiki's
+/// embed.js, which nothing offline reads through the worker, not at all.
 #[tokio::test]
 async fn a_first_visit_downloads_the_papers_and_the_module_once() {
     let b = Browser::start().await;
@@ -289,6 +292,13 @@ async fn a_first_visit_downloads_the_papers_and_the_module_once() {
         module("paper-explorer-"),
     ] {
         assert_eq!(times(&file), 1, "{file} downloaded: {requests:?}");
+    }
+    let page = (requests.iter())
+        .filter(|r| r.split('?').next() == Some("/") || r.ends_with("/index.html"))
+        .count();
+    assert_eq!(page, 2, "the page downloaded: {requests:?}");
+    for file in ["icon-192.png", "icon-512.png", "embed.js"] {
+        assert_eq!(times(file), 0, "{file} downloaded: {requests:?}");
     }
     // The page's compiler comes only when a list is opened: a visit that
     // opens none, service worker and all, never downloads it.
