@@ -19,7 +19,10 @@
 #    fetches the WebAssembly module after the first paint (no preload);
 # 5. the page's compiler (a Web Worker, which Trunk names compiler.js) renamed
 #    for its content and linked as <link data-compiler>;
-# 6. sw.js, whose precache list must cover the final index.html.
+# 6. sw.js, whose precache list must cover the final index.html;
+# 7. the files every first visit downloads, written beside themselves
+#    brotli-compressed at quality 11 (NAME.br), for servers that send them
+#    as they are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
@@ -30,3 +33,4 @@ cli name-compiler "$TRUNK_STAGING_DIR"
 cli single-file "$TRUNK_STAGING_DIR" --out "$TRUNK_STAGING_DIR/explorer-single-file.html"
 cli external-loader "$TRUNK_STAGING_DIR"
 bash tools/service-worker.sh
+cli precompress "$TRUNK_STAGING_DIR"

@@ -5,6 +5,7 @@
 mod error;
 mod eval;
 mod inspect;
+mod precompress;
 mod single_file;
 mod stage;
 mod vocab;
@@ -159,6 +160,9 @@ enum Command {
     OneStylesheet { dist: PathBuf },
     /// Name the page's compiler (a Web Worker) in DIST for its content.
     NameCompiler { dist: PathBuf },
+    /// Write NAME.br (brotli, quality 11) beside each file of DIST that
+    /// every first visit downloads, for servers that send it as it is.
+    Precompress { dist: PathBuf },
 }
 
 fn main() -> ExitCode {
@@ -205,6 +209,8 @@ fn run(command: Command) -> Result<(), Error> {
         Command::NameCompiler { dist } => {
             worker::name_compiler(&dist).map(|name| eprintln!("compiler starts from {name}"))
         }
+        Command::Precompress { dist } => precompress::precompress(&dist)
+            .map(|n| eprintln!("{n} files precompressed (brotli, quality 11)")),
         Command::OneStylesheet { dist } => single_file::one_stylesheet(&dist)
             .map(|name| eprintln!("stylesheets merged into {name}")),
         Command::SingleFile { dist, out } => match single_file::build_within_limit(&dist)? {

@@ -190,7 +190,8 @@ fn handle(
             .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("br")))
     });
     let (body, encoding) = if *brotli && accepts_br && status.starts_with("200") {
-        (brotli_of(body), "Content-Encoding: br\r\n")
+        let quality = quality_for(&site.dist, path.strip_prefix(site.prefix.as_str()));
+        (brotli_of(body, quality), "Content-Encoding: br\r\n")
     } else {
         (std::sync::Arc::new(body), "")
     };
@@ -314,23 +315,37 @@ fn content_hashed(path: &str) -> bool {
     })
 }
 
-/// `body` brotli-compressed (quality 9: what a host compressing on the fly
-/// sends, near a precompressed file's size), each distinct body compressed
+/// The brotli quality a file is sent at: 11 where the build wrote it
+/// precompressed (`NAME.br`, sent as it is by nginx's `brotli_static` or
+/// Caddy's `precompressed br`), else 9, what a host compressing on the
+/// fly sends. (The body sent is compressed here, not read from the `.br`:
+/// the page and the worker script are sent with the tests' changes.)
+fn quality_for(dist: &Path, path: Option<&str>) -> i32 {
+    let file = path.map(|p| p.trim_start_matches('/')).unwrap_or("");
+    let file = if file.is_empty() { "index.html" } else { file };
+    if !file.contains("..") && dist.join(format!("{file}.br")).is_file() {
+        11
+    } else {
+        9
+    }
+}
+
+/// `body` brotli-compressed at `quality`, each distinct body compressed
 /// once per process: a field's 40 MB part is sent in several runs.
-fn brotli_of(body: Vec<u8>) -> Arc<Vec<u8>> {
+fn brotli_of(body: Vec<u8>, quality: i32) -> Arc<Vec<u8>> {
     use std::hash::{Hash, Hasher};
-    /// (hash, length) of a body, and the body compressed.
-    type Done = Vec<((u64, usize), Arc<Vec<u8>>)>;
+    /// (hash, length, quality) of a body, and the body compressed.
+    type Done = Vec<((u64, usize, i32), Arc<Vec<u8>>)>;
     static DONE: Mutex<Done> = Mutex::new(Vec::new());
     let mut h = std::collections::hash_map::DefaultHasher::new();
     body.hash(&mut h);
-    let key = (h.finish(), body.len());
+    let key = (h.finish(), body.len(), quality);
     if let Some((_, c)) = lock(&DONE).iter().find(|(k, _)| *k == key) {
         return c.clone();
     }
     let mut out = Vec::new();
     let params = brotli::enc::BrotliEncoderParams {
-        quality: 9,
+        quality,
         lgwin: 22,
         ..Default::default()
     };
@@ -386,9 +401,9 @@ pub(crate) fn free_port() -> u16 {
 pub fn precompress(dist: &Path) {
     for entry in std::fs::read_dir(dist).unwrap().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if entry.path().is_file() {
+        if entry.path().is_file() && !name.ends_with(".br") {
             let (_, _, body) = respond(dist, &name);
-            brotli_of(body);
+            brotli_of(body, quality_for(dist, Some(&name)));
         }
     }
 }

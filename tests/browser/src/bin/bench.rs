@@ -464,11 +464,13 @@ fn compressed(raw: &[u8]) -> (usize, usize) {
 }
 
 fn sizes(dist: &Path) -> Vec<Value> {
+    // A file's `.br` (the build's precompressed copy) is the file again:
+    // its brotli column.
     let mut files: Vec<_> = std::fs::read_dir(dist)
         .unwrap()
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.is_file())
+        .filter(|p| p.is_file() && p.extension().is_none_or(|e| e != "br"))
         .collect();
     files.sort();
     files
@@ -1760,6 +1762,7 @@ fn build_figures(dist: &Path) -> Value {
     let shipped: u64 = std::fs::read_dir(dist)
         .unwrap()
         .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_none_or(|e| e != "br"))
         .filter_map(|e| e.metadata().ok())
         .filter(|m| m.is_file())
         .map(|m| m.len())
@@ -2176,6 +2179,7 @@ async fn first_typing_visit(dist: &Path, from_ms: f64) -> Value {
         "ready_to_type_ms": start["ready"],
         "bytes_before_typing": before.iter().map(|(_, n)| n).sum::<usize>(),
         "requests_before_typing": before.len(),
+        "sent_before_typing": before,
         "first_typing": typing_json(&first),
         "second_typing": typing_json(&second),
     })
@@ -2506,6 +2510,16 @@ fn first_typing_table(lists: &[Value]) -> String {
             }),
         ));
         rows.push((
+            format!("first typing {how}: bytes on the wire before the first keystroke; requests"),
+            cell(|v| {
+                format!(
+                    "{}; {}",
+                    kilobytes(&v["bytes_before_typing"]),
+                    v["requests_before_typing"]
+                )
+            }),
+        ));
+        rows.push((
             format!("first typing {how}: keystroke → last DOM mutation, p50 / p95 / max"),
             cell(|v| typing_ms(&v["first_typing"], true)),
         ));
@@ -2574,7 +2588,11 @@ fn first_typing_summary(lists: &[Value], run: &str) -> String {
         .map(|f| column_head(&f["name"], &f["papers"]))
         .collect();
     let visit = |f: &Value, start: &str, typing: &str| f["visits"][start][typing].clone();
-    let rows: [(&str, &Cell); 7] = [
+    let rows: [(&str, &Cell); 8] = [
+        (
+            "a visit not typed into for 2 s: bytes on the wire by then",
+            &|f| kilobytes(&f["visits"]["from_2_s"]["bytes_before_typing"]),
+        ),
         (
             "first typing at once: keystroke → last DOM mutation, p50 / p95",
             &|f| typing_ms(&visit(f, "at_once", "first_typing"), false),
