@@ -1,4 +1,4 @@
-//! Offline use: registers the service worker that `tools/service-worker.sh`
+//! Offline use: registers the service worker that `explorer_core::build::service_worker`
 //! generates at build time (it precaches every file of the build under a
 //! cache named for the build's content hash), and says when a newer build is
 //! waiting. The new worker takes over only when the user asks, and the page
@@ -102,7 +102,7 @@ fn keep_what_came_before(container: &web_sys::ServiceWorkerContainer) {
 }
 
 /// Whether the worker keeps a file when the page first fetches it, rather
-/// than at install (`ON_FIRST_USE` in `tools/service-worker.sh`): a file of
+/// than at install (`ON_FIRST_USE` in `explorer_core::build::service_worker`): a file of
 /// the build named `<kind>-<16 hex digits>.bin`.
 fn fetched_on_first_use(url: &str) -> bool {
     const KINDS: [&str; 9] = [

@@ -160,7 +160,9 @@ thread_local! {
 
 /// Starts compiling a list (a file, or `request.url`) in a new worker;
 /// `heard` gets each reply, the last `Done` (the list kept) or `Failed`.
-/// A compile already under way is stopped.
+/// With `request.publish`, the worker makes a kept list's site instead,
+/// offered as a download (`Published`). A compile already under way is
+/// stopped.
 pub fn compile(
     request: &OpenRequest,
     file: Option<&web_sys::File>,
@@ -198,6 +200,18 @@ pub fn compile(
                     Ok(list) => CompilerReply::Done { list, memory_bytes },
                     Err(error) => CompilerReply::Failed { error },
                 });
+            } else if let CompilerReply::Published { name } = &reply {
+                // `[[name, zip]]`: the site, offered as a download.
+                let zip = js_sys::Array::from(&files).get(0);
+                let zip: js_sys::Uint8Array = js_sys::Array::from(&zip).get(1).unchecked_into();
+                on_reply(
+                    match crate::download::offer_bytes(&zip, "application/zip", name) {
+                        Ok(()) => reply,
+                        Err(e) => CompilerReply::Failed {
+                            error: OpenError::Storage { reason: said(&e) },
+                        },
+                    },
+                );
             } else {
                 on_reply(reply);
             }

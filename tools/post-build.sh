@@ -32,5 +32,5 @@ cli one-stylesheet "$TRUNK_STAGING_DIR"
 cli name-compiler "$TRUNK_STAGING_DIR"
 cli single-file "$TRUNK_STAGING_DIR" --out "$TRUNK_STAGING_DIR/explorer-single-file.html"
 cli external-loader "$TRUNK_STAGING_DIR"
-bash tools/service-worker.sh
+cli service-worker "$TRUNK_STAGING_DIR"
 cli precompress "$TRUNK_STAGING_DIR"

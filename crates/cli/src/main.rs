@@ -32,21 +32,10 @@ enum Command {
     /// The compiled papers as JSON (id, title and whether it was derived,
     /// list, tags with reasons, links).
     Inspect { dir: PathBuf },
-    /// Replace <!-- noscript --> in FILE with a link to papers.html, written
-    /// beside FILE.
-    Noscript {
-        dir: PathBuf,
-        #[arg(long)]
-        into: PathBuf,
-    },
-    /// Name the web app manifest FILE after the corpus.
-    Manifest {
-        dir: PathBuf,
-        #[arg(long)]
-        into: PathBuf,
-    },
-    /// The Trunk post-build hook: the corpus, index and meaning files in
-    /// STAGING, linked from its index.html; noscript; manifest.
+    /// The Trunk post-build hook: the list's files in STAGING, its page
+    /// (index.html: the files' link, title, noscript note, first screen;
+    /// Trunk's, or one staged for another list), papers.html, the
+    /// manifest's name.
     Stage {
         dir: PathBuf,
         #[arg(long)]
@@ -160,6 +149,8 @@ enum Command {
     OneStylesheet { dist: PathBuf },
     /// Name the page's compiler (a Web Worker) in DIST for its content.
     NameCompiler { dist: PathBuf },
+    /// Write DIST's service worker (sw.js), which precaches the build.
+    ServiceWorker { dist: PathBuf },
     /// Write NAME.br (brotli, quality 11) beside each file of DIST that
     /// every first visit downloads, for servers that send it as it is.
     Precompress { dist: PathBuf },
@@ -209,6 +200,12 @@ fn run(command: Command) -> Result<(), Error> {
         Command::NameCompiler { dist } => {
             worker::name_compiler(&dist).map(|name| eprintln!("compiler starts from {name}"))
         }
+        Command::ServiceWorker { dist } => stage::write_service_worker(&dist).map(|sw| {
+            eprintln!(
+                "service worker: {} files precached as {}, {} cached on first use",
+                sw.precached, sw.cache, sw.on_first_use
+            )
+        }),
         Command::Precompress { dist } => precompress::precompress(&dist)
             .map(|n| eprintln!("{n} files precompressed (brotli, quality 11)")),
         Command::OneStylesheet { dist } => single_file::one_stylesheet(&dist)
@@ -233,8 +230,6 @@ fn run(command: Command) -> Result<(), Error> {
             Ok(())
         }
         Command::EvalTags { dir } => eval::eval_tags(&compile(&dir)?.corpus),
-        Command::Noscript { dir, into } => stage::write_noscript(&compile(&dir)?.corpus, &into),
-        Command::Manifest { dir, into } => stage::write_manifest(&compile(&dir)?.corpus, &into),
         Command::Stage { dir, into } => stage::stage(&compile(&dir)?.corpus, &into),
         Command::EvalMeaning { dir, queries, dump } => {
             eval::eval_meaning(&compile(&dir)?.corpus, &queries, dump.as_deref())

@@ -1,50 +1,38 @@
 //! The Trunk post-build hook's steps that read the corpus: the compiled
 //! files staged beside `index.html` and linked from it, the first screen,
-//! the no-JavaScript listing, the manifest's name.
+//! the no-JavaScript listing, the manifest's name; and the service worker
+//! over the whole build.
 
 use std::path::Path;
 
-use explorer_core::build::{site, StaticModel};
-use explorer_core::view::{
-    escape, listing, noscript, LISTING_FILE, LISTING_PAGE_PAPERS, NOSCRIPT_MARKER,
+use explorer_core::build::{
+    in_shell, manifest, page, served_by_worker, service_worker, site, BuiltFile, PageParts,
+    ServiceWorker, StaticModel, SHELL_FILE,
 };
-use serde_json::json;
+use explorer_core::view::{listing, LISTING_FILE, LISTING_PAGE_PAPERS};
 
-use crate::error::{read_text, write, Error};
+use crate::error::{read, read_text, write, Error, OnPath};
 
 /// Everything the Trunk post-build hook writes from the corpus, from one
-/// compile: the corpus file, the noscript note and `papers.html`, the
-/// manifest's name.
+/// compile: the compiled list in `dir`, each file named for its content
+/// ([`explorer_core::build::site`]); its page (`index.html`: the
+/// `<link data-corpus …>` naming the files it opens first, the title, the
+/// noscript note and the first screen, [`explorer_core::build::page`]),
+/// `papers.html` and the manifest's name. The page may be Trunk's or one
+/// staged for another list.
 pub fn stage(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), Error> {
-    let index = dir.join("index.html");
-    write_corpus(corpus, dir, &index)?;
-    write_noscript(corpus, &index)?;
-    write_first_screen(corpus, &index)?;
-    write_manifest(corpus, &dir.join("manifest.webmanifest"))
-}
-
-/// The compiled corpus in `dir`, each file named for its content
-/// ([`explorer_core::build::site`]): `corpus-<hash>.bin` (the papers: what
-/// the first results need), which `index` preloads while the WebAssembly
-/// compiles; `index-<hash>.bin` (the search index without its postings),
-/// which the app fetches after the first results; the postings in packs,
-/// the meaning file and its lists, and a long list's parts apart. One
-/// `<link data-corpus href=… data-index=… data-meaning=… data-meaning-bytes=…>`
-/// names them (the index names its packs, the meaning file its lists).
-fn write_corpus(corpus: &explorer_core::Corpus, dir: &Path, index: &Path) -> Result<(), Error> {
     let site = site(corpus, &StaticModel::committed(), vector_lists_from());
     for (file, bytes) in &site.files {
         write(dir.join(file), bytes)?;
     }
-    let html = read_text(index)?;
-    if !html.contains("</head>") || html.contains("data-corpus") {
-        return Err(Error::unexpected(
-            index,
-            "no </head>, or a corpus link already",
-        ));
-    }
-    let link = site.link.html(ahead_bytes());
-    write(index, html.replacen("</head>", &(link + "</head>"), 1))
+    let parts = PageParts::of(corpus, &site.link, ahead_bytes());
+    let index = dir.join("index.html");
+    let html = page(&read_text(&index)?, &parts).map_err(|e| Error::unexpected(&index, e))?;
+    write(&index, html)?;
+    write_listing(corpus, dir)?;
+    let file = dir.join("manifest.webmanifest");
+    let json = manifest(&read_text(&file)?, &parts).map_err(|e| Error::unexpected(&file, e))?;
+    write(&file, json)
 }
 
 /// The most a page of this build may fetch ahead of need, uncompressed
@@ -65,25 +53,9 @@ fn vector_lists_from() -> usize {
         .unwrap_or(explorer_core::search::LISTS_FROM)
 }
 
-/// Replaces the noscript marker in `file` with a note linking to
-/// `papers.html` (and its further pages), written beside it, and names the
-/// page after the corpus.
-pub fn write_noscript(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), Error> {
-    let html = read_text(file)?;
-    if !html.contains(NOSCRIPT_MARKER) {
-        return Err(Error::unexpected(
-            file,
-            format!("no {NOSCRIPT_MARKER} marker to replace"),
-        ));
-    }
-    let html = html
-        .replacen(NOSCRIPT_MARKER, &noscript(corpus), 1)
-        .replacen(
-            "<title>Paper explorer</title>",
-            &format!("<title>{}</title>", escape(&corpus.title())),
-            1,
-        );
-    write(file, html)?;
+/// `papers.html` (and its further pages) in `dir`: every paper as static
+/// HTML, for browsers without JavaScript and search engines.
+fn write_listing(corpus: &explorer_core::Corpus, dir: &Path) -> Result<(), Error> {
     let pages = listing(corpus);
     if pages.len() > 1 {
         eprintln!(
@@ -93,46 +65,44 @@ pub fn write_noscript(corpus: &explorer_core::Corpus, file: &Path) -> Result<(),
         );
     }
     for (name, html) in pages {
-        write(file.with_file_name(name), html)?;
+        write(dir.join(name), html)?;
     }
     Ok(())
 }
 
-/// The marker in `index.html` replaced by the first screen.
-const FIRST_SCREEN_MARKER: &str = "<!-- first-screen -->";
-
-/// Replaces the first-screen marker in `file` with what the page shows
-/// before the app has started: the first papers, as the app's default view
-/// shows them (`explorer_core::view::first_screen`).
-fn write_first_screen(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), Error> {
-    let html = read_text(file)?;
-    if !html.contains(FIRST_SCREEN_MARKER) {
-        return Err(Error::unexpected(
-            file,
-            format!("no {FIRST_SCREEN_MARKER} marker to replace"),
-        ));
+/// [`SHELL_FILE`] in `dist`: the names of the build's files that are the
+/// same whatever its list ([`in_shell`]), sorted, which the page's
+/// compiler fetches to publish a list.
+fn write_shell(dist: &Path) -> Result<(), Error> {
+    let mut shell = Vec::new();
+    for entry in std::fs::read_dir(dist).on(dist)? {
+        let path = entry.on(dist)?.path();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        if let Some(name) = name.filter(|n| path.is_file() && in_shell(n)) {
+            shell.push(name);
+        }
     }
-    let screen = explorer_core::view::first_screen(corpus, &explorer_core::view::EN);
-    write(file, html.replacen(FIRST_SCREEN_MARKER, &screen, 1))
+    shell.sort();
+    let json = serde_json::to_string(&shell).expect("names serialize");
+    write(dist.join(SHELL_FILE), json + "\n")
 }
 
-/// Names the web app manifest `file` after the corpus.
-pub fn write_manifest(corpus: &explorer_core::Corpus, file: &Path) -> Result<(), Error> {
-    let manifest = read_text(file)?;
-    let mut manifest = match serde_json::from_str::<serde_json::Value>(&manifest) {
-        Ok(serde_json::Value::Object(m)) => m,
-        Ok(_) => return Err(Error::unexpected(file, "not a JSON object")),
-        Err(e) => return Err(Error::unexpected(file, e)),
-    };
-    // The home-screen label: the first list's name when it is short.
-    let short = corpus
-        .lists
-        .first()
-        .map(|l| l.name.clone())
-        .filter(|n| n.chars().count() <= 16)
-        .unwrap_or_else(|| "Papers".into());
-    manifest.insert("name".into(), json!(corpus.title()));
-    manifest.insert("short_name".into(), json!(short));
-    let text = serde_json::to_string_pretty(&manifest).unwrap();
-    write(file, text + "\n")
+/// `sw.js` in `dist`, over every file of the build
+/// ([`explorer_core::build::service_worker`]).
+pub fn write_service_worker(dist: &Path) -> Result<ServiceWorker, Error> {
+    write_shell(dist)?;
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dist).on(dist)? {
+        let path = entry.on(dist)?.path();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        match name {
+            Some(name) if path.is_file() && served_by_worker(&name) => {
+                files.push(BuiltFile::of(name, &read(&path)?));
+            }
+            _ => {}
+        }
+    }
+    let sw = service_worker(&files);
+    write(dist.join("sw.js"), &sw.script)?;
+    Ok(sw)
 }

@@ -2,15 +2,19 @@
 //! or `?list=URL`) compiled by the same code as the CLI's into the same
 //! files, stored in the browser's Cache Storage, off the page's thread so
 //! that the list in view stays usable. Fetched only when a list is opened.
-//! Messages: [`explorer_core::model::opened`].
+//! It also publishes a kept list: the site the CLI builds for it, as one
+//! zip ([`publish`]). Messages: [`explorer_core::model::opened`].
+
+mod publish;
 
 use explorer_core::build::{
-    compile_file, site, Options, RecordFormat, Source, SourceError, StaticModel,
+    compile_file, site, Options, PageParts, RecordFormat, Source, SourceError, StaticModel,
 };
 use explorer_core::model::opened::{
-    CompilerReply, KeptList, OpenError, OpenRequest, OpenStage, MAX_OPEN_BYTES,
+    CompilerReply, KeptList, OpenError, OpenRequest, OpenStage, MAX_OPEN_BYTES, PAGE_PARTS_FILE,
 };
 use explorer_core::search::LISTS_FROM;
+use explorer_core::view::listing;
 use js_sys::{Promise, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -26,7 +30,7 @@ fn main() {
     on_message.forget();
 }
 
-fn scope() -> DedicatedWorkerGlobalScope {
+pub(crate) fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
 
@@ -49,6 +53,17 @@ async fn answer(data: JsValue) {
     let Ok(request) = request else {
         return;
     };
+    if let Some(id) = &request.publish {
+        match publish::publish(id, &request.name).await {
+            Ok((name, zip)) => hand_over(
+                &CompilerReply::Published { name: name.clone() },
+                vec![(name, zip)],
+            ),
+            Err(error) => reply(&CompilerReply::Failed { error }),
+        }
+        scope().close();
+        return;
+    }
     match open(&request, message.get(1)).await {
         Ok((list, files)) => {
             let memory_bytes = memory_bytes();
@@ -125,8 +140,19 @@ async fn open(
         meaning_file: built.link.meaning.clone(),
         meaning_bytes: built.link.meaning_bytes as u64,
     };
+    // Kept to publish the list later: what its page shows before the app
+    // starts and its manifest's name, and its no-JavaScript listing.
+    let parts = PageParts::of(&corpus, &built.link, None);
+    let mut files = built.files;
+    let parts = serde_json::to_vec(&parts).expect("the page's parts serialize");
+    files.push((PAGE_PARTS_FILE.to_string(), parts));
+    files.extend(
+        listing(&corpus)
+            .into_iter()
+            .map(|(n, html)| (n, html.into_bytes())),
+    );
     drop(corpus);
-    Ok((list, built.files))
+    Ok((list, files))
 }
 
 /// The extension of the format a list's text begins as: BibTeX (`@`),

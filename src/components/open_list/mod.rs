@@ -122,6 +122,7 @@ fn request_for(name: &str, url: Option<String>) -> OpenRequest {
         name: name.to_string(),
         url,
         lenient: false,
+        publish: None,
     }
 }
 
@@ -142,6 +143,7 @@ fn start(opening: RwSignal<Opening>, request: OpenRequest, file: Option<web_sys:
                 location.set_search(&format!("?list={}", list.id))
             };
         }
+        CompilerReply::Published { .. } => {}
     };
     if let Err(error) = crate::opened::compile(&request, file.as_ref(), heard) {
         opening.set(Opening::Failed(error));

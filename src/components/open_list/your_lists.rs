@@ -1,8 +1,9 @@
 //! "Your lists": the lists this browser keeps (name, papers, size, date),
-//! each a link that opens it, with a button that deletes it; and the
-//! built-in list.
+//! each a link that opens it, with a button that downloads its explorer
+//! (the site the CLI builds for it, as a zip) and one that deletes it; and
+//! the built-in list.
 
-use explorer_core::model::opened::KeptList;
+use explorer_core::model::opened::{CompilerReply, KeptList, OpenError, OpenRequest};
 use leptos::prelude::*;
 
 use crate::i18n::use_i18n;
@@ -57,12 +58,25 @@ fn Kept(list: KeptList, current: bool, delete: Callback<String>) -> impl IntoVie
         .take(10)
         .collect();
     let (name, id) = (list.name.clone(), list.id.clone());
+    let hint = {
+        let name = name.clone();
+        move || (tr.get().publish_list_hint)(&name)
+    };
     let label = move || (tr.get().delete_list)(&name);
+    let publishing = RwSignal::new(Publishing::Idle);
+    let publish = {
+        let (file, id) = (list.file.clone(), list.id.clone());
+        move |_| publish(&file, &id, publishing)
+    };
     view! {
         <li>
             <a href=href aria-current=current.then_some("page")>{list.name.clone()}</a>
             " "
             <span class="kept-line">{move || (tr.get().kept_list_line)(list.papers, &size, &date)}</span>
+            " "
+            <button type="button" class="button pill" title=hint on:click=publish>
+                {move || tr.get().publish_list}
+            </button>
             " "
             <button
                 type="button"
@@ -73,6 +87,41 @@ fn Kept(list: KeptList, current: bool, delete: Callback<String>) -> impl IntoVie
             >
                 "×"
             </button>
+            <span class="kept-status" role="status">
+                {move || match publishing.get() {
+                    Publishing::Idle => String::new(),
+                    Publishing::Making => tr.get().publishing.to_string(),
+                    Publishing::Failed(e) => (tr.get().open_failed)(&e),
+                }}
+            </span>
         </li>
+    }
+}
+
+/// Where making a kept list's site is.
+#[derive(Clone, PartialEq)]
+enum Publishing {
+    Idle,
+    Making,
+    Failed(OpenError),
+}
+
+/// Asks the page's compiler for the site of the kept list `id` (compiled
+/// from `file`), offered as a download when made.
+fn publish(file: &str, id: &str, publishing: RwSignal<Publishing>) {
+    let request = OpenRequest {
+        name: file.to_string(),
+        url: None,
+        lenient: false,
+        publish: Some(id.to_string()),
+    };
+    publishing.set(Publishing::Making);
+    let heard = move |reply| match reply {
+        CompilerReply::Published { .. } => publishing.set(Publishing::Idle),
+        CompilerReply::Failed { error } => publishing.set(Publishing::Failed(error)),
+        _ => {}
+    };
+    if let Err(error) = crate::opened::compile(&request, None, heard) {
+        publishing.set(Publishing::Failed(error));
     }
 }

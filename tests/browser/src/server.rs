@@ -54,6 +54,9 @@ pub struct Server {
     /// accepts it, as a static host does (the bench's emulated link counts
     /// the bytes on the wire).
     pub brotli: Arc<AtomicBool>,
+    /// While set, the page is sent as the build wrote it, without the
+    /// tests' console capture (a test comparing it with a build's).
+    pub as_built: Arc<AtomicBool>,
 }
 
 /// The file name suffix whose requests wait, with the number of releases
@@ -97,6 +100,8 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
     let waiting = held.clone();
     let brotli = Arc::new(AtomicBool::new(false));
     let compress = brotli.clone();
+    let as_built = Arc::new(AtomicBool::new(false));
+    let plain = as_built.clone();
     let (cut, tag, extra, policy) = (
         offline.clone(),
         next_build.clone(),
@@ -119,6 +124,7 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
                 pages: extra.lock().unwrap().clone(),
                 csp: policy.lock().unwrap().clone(),
                 brotli: compress.load(Ordering::SeqCst),
+                as_built: plain.load(Ordering::SeqCst),
             };
             let waiting = waiting.clone();
             let sent = sent_log.clone();
@@ -135,6 +141,7 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
         csp,
         held,
         brotli,
+        as_built,
     }
 }
 
@@ -164,6 +171,7 @@ struct Site {
     pages: Vec<(String, String)>,
     csp: Option<String>,
     brotli: bool,
+    as_built: bool,
 }
 
 fn handle(
@@ -270,7 +278,7 @@ fn response(site: &Site, target: &str) -> (&'static str, &'static str, Vec<u8>) 
             page.unwrap().1.clone().into_bytes(),
         ),
         Some(rest) if rest.starts_with("sw.js") && !build_tag.is_empty() => {
-            let (status, ctype, body) = respond(dist, rest);
+            let (status, ctype, body) = respond(dist, rest, !site.as_built);
             let js = String::from_utf8(body).unwrap();
             let from = "const CACHE = 'paper-explorer-";
             let renamed = js.replacen(from, &format!("{from}{build_tag}-"), 1);
@@ -284,7 +292,7 @@ fn response(site: &Site, target: &str) -> (&'static str, &'static str, Vec<u8>) 
             ("200 OK", "text/javascript", js.as_bytes().to_vec())
         }
         Some(rest) => {
-            let (status, ctype, mut body) = respond(dist, rest);
+            let (status, ctype, mut body) = respond(dist, rest, !site.as_built);
             if csp.is_some() && ctype.starts_with("text/html") {
                 let html = String::from_utf8(body).unwrap();
                 body = html
@@ -355,7 +363,9 @@ fn brotli_of(body: Vec<u8>, quality: i32) -> Arc<Vec<u8>> {
     out
 }
 
-fn respond(dist: &Path, url: &str) -> (&'static str, &'static str, Vec<u8>) {
+/// A file of `dist` as sent: the page with the tests' console capture
+/// when `capture`.
+fn respond(dist: &Path, url: &str, capture: bool) -> (&'static str, &'static str, Vec<u8>) {
     let path = url
         .split(['?', '#'])
         .next()
@@ -367,7 +377,7 @@ fn respond(dist: &Path, url: &str) -> (&'static str, &'static str, Vec<u8>) {
         return ("404 Not Found", "text/plain", b"not found".to_vec());
     }
     let mut body = std::fs::read(&file).unwrap();
-    if path == "index.html" {
+    if path == "index.html" && capture {
         let html = String::from_utf8(body).unwrap();
         body = html
             .replacen("<head>", &format!("<head>{CAPTURE}"), 1)
@@ -402,7 +412,7 @@ pub fn precompress(dist: &Path) {
     for entry in std::fs::read_dir(dist).unwrap().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if entry.path().is_file() && !name.ends_with(".br") {
-            let (_, _, body) = respond(dist, &name);
+            let (_, _, body) = respond(dist, &name, true);
             brotli_of(body, quality_for(dist, Some(&name)));
         }
     }

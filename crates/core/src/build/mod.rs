@@ -21,9 +21,11 @@ pub mod meaning_eval;
 pub(crate) mod records;
 pub(crate) mod references;
 pub(crate) mod seed;
+pub(crate) mod service_worker;
 pub(crate) mod similar;
 pub(crate) mod site;
 pub(crate) mod source;
+pub(crate) mod stage;
 #[cfg(feature = "synth")]
 pub mod synth;
 pub(crate) mod tags;
@@ -55,7 +57,11 @@ pub use meaning::{
 };
 pub use records::{read as read_records, Format as RecordFormat, Record, RecordList};
 pub use seed::{parse_seed, write_seed, Paragraph, SeedList};
+pub use service_worker::{
+    in_shell, served_by_worker, service_worker, BuiltFile, ServiceWorker, SHELL_FILE,
+};
 pub use site::{site, Site, SiteLink};
 pub use source::SourceError;
+pub use stage::{manifest, page, PageParts, StageError};
 pub use tags::Taxonomy;
 pub use title::derive_title;

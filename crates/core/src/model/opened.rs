@@ -21,7 +21,16 @@ pub struct OpenRequest {
     pub url: Option<String>,
     /// Skip records without an abstract (with a count) instead of failing.
     pub lenient: bool,
+    /// Publish this kept list (its id) instead: the site the CLI builds
+    /// for it, as one zip ([`CompilerReply::Published`]).
+    #[serde(default)]
+    pub publish: Option<String>,
 }
+
+/// The file, among a kept list's, of what its page shows before the app
+/// starts and its manifest's name (`explorer_core::build::PageParts`, as
+/// JSON), kept to publish it. Not part of the published site.
+pub const PAGE_PARTS_FILE: &str = "page-parts.json";
 
 /// The compile's stages, as its progress bar names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,6 +82,11 @@ pub enum CompilerReply {
         #[serde(default)]
         memory_bytes: u64,
     },
+    /// The site of a kept list, as a zip: its bytes follow the reply.
+    Published {
+        /// The zip's file name.
+        name: String,
+    },
     /// Nothing was stored.
     Failed {
         /// Why.
@@ -121,6 +135,9 @@ pub enum OpenError {
         /// The status.
         status: u16,
     },
+    /// A kept list compiled before the page could publish lists: opened
+    /// again, it can be.
+    NotPublishable,
     /// The browser refused to store the list (full, or storage off).
     Storage {
         /// What the browser said.

@@ -325,7 +325,7 @@ pub const PACK_BYTES: usize = 32 * 1024;
 
 /// Up to this many bytes of postings in all (a list of about 1,500
 /// papers), the page fetches every pack as soon as the index's head is in,
-/// and the service worker precaches them (`tools/service-worker.sh`): a
+/// and the service worker precaches them (`explorer_core::build::service_worker`): a
 /// small list then searches without a round trip per new word, and
 /// offline as a whole after one visit.
 pub const EAGER_POSTINGS_BYTES: usize = 1_000_000;

@@ -235,6 +235,12 @@ pub struct Strings {
     pub builtin_list: &'static str,
     pub kept_list_line: fn(u32, &str, &str) -> String,
     pub delete_list: fn(&str) -> String,
+    /// The button that downloads a kept list's site, ready to host.
+    pub publish_list: &'static str,
+    /// Its hint: what the zip holds.
+    pub publish_list_hint: fn(&str) -> String,
+    /// Said while the site is made.
+    pub publishing: &'static str,
     /// The address names a list this browser does not keep.
     pub list_not_kept: &'static str,
 }
@@ -457,12 +463,20 @@ pub static EN: Strings = Strings {
             "The browser would not keep this list ({reason}). Free some space, or let this \
              site store data, and try again."
         ),
+        OpenError::NotPublishable => "This list was kept by an older version of this page: \
+             open its file again to download its explorer."
+            .into(),
     },
     open_skip: "Skip records without an abstract",
     your_lists: |n| format!("Your lists ({n})"),
     builtin_list: "The built-in list",
     kept_list_line: |papers, size, date| format!("{papers} papers · {size} · {date}"),
     delete_list: |name| format!("Delete {name}"),
+    publish_list: "Download this explorer",
+    publish_list_hint: |name| format!(
+        "{name} as a site ready to host (a zip): copy its files into any folder a web server serves"
+    ),
+    publishing: "Making the site…",
     list_not_kept: "This link names a list opened in another browser: it is not kept in this one.",
 };
 
@@ -661,12 +675,20 @@ pub static ZH: Strings = Strings {
         OpenError::Storage { reason } => {
             format!("浏览器未能保存此列表（{reason}）。请释放一些空间，或允许本网站存储数据，然后重试。")
         }
+        OpenError::NotPublishable => {
+            "此列表由本页面的旧版本保存：请重新打开其文件，再下载它的浏览器。".into()
+        }
     },
     open_skip: "跳过没有摘要的记录",
     your_lists: |n| format!("你的列表（{n}）"),
     builtin_list: "内置列表",
     kept_list_line: |papers, size, date| format!("{papers} 篇论文 · {size} · {date}"),
     delete_list: |name| format!("删除 {name}"),
+    publish_list: "下载此浏览器",
+    publish_list_hint: |name| {
+        format!("{name}：可直接托管的网站（zip）。把其中的文件复制到任一由网页服务器提供的文件夹即可")
+    },
+    publishing: "正在生成网站…",
     list_not_kept: "此链接指向在另一个浏览器中打开的列表：本浏览器中没有保存。",
 };
 

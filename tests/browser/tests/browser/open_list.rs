@@ -101,7 +101,7 @@ async fn a_bibtex_file_dropped_on_the_page_becomes_the_list_in_view_and_stays() 
     wait_for_list(&b, &built_in_title()).await;
     // Deleted, it is gone from the list and from the browser's storage.
     b.click(".your-lists summary").await;
-    b.click(".your-lists li button").await;
+    b.click(".your-lists li button[aria-label^='Delete']").await;
     b.wait_for(
         "document.querySelector('.your-lists') === null",
         "no kept list",
@@ -245,7 +245,15 @@ async fn the_page_compiles_the_same_files_as_the_cli() {
         &StaticModel::committed(),
         explorer_core::search::LISTS_FROM,
     );
+    // With them, what its site needs that the app does not read: its
+    // page's parts and its no-JavaScript listing (to publish it).
     let mut want: Vec<String> = site.files.into_iter().map(|(name, _)| name).collect();
+    want.push(explorer_core::model::opened::PAGE_PARTS_FILE.into());
+    want.extend(
+        explorer_core::view::listing(&corpus)
+            .into_iter()
+            .map(|(name, _)| name),
+    );
     want.sort();
     let b = Browser::start().await;
     b.open("").await;
@@ -447,5 +455,86 @@ async fn a_kept_list_opens_offline() {
     let title = &want.corpus.papers[2].title;
     b.type_query(title).await;
     b.wait_for_titles(&ranked_titles(&want, title)).await;
+    b.close().await;
+}
+
+/// The ACL list's first two lists in one file (about 1,600 papers: a long
+/// list, whose parts ship apart), as `./dev test` writes it for the
+/// build `target/dist-acl-published`.
+fn acl_published() -> (String, PathBuf) {
+    let top = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target");
+    let file = top.join("acl-published/acl.jsonl");
+    let text = std::fs::read_to_string(&file).expect("`./dev test` writes target/acl-published");
+    (text, top.join("dist-acl-published"))
+}
+
+/// "Download this explorer" gives the site the CLI builds for the same
+/// file (`CORPUS_DIR=… ./dev build`), byte for byte: every file of that
+/// build but two kinds, which the site works without and the zip leaves
+/// out: the single-file build (`explorer-single-file.html`, made from the
+/// whole build by the CLI) and the `.br` copies (brotli at its highest
+/// quality, for servers that send them as they are).
+#[tokio::test]
+async fn a_kept_list_downloads_as_the_site_the_cli_builds() {
+    let (text, built) = acl_published();
+    let b = Browser::start().await;
+    // The page as the build wrote it: the tests' console capture would be
+    // in the page the compiler stages again.
+    b.server
+        .as_built
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    b.open("").await;
+    b.wait_for_service_worker().await;
+    drop_file(&b, "acl.jsonl", text.as_bytes()).await;
+    let title = compile(&[("acl.jsonl", text.as_bytes())]).title();
+    wait_for_list(&b, &title).await;
+    // The download is caught where the page offers it.
+    b.js("window.__offered = null;
+          HTMLAnchorElement.prototype.click = function () { window.__offered = [this.download, this.href]; };")
+        .await;
+    b.click(".your-lists summary").await;
+    b.click(".your-lists li button:not([aria-label])").await;
+    b.wait_for(
+        "window.__offered !== null",
+        "the site offered as a download",
+    )
+    .await;
+    let offered = b
+        .js("const [name, href] = window.__offered;
+             return fetch(href).then(r => r.arrayBuffer()).then(buf => {
+               const bytes = new Uint8Array(buf); let s = '';
+               for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+               return [name, btoa(s)];
+             });")
+        .await;
+    assert_eq!(offered[0], json!("acl-explorer.zip"));
+    let zip = base64::Engine::decode(
+        &base64::engine::general_purpose::STANDARD,
+        offered[1].as_str().unwrap(),
+    )
+    .unwrap();
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(zip)).expect("a zip");
+    let mut published = std::collections::BTreeMap::new();
+    for i in 0..zip.len() {
+        let mut file = zip.by_index(i).unwrap();
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut file, &mut bytes).unwrap();
+        published.insert(file.name().to_string(), bytes);
+    }
+    let mut differ = Vec::new();
+    let mut left_out = Vec::new();
+    for entry in std::fs::read_dir(&built).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        match published.remove(&name) {
+            Some(bytes) if bytes == std::fs::read(built.join(&name)).unwrap() => {}
+            Some(_) => differ.push(name),
+            None if name == "explorer-single-file.html" || name.ends_with(".br") => {}
+            None => left_out.push(name),
+        }
+    }
+    assert!(differ.is_empty(), "not as the CLI built them: {differ:?}");
+    assert!(left_out.is_empty(), "left out: {left_out:?}");
+    let extra: Vec<&String> = published.keys().collect();
+    assert!(extra.is_empty(), "not in the CLI's build: {extra:?}");
     b.close().await;
 }
