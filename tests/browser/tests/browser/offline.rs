@@ -272,7 +272,8 @@ async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
 /// not from the network a second time. The page itself comes twice (its
 /// navigation, and the worker's copy, which must be this build's), never
 /// a third time as index.html; the installed app's icons and the wiki's
-/// embed.js, which nothing offline reads through the worker, not at all.
+/// embed.js, which nothing offline reads through the worker, are not
+/// downloaded for it.
 #[tokio::test]
 async fn a_first_visit_downloads_the_papers_and_the_module_once() {
     let b = Browser::start().await;
@@ -297,9 +298,12 @@ async fn a_first_visit_downloads_the_papers_and_the_module_once() {
         .filter(|r| r.split('?').next() == Some("/") || r.ends_with("/index.html"))
         .count();
     assert_eq!(page, 2, "the page downloaded: {requests:?}");
-    for file in ["icon-192.png", "icon-512.png", "embed.js"] {
-        assert_eq!(times(file), 0, "{file} downloaded: {requests:?}");
+    // An icon the browser fetches itself (Firefox reads the touch icon)
+    // comes once, not again for the worker.
+    for file in ["icon-192.png", "icon-512.png"] {
+        assert!(times(file) <= 1, "{file} downloaded: {requests:?}");
     }
+    assert_eq!(times("embed.js"), 0, "embed.js downloaded: {requests:?}");
     // The page's compiler comes only when a list is opened: a visit that
     // opens none, service worker and all, never downloads it.
     let compiler = module("compiler-");
