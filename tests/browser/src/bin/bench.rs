@@ -2485,77 +2485,9 @@ fn first_typing_table(lists: &[Value]) -> String {
     let heads: Vec<String> = (lists.iter())
         .map(|f| column_head(&f["name"], &f["papers"]))
         .collect();
-    let mut rows: Vec<(String, Box<Cell>)> = Vec::new();
-    for (start, _) in TYPING_STARTS {
-        let how = typing_start(start);
-        // A cell of this visit's, `–` for a list not visited so.
-        let cell = move |each: fn(&Value) -> String| -> Box<Cell> {
-            Box::new(move |f: &Value| {
-                let v = &f["visits"][start];
-                if v.is_null() {
-                    "–".into()
-                } else {
-                    each(v)
-                }
-            })
-        };
-        rows.push((
-            format!("first typing {how}: navigation → the module started / → the first keystroke (the app up)"),
-            cell(|v| {
-                format!(
-                    "{:.0} / {:.0}",
-                    v["app_started_ms"].as_f64().unwrap_or(f64::NAN),
-                    v["first_typing"]["began_ms"].as_f64().unwrap_or(f64::NAN)
-                )
-            }),
-        ));
-        rows.push((
-            format!("first typing {how}: bytes on the wire before the first keystroke; requests"),
-            cell(|v| {
-                format!(
-                    "{}; {}",
-                    kilobytes(&v["bytes_before_typing"]),
-                    v["requests_before_typing"]
-                )
-            }),
-        ));
-        rows.push((
-            format!("first typing {how}: keystroke → last DOM mutation, p50 / p95 / max"),
-            cell(|v| typing_ms(&v["first_typing"], true)),
-        ));
-        rows.push((
-            format!("first typing {how}: bytes a keystroke, p95 (all the typing); requests"),
-            cell(|v| {
-                let t = &v["first_typing"];
-                format!("{}; {}", typing_bytes(t), t["requests"])
-            }),
-        ));
-        rows.push((
-            format!("first typing {how}: of those, requested by the keystroke's last mutation, p95 (all)"),
-            cell(|v| {
-                let b = &v["first_typing"]["bytes_by_last_mutation"];
-                format!("{} ({})", kilobytes(&b["p95"]), kilobytes(&b["total"]))
-            }),
-        ));
-        rows.push((
-            format!("first typing {how}: keystrokes that said loading / still loading after 30 s"),
-            cell(|v| {
-                let t = &v["first_typing"];
-                format!("{} / {}", t["said_loading"], t["still_loading_at_cap"])
-            }),
-        ));
-        rows.push((
-            format!("second typing, the page typed into {how}: p50 / p95 / max; bytes"),
-            cell(|v| {
-                let t = &v["second_typing"];
-                format!(
-                    "{}; {}",
-                    typing_ms(t, true),
-                    kilobytes(&t["bytes_a_keystroke"]["total"])
-                )
-            }),
-        ));
-    }
+    let rows: Vec<(String, Box<Cell>)> = (TYPING_STARTS.iter())
+        .flat_map(|&(start, _)| first_typing_rows(start))
+        .collect();
     let rows: Vec<(&str, &Cell)> = rows.iter().map(|(l, c)| (l.as_str(), &**c)).collect();
     format!(
         "### First typing, a first visit over an emulated link ({:.0} Mbit/s, {:.0} ms round trip, \
@@ -2565,6 +2497,79 @@ fn first_typing_table(lists: &[Value]) -> String {
         first_typing_words(),
         markdown_table("measure", &heads, &rows, lists)
     )
+}
+
+/// A first-typing cell, from its visit.
+type VisitCell = fn(&Value) -> String;
+
+/// The first-typing table's rows of the visits typed into from `start`
+/// (`HOW` in a label is where it says when).
+fn first_typing_rows(start: &'static str) -> Vec<(String, Box<Cell<'static>>)> {
+    let rows: [(&str, VisitCell); 7] = [
+        (
+            "first typing HOW: navigation → the module started / → the first keystroke (the app up)",
+            |v| {
+                let ms = |x: &Value| x.as_f64().unwrap_or(f64::NAN);
+                let began = &v["first_typing"]["began_ms"];
+                format!("{:.0} / {:.0}", ms(&v["app_started_ms"]), ms(began))
+            },
+        ),
+        (
+            "first typing HOW: bytes on the wire before the first keystroke; requests",
+            |v| {
+                let bytes = kilobytes(&v["bytes_before_typing"]);
+                format!("{bytes}; {}", v["requests_before_typing"])
+            },
+        ),
+        (
+            "first typing HOW: keystroke → last DOM mutation, p50 / p95 / max",
+            |v| typing_ms(&v["first_typing"], true),
+        ),
+        (
+            "first typing HOW: bytes a keystroke, p95 (all the typing); requests",
+            |v| {
+                let t = &v["first_typing"];
+                format!("{}; {}", typing_bytes(t), t["requests"])
+            },
+        ),
+        (
+            "first typing HOW: of those, requested by the keystroke's last mutation, p95 (all)",
+            |v| {
+                let b = &v["first_typing"]["bytes_by_last_mutation"];
+                format!("{} ({})", kilobytes(&b["p95"]), kilobytes(&b["total"]))
+            },
+        ),
+        (
+            "first typing HOW: keystrokes that said loading / still loading after 30 s",
+            |v| {
+                let t = &v["first_typing"];
+                format!("{} / {}", t["said_loading"], t["still_loading_at_cap"])
+            },
+        ),
+        (
+            "second typing, the page typed into HOW: p50 / p95 / max; bytes",
+            |v| {
+                let t = &v["second_typing"];
+                let bytes = kilobytes(&t["bytes_a_keystroke"]["total"]);
+                format!("{}; {bytes}", typing_ms(t, true))
+            },
+        ),
+    ];
+    let how = typing_start(start);
+    (rows.into_iter())
+        .map(|(label, each)| {
+            // A cell of this visit's, `–` for a list not visited so.
+            let cell: Box<Cell> = Box::new(move |f: &Value| {
+                let v = &f["visits"][start];
+                if v.is_null() {
+                    "–".into()
+                } else {
+                    each(v)
+                }
+            });
+            (label.replace("HOW", how), cell)
+        })
+        .collect()
 }
 
 /// What the first typing is, in a sentence.
