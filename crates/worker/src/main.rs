@@ -206,8 +206,9 @@ fn too_large(bytes: u64) -> Result<(), OpenError> {
     Ok(())
 }
 
-/// The body of `url`, as a promise of its bytes, once it answered well.
-async fn fetched(url: &str) -> Result<Promise, OpenError> {
+/// The body of `url`, as a promise of its bytes, once it answered well
+/// (and within [`MAX_OPEN_BYTES`], when it says its length).
+pub(crate) async fn fetched(url: &str) -> Result<Promise, OpenError> {
     let failed = || OpenError::Fetch {
         url: url.to_string(),
     };

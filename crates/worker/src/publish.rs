@@ -87,22 +87,10 @@ async fn kept_files(id: &str) -> Result<Vec<File>, OpenError> {
 /// A file of the page's folder (from the service worker's cache where it
 /// keeps it, so that a list can be published offline).
 async fn fetched(name: &str) -> Result<Vec<u8>, OpenError> {
-    let failed = || OpenError::Fetch {
+    let body = JsFuture::from(crate::fetched(name).await?).await;
+    let buffer = body.map_err(|_| OpenError::Fetch {
         url: name.to_string(),
-    };
-    let response: web_sys::Response = JsFuture::from(crate::scope().fetch_with_str(name))
-        .await
-        .map_err(|_| failed())?
-        .unchecked_into();
-    if !response.ok() {
-        return Err(OpenError::Http {
-            url: name.to_string(),
-            status: response.status(),
-        });
-    }
-    let buffer = JsFuture::from(response.array_buffer().map_err(|_| failed())?)
-        .await
-        .map_err(|_| failed())?;
+    })?;
     Ok(Uint8Array::new(&buffer).to_vec())
 }
 
