@@ -102,30 +102,13 @@ fn keep_what_came_before(container: &web_sys::ServiceWorkerContainer) {
 }
 
 /// Whether the worker keeps a file when the page first fetches it, rather
-/// than at install (`ON_FIRST_USE` in `explorer_core::build::service_worker`): a file of
-/// the build named `<kind>-<16 hex digits>.bin`.
+/// than at install: a file of the build named `<kind>-<16 hex digits>.bin`
+/// of a kind in [`explorer_core::model::FETCHED_ON_FIRST_USE`].
 fn fetched_on_first_use(url: &str) -> bool {
-    const KINDS: [&str; 9] = [
-        "meaning",
-        "vectors",
-        "postings",
-        "words",
-        "bodies",
-        "titles",
-        "title-order",
-        "map",
-        "tags",
-    ];
     let path = url.split(['?', '#']).next().unwrap_or_default();
     let file = path.rsplit('/').next().unwrap_or_default();
-    let Some((kind, hash)) = file.strip_suffix(".bin").and_then(|f| f.rsplit_once('-')) else {
-        return false;
-    };
-    KINDS.contains(&kind)
-        && hash.len() == 16
-        && hash
-            .bytes()
-            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+    explorer_core::model::kind_of_file(file)
+        .is_some_and(|kind| explorer_core::model::FETCHED_ON_FIRST_USE.contains(&kind))
 }
 
 /// Lets the waiting worker take over, then reloads once it has: on the

@@ -27,17 +27,17 @@
 
 use xxhash_rust::xxh3::{xxh3_128, xxh3_64};
 
+use crate::model::{is_name_hash, kind_of_file, FETCHED_ON_FIRST_USE};
+
 /// The worker's own script; the file list and patterns come before it.
 const SCRIPT: &str = include_str!("service_worker.js");
 
 /// Packs of postings up to this many bytes in all are precached.
 const PRECACHED_POSTINGS_BYTES: u64 = 1_000_000;
 
-/// The parts of a list fetched on first use, and kept then.
-const ON_FIRST_USE: &str = "meaning|vectors|postings|words|bodies|titles|title-order|map|tags";
-/// The parts never precached (those of a small list's postings and words
-/// are).
-const NEVER_PRECACHED: &str = "meaning|vectors|bodies|titles|title-order|map|tags";
+/// The parts of a list fetched on first use that a small list has
+/// precached all the same.
+const PRECACHED_WHEN_SMALL: [&str; 2] = ["postings", "words"];
 
 /// A file of a build: its name, size and content's hash.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,17 +81,9 @@ pub fn served_by_worker(name: &str) -> bool {
     !(name == "sw.js" || name == "explorer-single-file.html" || listing || name.ends_with(".br"))
 }
 
-/// `name` is `<kind>-<16 hex digits>.bin` for one of `kinds` (`a|b|…`).
-fn part_of(name: &str, kinds: &str) -> bool {
-    let Some(stem) = name.strip_suffix(".bin") else {
-        return false;
-    };
-    let Some((kind, hash)) = stem.rsplit_once('-') else {
-        return false;
-    };
-    hash.len() == 16
-        && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-        && kinds.split('|').any(|k| k == kind)
+/// `name` is `<kind>-<16 hex digits>.bin` for one of `kinds`.
+fn part_of(name: &str, kinds: &[&str]) -> bool {
+    kind_of_file(name).is_some_and(|kind| kinds.contains(&kind))
 }
 
 /// The page's compiler: `compiler-<hash>.js`, `compiler-<hash>_bg.wasm`,
@@ -104,16 +96,16 @@ fn compiler(name: &str) -> bool {
         return false;
     };
     let hash = rest.strip_suffix("_bg.wasm").or(rest.strip_suffix(".js"));
-    hash.is_some_and(|h| h.len() == 16 && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+    hash.is_some_and(is_name_hash)
 }
 
 /// The file of a build that names its shell ([`in_shell`]), as a JSON
 /// array: what the page's compiler fetches to publish a list.
 pub const SHELL_FILE: &str = "shell.json";
 
-/// The parts a list's files are named for.
-const LIST_PARTS: &str =
-    "corpus|index|meaning|vectors|postings|words|bodies|titles|title-order|map|tags";
+/// The parts of a list every page reads first: its papers and its
+/// index's head (with those fetched on first use, all a list's files).
+const HEAD_PARTS: [&str; 2] = ["corpus", "index"];
 
 /// Whether a file of a build is the same whatever its list (its shell):
 /// the module, scripts, stylesheet, icons, the compiler. Not the list's
@@ -121,7 +113,8 @@ const LIST_PARTS: &str =
 /// the single file or a `.br` copy.
 pub fn in_shell(name: &str) -> bool {
     let per_list = ["index.html", "manifest.webmanifest", SHELL_FILE];
-    served_by_worker(name) && !part_of(name, LIST_PARTS) && !per_list.contains(&name)
+    let list_part = part_of(name, &HEAD_PARTS) || part_of(name, &FETCHED_ON_FIRST_USE);
+    served_by_worker(name) && !list_part && !per_list.contains(&name)
 }
 
 /// Files nothing offline reads through the worker.
@@ -145,27 +138,27 @@ pub fn service_worker(files: &[BuiltFile]) -> ServiceWorker {
     }
     let version = format!("{:016x}", xxh3_128(&named) as u64);
     let postings: u64 = (all.iter())
-        .filter(|f| part_of(&f.name, "postings"))
+        .filter(|f| part_of(&f.name, &["postings"]))
         .map(|f| f.bytes)
         .sum();
-    let later = if postings <= PRECACHED_POSTINGS_BYTES {
-        NEVER_PRECACHED
-    } else {
-        ON_FIRST_USE
+    let small = postings <= PRECACHED_POSTINGS_BYTES;
+    let later = |name: &str| {
+        part_of(name, &FETCHED_ON_FIRST_USE) && !(small && part_of(name, &PRECACHED_WHEN_SMALL))
     };
-    let lazy = |f: &&&BuiltFile| part_of(&f.name, later) || compiler(&f.name);
+    let lazy = |f: &&&BuiltFile| later(&f.name) || compiler(&f.name);
     let precached: Vec<&str> = (all.iter())
         .filter(|f| !lazy(f) && !not_needed(&f.name))
         .map(|f| f.name.as_str())
         .collect();
     let on_first_use = all.iter().filter(lazy).count();
     let cache = format!("paper-explorer-{version}");
+    let on_first_use_kinds = FETCHED_ON_FIRST_USE.join("|");
     let list: String = precached.iter().map(|f| format!(", \"./{f}\"")).collect();
     let script = format!(
         "// Generated at build time (explorer_core::build::service_worker); do not edit.\n\
          const CACHE = '{cache}';\n\
          const FILES = [\"./\"{list}];\n\
-         const ON_FIRST_USE = /\\/(({ON_FIRST_USE})-[0-9a-f]{{16}}[.]bin$|compiler(-start)?-[0-9a-f]{{16}}(_bg[.]wasm|[.]js)$)/;\n\
+         const ON_FIRST_USE = /\\/(({on_first_use_kinds})-[0-9a-f]{{16}}[.]bin$|compiler(-start)?-[0-9a-f]{{16}}(_bg[.]wasm|[.]js)$)/;\n\
          {SCRIPT}"
     );
     ServiceWorker {

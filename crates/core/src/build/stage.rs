@@ -98,26 +98,23 @@ fn between(
     content: &str,
 ) -> Result<String, StageError> {
     let wrapped = format!("{open}{content}{close}");
-    if let Some(start) = html.find(open) {
-        if let Some(end) = html[start..].find(close) {
-            let end = start + end + close.len();
-            return Ok(format!("{}{wrapped}{}", &html[..start], &html[end..]));
+    let opened = html.find(open);
+    let region = opened.and_then(|s| html[s..].find(close).map(|e| (s, s + e + close.len())));
+    let (at, end) = match region {
+        // Staged before: what is there is replaced.
+        Some(region) => region,
+        // Trunk's marker alone, replaced.
+        None if first == open => {
+            let at = opened.ok_or(StageError::Missing(open))?;
+            (at, at + open.len())
         }
-    }
-    if first == open {
-        return match html.find(open) {
-            Some(at) => Ok(format!(
-                "{}{wrapped}{}",
-                &html[..at],
-                &html[at + open.len()..]
-            )),
-            None => Err(StageError::Missing(open)),
-        };
-    }
-    match html.find(first) {
-        Some(at) => Ok(format!("{}{wrapped}{}", &html[..at], &html[at..])),
-        None => Err(StageError::Missing(first)),
-    }
+        // Put before `first`.
+        None => {
+            let at = html.find(first).ok_or(StageError::Missing(first))?;
+            (at, at)
+        }
+    };
+    Ok(format!("{}{wrapped}{}", &html[..at], &html[end..]))
 }
 
 /// `html` with its `<title>` saying `title`.

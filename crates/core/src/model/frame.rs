@@ -212,6 +212,35 @@ pub fn file_name(kind: &str, hash: u64) -> String {
     format!("{kind}-{hash:016x}.bin")
 }
 
+/// The kind of a file named by [`file_name`] (`postings` of
+/// `postings-<16 hex digits>.bin`); `None` for any other name.
+pub fn kind_of_file(name: &str) -> Option<&str> {
+    let (kind, hash) = name.strip_suffix(".bin")?.rsplit_once('-')?;
+    is_name_hash(hash).then_some(kind)
+}
+
+/// Whether `hash` is a content hash as the build's file names write it:
+/// 16 lowercase hex digits.
+pub fn is_name_hash(hash: &str) -> bool {
+    hash.len() == 16 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// The kinds of the build's files the service worker keeps when the page
+/// first fetches them rather than at install (a small list's postings
+/// and words are precached all the same:
+/// `explorer_core::build::service_worker`).
+pub const FETCHED_ON_FIRST_USE: [&str; 9] = [
+    "meaning",
+    "vectors",
+    "postings",
+    "words",
+    "bodies",
+    "titles",
+    "title-order",
+    "map",
+    "tags",
+];
+
 /// The hash a file of the build is named for ([`file_name`]): xxh3-64.
 pub fn content_hash(bytes: &[u8]) -> u64 {
     xxhash_rust::xxh3::xxh3_64(bytes)

@@ -24,7 +24,8 @@ pub use corpus::{style, Corpus, Facet, Link, LinkKind, List, Paper, Run, RunKind
 pub use decode::PapersDecoder;
 pub use facet::FacetKind;
 pub use frame::{
-    check_named, content_hash, file_name, Corrupt, DecodeError, Parts, FORMAT_VERSION,
+    check_named, content_hash, file_name, is_name_hash, kind_of_file, Corrupt, DecodeError, Parts,
+    FETCHED_ON_FIRST_USE, FORMAT_VERSION,
 };
 pub(crate) use frame::{frame, nothing_after, unframe};
 pub use map_part::{map_part_file_name, MapPart, MapPartRef, MAP_MAGIC};
