@@ -329,13 +329,20 @@ fn content_hashed(path: &str) -> bool {
 /// fly sends. (The body sent is compressed here, not read from the `.br`:
 /// the page and the worker script are sent with the tests' changes.)
 fn quality_for(dist: &Path, path: Option<&str>) -> i32 {
-    let file = path.map(|p| p.trim_start_matches('/')).unwrap_or("");
-    let file = if file.is_empty() { "index.html" } else { file };
-    if !file.contains("..") && dist.join(format!("{file}.br")).is_file() {
-        11
-    } else {
-        9
+    match path.and_then(file_of) {
+        Some(file) if dist.join(format!("{file}.br")).is_file() => 11,
+        _ => 9,
     }
+}
+
+/// The file of the build a URL inside the app's folder names (its path
+/// without the folder): `index.html` for the folder itself; `None` for a
+/// path that climbs out of it.
+fn file_of(url: &str) -> Option<&str> {
+    let path = url.split(['?', '#']).next().unwrap_or("/");
+    let path = path.trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    (!path.contains("..")).then_some(path)
 }
 
 /// `body` brotli-compressed at `quality`, each distinct body compressed
@@ -366,16 +373,10 @@ fn brotli_of(body: Vec<u8>, quality: i32) -> Arc<Vec<u8>> {
 /// A file of `dist` as sent: the page with the tests' console capture
 /// when `capture`.
 fn respond(dist: &Path, url: &str, capture: bool) -> (&'static str, &'static str, Vec<u8>) {
-    let path = url
-        .split(['?', '#'])
-        .next()
-        .unwrap_or("/")
-        .trim_start_matches('/');
-    let path = if path.is_empty() { "index.html" } else { path };
-    let file = dist.join(path);
-    if path.contains("..") || !file.is_file() {
+    let Some(path) = file_of(url).filter(|p| dist.join(p).is_file()) else {
         return ("404 Not Found", "text/plain", b"not found".to_vec());
-    }
+    };
+    let file = dist.join(path);
     let mut body = std::fs::read(&file).unwrap();
     if path == "index.html" && capture {
         let html = String::from_utf8(body).unwrap();
