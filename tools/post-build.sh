@@ -12,13 +12,15 @@
 #    engines see the content; the corpus title as the installed app's name;
 # 2. the stylesheets index.html links merged into one file (the page's first
 #    paint waits for every stylesheet: one request instead of one each);
-# 3. explorer-single-file.html: the whole app in one file, for file:// and mail
-#    (up to 32 MB, about 8,000 papers: above, it says so and writes none);
+# 3. the page's compiler (a Web Worker, which Trunk names compiler.js) renamed
+#    for its content and linked as <link data-compiler>;
 # 4. Trunk's inline loader moved to a file (start-<hash>.js), so the page runs
 #    under a Content-Security-Policy without 'unsafe-inline' scripts, and
 #    fetches the WebAssembly module after the first paint (no preload);
-# 5. the page's compiler (a Web Worker, which Trunk names compiler.js) renamed
-#    for its content and linked as <link data-compiler>;
+# 5. explorer-single-file.html: the whole app in one file, for file:// and mail
+#    (up to 32 MB, about 8,000 papers: above, it says so and writes none),
+#    made from the site as it is served (so the page's compiler, publishing
+#    a list, makes the same file from the same files);
 # 6. sw.js, whose precache list must cover the final index.html;
 # 7. the files every first visit downloads, written beside themselves
 #    brotli-compressed at quality 11 (NAME.br), for servers that send them
@@ -30,7 +32,7 @@ cli() { cargo run --quiet -p explorer-cli -- "$@"; }
 cli stage "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR"
 cli one-stylesheet "$TRUNK_STAGING_DIR"
 cli name-compiler "$TRUNK_STAGING_DIR"
-cli single-file "$TRUNK_STAGING_DIR" --out "$TRUNK_STAGING_DIR/explorer-single-file.html"
 cli external-loader "$TRUNK_STAGING_DIR"
+cli single-file "$TRUNK_STAGING_DIR" --out "$TRUNK_STAGING_DIR/explorer-single-file.html"
 cli service-worker "$TRUNK_STAGING_DIR"
 cli precompress "$TRUNK_STAGING_DIR"

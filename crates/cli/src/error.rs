@@ -25,9 +25,6 @@ pub enum Error {
     Decode(DecodeError),
     /// The synthetic list could not be made.
     Synth(SynthError),
-    /// A script that cannot be inlined: its text would end the inline
-    /// `<script>` element early.
-    ScriptEnd { path: PathBuf },
 }
 
 impl Error {
@@ -53,7 +50,6 @@ impl fmt::Display for Error {
             Error::Unexpected { path, reason } => write!(f, "{}: {reason}", path.display()),
             Error::Decode(e) => write!(f, "{e}"),
             Error::Synth(e) => write!(f, "{e}"),
-            Error::ScriptEnd { path } => write!(f, "{} contains </script", path.display()),
         }
     }
 }
@@ -65,7 +61,7 @@ impl std::error::Error for Error {
             Error::Io { source, .. } => Some(source),
             Error::Decode(e) => Some(e),
             Error::Synth(e) => Some(e),
-            Error::Unexpected { .. } | Error::ScriptEnd { .. } => None,
+            Error::Unexpected { .. } => None,
         }
     }
 }

@@ -220,7 +220,7 @@ fn run(command: Command) -> Result<(), Error> {
                      opens from disk in good time (about 8,000 papers); serve dist/ instead",
                     out.file_name().map_or(out.display().to_string(), |n| n.to_string_lossy().into_owned()),
                     size as f64 / 1e6,
-                    single_file::MAX_BYTES / 1_000_000
+                    explorer_core::build::single_file::MAX_BYTES / 1_000_000
                 );
                 Ok(())
             }

@@ -6,9 +6,11 @@
 //! list, named in `shell.json`) are fetched from the page's folder, as is
 //! the page itself, staged again for the list by the CLI's own function
 //! ([`explorer_core::build::page`]); the manifest is named for it and the
-//! service worker written over the whole. Left out, as the site works
-//! without them: the single-file build and the `.br` copies.
+//! service worker written over the whole; the single file made from it
+//! all ([`single_file`]). Left out, as the site works without them: the
+//! `.br` copies.
 
+use explorer_core::build::single_file::{single_file, SINGLE_FILE};
 use explorer_core::build::{manifest, page, service_worker, BuiltFile, PageParts, SHELL_FILE};
 use explorer_core::model::opened::{cache_name, OpenError, PAGE_PARTS_FILE};
 use js_sys::Uint8Array;
@@ -43,6 +45,11 @@ pub async fn publish(id: &str, file: &str) -> Result<File, OpenError> {
     )?;
     let json = manifest(&json, &parts).map_err(|e| unreadable("manifest.webmanifest", e))?;
     files.push(("manifest.webmanifest".into(), json.into_bytes()));
+    // The single file, made as the CLI makes it from the same files; none
+    // for a list too large for one (as the CLI writes none).
+    if let Ok(html) = single_file(&files).map_err(|e| unreadable(SINGLE_FILE, e))? {
+        files.push((SINGLE_FILE.into(), html.into_bytes()));
+    }
     let built: Vec<BuiltFile> = (files.iter())
         .map(|(n, b)| BuiltFile::of(n.clone(), b))
         .collect();

@@ -23,6 +23,7 @@ pub(crate) mod references;
 pub(crate) mod seed;
 pub(crate) mod service_worker;
 pub(crate) mod similar;
+pub mod single_file;
 pub(crate) mod site;
 pub(crate) mod source;
 pub(crate) mod stage;

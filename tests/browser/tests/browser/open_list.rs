@@ -216,53 +216,6 @@ async fn a_list_named_by_url_is_fetched_compiled_and_kept() {
     b.close().await;
 }
 
-/// The names of the files the page keeps for the list in view (each named
-/// for its content: the same names are the same bytes).
-async fn kept_files(b: &Browser) -> Vec<String> {
-    let names = b
-        .js(
-            "const id = new URLSearchParams(location.search).get('list');
-             return caches.open('opened-list-' + id).then(c => c.keys())
-               .then(rs => rs.map(r => r.url.split('/').pop()).sort());",
-        )
-        .await;
-    browser_tests::strings(names)
-}
-
-#[tokio::test]
-async fn the_page_compiles_the_same_files_as_the_cli() {
-    // Two real lists in one file: over a thousand papers, so that their
-    // titles, bodies, tags and places ship apart as a long list's do.
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/acl-records");
-    let jsonl: String = ["naacl2021.jsonl", "acl2021.jsonl"]
-        .iter()
-        .map(|f| std::fs::read_to_string(dir.join(f)).unwrap())
-        .collect();
-    let corpus = compile(&[("acl.jsonl", jsonl.as_bytes())]);
-    assert!(corpus.papers.len() >= explorer_core::model::BODIES_APART_FROM);
-    let site = explorer_core::build::site(
-        &corpus,
-        &StaticModel::committed(),
-        explorer_core::search::LISTS_FROM,
-    );
-    // With them, what its site needs that the app does not read: its
-    // page's parts and its no-JavaScript listing (to publish it).
-    let mut want: Vec<String> = site.files.into_iter().map(|(name, _)| name).collect();
-    want.push(explorer_core::model::opened::PAGE_PARTS_FILE.into());
-    want.extend(
-        explorer_core::view::listing(&corpus)
-            .into_iter()
-            .map(|(name, _)| name),
-    );
-    want.sort();
-    let b = Browser::start().await;
-    b.open("").await;
-    drop_file(&b, "acl.jsonl", jsonl.as_bytes()).await;
-    wait_for_list(&b, &corpus.title()).await;
-    assert_eq!(kept_files(&b).await, want);
-    b.close().await;
-}
-
 #[tokio::test]
 async fn bad_files_each_say_why() {
     let b = Browser::start().await;
@@ -458,9 +411,9 @@ async fn a_kept_list_opens_offline() {
     b.close().await;
 }
 
-/// The ACL list's first two lists in one file (about 1,600 papers: a long
-/// list, whose parts ship apart), as `./dev test` writes it for the
-/// build `target/dist-acl-published`.
+/// The whole ACL list in one file (3,891 papers: a long list, whose parts
+/// ship apart), as `./dev test` writes it for the build
+/// `target/dist-acl-published`.
 fn acl_published() -> (String, PathBuf) {
     let top = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target");
     let file = top.join("acl-published/acl.jsonl");
@@ -469,11 +422,10 @@ fn acl_published() -> (String, PathBuf) {
 }
 
 /// "Download this explorer" gives the site the CLI builds for the same
-/// file (`CORPUS_DIR=… ./dev build`), byte for byte: every file of that
-/// build but two kinds, which the site works without and the zip leaves
-/// out: the single-file build (`explorer-single-file.html`, made from the
-/// whole build by the CLI) and the `.br` copies (brotli at its highest
-/// quality, for servers that send them as they are).
+/// file (`CORPUS_DIR=… ./dev build`), byte for byte, the single file
+/// (`explorer-single-file.html`) with it: every file of that build but
+/// the `.br` copies (brotli at its highest quality, for servers that send
+/// them as they are), which the site works without and the zip leaves out.
 #[tokio::test]
 async fn a_kept_list_downloads_as_the_site_the_cli_builds() {
     let (text, built) = acl_published();
@@ -528,7 +480,7 @@ async fn a_kept_list_downloads_as_the_site_the_cli_builds() {
         match published.remove(&name) {
             Some(bytes) if bytes == std::fs::read(built.join(&name)).unwrap() => {}
             Some(_) => differ.push(name),
-            None if name == "explorer-single-file.html" || name.ends_with(".br") => {}
+            None if name.ends_with(".br") => {}
             None => left_out.push(name),
         }
     }
