@@ -153,23 +153,58 @@ struct Running {
     _failed: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
 
+/// [`RUNNING`]'s slots: a compile, and the making of a kept list's site.
+const COMPILE: usize = 0;
+const PUBLISH: usize = 1;
+
 thread_local! {
-    /// The compile under way (one at a time).
-    static RUNNING: RefCell<Option<Running>> = const { RefCell::new(None) };
+    /// The compile under way and the site being made, one of each at a
+    /// time, in their own workers: publishing a list does not stop a
+    /// compile.
+    static RUNNING: RefCell<[Option<Running>; 2]> = const { RefCell::new([None, None]) };
+    /// What waits for the site being made to be offered ([`after_publishing`]).
+    static AFTER_PUBLISHING: RefCell<Vec<Box<dyn FnOnce()>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` now, or once the site being made has been offered or has
+/// failed: a list compiled meanwhile opens after it, since opening one
+/// reloads the page, which would drop the site unoffered.
+fn after_publishing(f: impl FnOnce() + 'static) {
+    if RUNNING.with(|r| r.borrow()[PUBLISH].is_some()) {
+        AFTER_PUBLISHING.with(|a| a.borrow_mut().push(Box::new(f)));
+    } else {
+        f();
+    }
+}
+
+/// Runs what waited for the site being made ([`after_publishing`]).
+fn published() {
+    for f in AFTER_PUBLISHING.with(|a| std::mem::take(&mut *a.borrow_mut())) {
+        f();
+    }
 }
 
 /// Starts compiling a list (a file, or `request.url`) in a new worker;
 /// `heard` gets each reply, the last `Done` (the list kept) or `Failed`.
 /// With `request.publish`, the worker makes a kept list's site instead,
-/// offered as a download (`Published`). A compile already under way is
-/// stopped.
+/// offered as a download (`Published`). A compile (or a publishing)
+/// already under way is stopped; publishing leaves a compile be.
 pub fn compile(
     request: &OpenRequest,
     file: Option<&web_sys::File>,
     heard: impl Fn(CompilerReply) + 'static,
 ) -> Result<(), OpenError> {
-    cancel();
-    sweep();
+    let slot = if request.publish.is_some() {
+        PUBLISH
+    } else {
+        COMPILE
+    };
+    if slot == COMPILE {
+        cancel();
+        sweep();
+    } else {
+        end(PUBLISH);
+    }
     let stopped = |reason: String| OpenError::Source { message: reason };
     let href = compiler_href().ok_or_else(|| stopped("no compiler in this page".into()))?;
     let worker = web_sys::Worker::new(&href).map_err(|e| stopped(said(&e)))?;
@@ -189,17 +224,19 @@ pub fn compile(
             return on_reply(reply);
         }
         // The worker closes itself once it has said its last.
-        forget_running();
+        forget_running(slot);
         let on_reply = on_reply.clone();
         leptos::task::spawn_local(async move {
             if let CompilerReply::Done { list, memory_bytes } = reply {
                 on_reply(CompilerReply::Stage {
                     stage: OpenStage::Storing,
                 });
-                on_reply(match kept_with(list, files.unchecked_into()).await {
-                    Ok(list) => CompilerReply::Done { list, memory_bytes },
-                    Err(error) => CompilerReply::Failed { error },
-                });
+                match kept_with(list, files.unchecked_into()).await {
+                    Ok(list) => after_publishing(move || {
+                        on_reply(CompilerReply::Done { list, memory_bytes })
+                    }),
+                    Err(error) => on_reply(CompilerReply::Failed { error }),
+                }
             } else if let CompilerReply::Published { name } = &reply {
                 // `[[name, zip]]`: the site, offered as a download.
                 let zip = js_sys::Array::from(&files).get(0);
@@ -215,12 +252,18 @@ pub fn compile(
             } else {
                 on_reply(reply);
             }
+            if slot == PUBLISH {
+                published();
+            }
         });
     });
     let heard_failure = Closure::<dyn FnMut(_)>::new(move |e: web_sys::ErrorEvent| {
-        end();
+        end(slot);
         let error = stopped(format!("the compiler stopped: {}", e.message()));
         heard(CompilerReply::Failed { error });
+        if slot == PUBLISH {
+            published();
+        }
     });
     worker.set_onmessage(Some(heard_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(heard_failure.as_ref().unchecked_ref()));
@@ -232,7 +275,7 @@ pub fn compile(
         .post_message(&message)
         .map_err(|e| stopped(said(&e)))?;
     RUNNING.with(|r| {
-        *r.borrow_mut() = Some(Running {
+        r.borrow_mut()[slot] = Some(Running {
             worker,
             _heard: heard_message,
             _failed: heard_failure,
@@ -278,7 +321,7 @@ async fn kept_with(list: KeptList, files: js_sys::Array) -> Result<KeptList, Ope
 
 /// Stops the compile under way, if any: nothing it stored is kept.
 pub fn cancel() {
-    if end() {
+    if end(COMPILE) {
         sweep();
     }
 }
@@ -286,8 +329,8 @@ pub fn cancel() {
 /// Lets go of the compile under way without stopping it (its worker
 /// closes itself); its closures are dropped after the event that may be
 /// running one of them.
-fn forget_running() {
-    if let Some(running) = RUNNING.with(|r| r.borrow_mut().take()) {
+fn forget_running(slot: usize) {
+    if let Some(running) = RUNNING.with(|r| r.borrow_mut()[slot].take()) {
         leptos::task::spawn_local(async move { drop(running) });
     }
 }
@@ -295,8 +338,8 @@ fn forget_running() {
 /// Ends the compile under way (its worker and what it stored in memory);
 /// whether there was one. Its closures are dropped after the event that
 /// may be running one of them.
-fn end() -> bool {
-    let Some(running) = RUNNING.with(|r| r.borrow_mut().take()) else {
+fn end(slot: usize) -> bool {
+    let Some(running) = RUNNING.with(|r| r.borrow_mut()[slot].take()) else {
         return false;
     };
     running.worker.terminate();

@@ -335,6 +335,33 @@ async fn a_cancelled_compile_keeps_nothing() {
     b.close().await;
 }
 
+/// A kept list's site made while another list compiles: the compile goes
+/// on and its list opens once the site has been offered.
+#[tokio::test]
+async fn publishing_a_list_does_not_stop_a_compile() {
+    let small = acl_bibtex(60);
+    let big = acl_bibtex(1500);
+    let b = Browser::start().await;
+    b.open("").await;
+    drop_file(&b, "small.bib", small.as_bytes()).await;
+    wait_for_list(&b, &compile(&[("small.bib", small.as_bytes())]).title()).await;
+    // The offered file's name is noted where it outlives the page's
+    // reload into the other list.
+    b.js("sessionStorage.removeItem('offered');
+          HTMLAnchorElement.prototype.click = function () { sessionStorage.setItem('offered', this.download); };")
+        .await;
+    drop_file(&b, "big.bib", big.as_bytes()).await;
+    let compiling = "document.querySelector('.open-list progress') !== null";
+    b.wait_for(compiling, "the other list's compile").await;
+    b.click(".your-lists summary").await;
+    b.click(".your-lists li button:not([aria-label])").await;
+    assert_eq!(b.js(&format!("return {compiling}")).await, json!(true));
+    wait_for_list(&b, &compile(&[("big.bib", big.as_bytes())]).title()).await;
+    let offered = b.js("return sessionStorage.getItem('offered')").await;
+    assert_eq!(offered, json!("small-explorer.zip"));
+    b.close().await;
+}
+
 /// Switches into the frame of the page's `<paper-explorer>`.
 async fn enter_explorer_frame(b: &Browser) {
     b.client
