@@ -192,28 +192,36 @@ fn handle(
     let path = target.split(['?', '#']).next().unwrap_or("");
     wait_while_held(held, path);
     let (status, ctype, body) = response(site, &target);
-    let accepts_br = head.lines().any(|l| {
-        l.to_ascii_lowercase()
-            .strip_prefix("accept-encoding:")
-            .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("br")))
-    });
+    let header_value = |name: &str| {
+        (head.lines())
+            .find_map(|l| Some(l.split_once(':')?).filter(|(n, _)| n.eq_ignore_ascii_case(name)))
+            .map(|(_, v)| v.trim().to_string())
+    };
+    let accepts_br = header_value("accept-encoding")
+        .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("br")));
+    // As static hosts answer (Netlify, GitHub Pages, Cloudflare Pages):
+    // every file has an entity tag, and a request that names the one the
+    // browser holds is answered "not modified", without the file.
+    let hash = hash_of(&body);
+    let etag = format!("\"{hash:016x}\"");
+    let (status, body) =
+        if status.starts_with("200") && header_value("if-none-match") == Some(etag.clone()) {
+            ("304 Not Modified", Vec::new())
+        } else {
+            (status, body)
+        };
     let (body, encoding) = if *brotli && accepts_br && status.starts_with("200") {
         let quality = quality_for(&site.dist, path.strip_prefix(site.prefix.as_str()));
-        (brotli_of(body, quality), "Content-Encoding: br\r\n")
+        (brotli_of(body, hash, quality), "Content-Encoding: br\r\n")
     } else {
         (std::sync::Arc::new(body), "")
     };
     let policy = csp.map_or_else(String::new, |p| format!("Content-Security-Policy: {p}\r\n"));
-    // As static hosts answer (GitHub Pages, Netlify, Cloudflare Pages): a
-    // file may be kept by the browser's HTTP cache, revalidated before use
-    // unless asked otherwise; the page and the worker script never.
-    let cache = if content_hashed(path) {
-        "public, max-age=0, must-revalidate"
-    } else {
-        "no-store"
-    };
+    // As Netlify answers: any file may be kept by the browser's HTTP
+    // cache, and is revalidated before each use (GitHub Pages keeps files
+    // 10 minutes without asking).
     let header = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: {cache}\r\n{encoding}{policy}Connection: close\r\n\r\n",
+        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: public, max-age=0, must-revalidate\r\nETag: {etag}\r\n{encoding}{policy}Connection: close\r\n\r\n",
         body.len()
     );
     sent.lock()
@@ -309,20 +317,6 @@ fn response(site: &Site, target: &str) -> (&'static str, &'static str, Vec<u8>) 
     }
 }
 
-/// Whether a path names a file of the build named for its content
-/// (`corpus-<16 hex>.bin`, `paper-explorer-<hex>_bg.wasm`, …): Trunk
-/// writes its hashes without leading zeros, so one build in sixteen names
-/// its module with 15 digits (the service worker's `HASHED` reads them
-/// the same way).
-fn content_hashed(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or("");
-    let stem = name.split('.').next().unwrap_or("");
-    let stem = stem.strip_suffix("_bg").unwrap_or(stem);
-    stem.rsplit_once('-').is_some_and(|(_, hash)| {
-        (12..=16).contains(&hash.len()) && hash.bytes().all(|b| b.is_ascii_hexdigit())
-    })
-}
-
 /// The brotli quality a file is sent at: 11 where the build wrote it
 /// precompressed (`NAME.br`, sent as it is by nginx's `brotli_static` or
 /// Caddy's `precompressed br`), else 9, what a host compressing on the
@@ -345,16 +339,18 @@ fn file_of(url: &str) -> Option<&str> {
     (!path.contains("..")).then_some(path)
 }
 
-/// `body` brotli-compressed at `quality`, each distinct body compressed
+/// A body's hash (its entity tag; the key of its compressed copies).
+fn hash_of(body: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(body)
+}
+
+/// `body` (of [`hash_of`] `hash`) brotli-compressed at `quality`, each distinct body compressed
 /// once per process: a field's 40 MB part is sent in several runs.
-fn brotli_of(body: Vec<u8>, quality: i32) -> Arc<Vec<u8>> {
-    use std::hash::{Hash, Hasher};
+fn brotli_of(body: Vec<u8>, hash: u64, quality: i32) -> Arc<Vec<u8>> {
     /// (hash, length, quality) of a body, and the body compressed.
     type Done = Vec<((u64, usize, i32), Arc<Vec<u8>>)>;
     static DONE: Mutex<Done> = Mutex::new(Vec::new());
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    body.hash(&mut h);
-    let key = (h.finish(), body.len(), quality);
+    let key = (hash, body.len(), quality);
     if let Some((_, c)) = lock(&DONE).iter().find(|(k, _)| *k == key) {
         return c.clone();
     }
@@ -414,7 +410,8 @@ pub fn precompress(dist: &Path) {
         let name = entry.file_name().to_string_lossy().into_owned();
         if entry.path().is_file() && !name.ends_with(".br") {
             let (_, _, body) = respond(dist, &name, true);
-            brotli_of(body, quality_for(dist, Some(&name)));
+            let hash = hash_of(&body);
+            brotli_of(body, hash, quality_for(dist, Some(&name)));
         }
     }
 }
