@@ -45,26 +45,32 @@ pub fn eval_meaning(
     corpus: &explorer_core::Corpus,
     file: &Path,
     dump: Option<&Path>,
+    exact: bool,
 ) -> Result<(), Error> {
     use explorer_core::build::meaning_eval::{evaluate, read, RANKINGS};
     let judged = read(&read_text(file)?).map_err(|e| Error::unexpected(file, e))?;
     if let Some(dir) = dump {
         dump_judged(dir, corpus, &judged)?;
     }
-    let m = build_meaning(&StaticModel::committed(), &corpus.papers);
-    let e = explorer_core::Engine::new(corpus.clone());
-    e.open_meaning(m)?;
+    let mut models = vec![("", StaticModel::committed())];
+    if exact {
+        models.push((", table unquantized", StaticModel::committed_exact()));
+    }
     println!("| queries | ranking | recall@10 | MRR |\n|---|---|---|---|");
-    for (label, kind) in [
-        ("all", None),
-        ("lexical", Some("lexical")),
-        ("paraphrased", Some("paraphrase")),
-    ] {
-        for (name, s) in RANKINGS.iter().zip(evaluate(&e, &judged, kind)) {
-            println!(
-                "| {label} ({}) | {name} | {:.3} | {:.3} |",
-                s.queries, s.recall_at_10, s.mrr
-            );
+    for (table, model) in models {
+        let e = explorer_core::Engine::new(corpus.clone());
+        e.open_meaning(build_meaning(&model, &corpus.papers))?;
+        for (label, kind) in [
+            ("all", None),
+            ("lexical", Some("lexical")),
+            ("paraphrased", Some("paraphrase")),
+        ] {
+            for (name, s) in RANKINGS.iter().zip(evaluate(&e, &judged, kind)) {
+                println!(
+                    "| {label} ({}) | {name}{table} | {:.3} | {:.3} |",
+                    s.queries, s.recall_at_10, s.mrr
+                );
+            }
         }
     }
     Ok(())

@@ -136,6 +136,10 @@ enum Command {
         /// (`tools/distill/teacher.py`).
         #[arg(long)]
         dump: Option<PathBuf>,
+        /// Also rank by the table unquantized (128 bytes a token, the
+        /// page's 32): what the quantization costs.
+        #[arg(long)]
+        exact: bool,
     },
     /// One self-contained HTML file from a built DIST.
     SingleFile {
@@ -231,9 +235,12 @@ fn run(command: Command) -> Result<(), Error> {
         }
         Command::EvalTags { dir } => eval::eval_tags(&compile(&dir)?.corpus),
         Command::Stage { dir, into } => stage::stage(&compile(&dir)?.corpus, &into),
-        Command::EvalMeaning { dir, queries, dump } => {
-            eval::eval_meaning(&compile(&dir)?.corpus, &queries, dump.as_deref())
-        }
+        Command::EvalMeaning {
+            dir,
+            queries,
+            dump,
+            exact,
+        } => eval::eval_meaning(&compile(&dir)?.corpus, &queries, dump.as_deref(), exact),
     }
 }
 

@@ -87,6 +87,23 @@ impl StaticModel {
     pub fn committed() -> StaticModel {
         StaticModel::parse(MODEL, COMPACT).expect("the committed model is well formed")
     }
+
+    /// The committed table unquantized: each token's int8 vector as
+    /// distilled, in the same form (a subspace an axis, each code the
+    /// value it stands for), 128 bytes a token to the page's 32. What the
+    /// quantization costs, measured (`explorer-cli eval-meaning --exact`).
+    pub fn committed_exact() -> StaticModel {
+        let mut model = StaticModel::committed();
+        let values = &MODEL[MODEL.len() - model.tokens.len() * model.dims..];
+        // Code c stands for c - 128; an int8 value v has code v + 128.
+        let book: Vec<u8> = (0..=255u8).map(|c| c ^ 0x80).collect();
+        model.quantized = Quantized {
+            subspaces: vec![1; model.dims],
+            books: book.repeat(model.dims).into(),
+            codes: values.iter().map(|v| v ^ 0x80).collect::<Vec<u8>>().into(),
+        };
+        model
+    }
 }
 
 /// A bitmap of `n` bits at the start of `bytes` (least significant first),
@@ -444,4 +461,33 @@ fn nearest(centroids: &[f32], x: &[f32], l: usize) -> usize {
 fn quantize(v: &[f32]) -> impl Iterator<Item = u8> + '_ {
     v.iter()
         .map(|&x| (x * 127.0).round().clamp(-127.0, 127.0) as i8 as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The unquantized table gives every token its distilled vector,
+    /// value for value; the page's quantized one a vector near it, not it.
+    #[test]
+    fn the_exact_table_is_the_distilled_one() {
+        let (pq, exact) = (StaticModel::committed(), StaticModel::committed_exact());
+        let dims = exact.dims;
+        let values = &MODEL[MODEL.len() - exact.tokens.len() * dims..];
+        let token = exact.tokens.iter().position(|t| t == "language").unwrap();
+        let distilled: Vec<f32> = (values[token * dims..(token + 1) * dims].iter())
+            .map(|&v| f32::from(v as i8))
+            .collect();
+        let of = |m: &StaticModel| {
+            let mut v = vec![0f32; dims];
+            assert!(m.quantized.add_to(token, &mut v));
+            v
+        };
+        assert_eq!(of(&exact), distilled);
+        let near = of(&pq);
+        assert_ne!(near, distilled);
+        let dot: f32 = near.iter().zip(&distilled).map(|(a, b)| a * b).sum();
+        let norm = |v: &[f32]| v.iter().map(|a| a * a).sum::<f32>().sqrt();
+        assert!(dot / (norm(&near) * norm(&distilled)) > 0.8);
+    }
 }
