@@ -208,7 +208,7 @@ pub fn compile(
     let stopped = |reason: String| OpenError::Source { message: reason };
     let href = compiler_href().ok_or_else(|| stopped("no compiler in this page".into()))?;
     let worker = web_sys::Worker::new(&href).map_err(|e| stopped(said(&e)))?;
-    let heard = std::rc::Rc::new(heard);
+    let heard: std::rc::Rc<dyn Fn(CompilerReply)> = std::rc::Rc::new(heard);
     let on_reply = heard.clone();
     let heard_message = Closure::<dyn FnMut(_)>::new(move |e: web_sys::MessageEvent| {
         // The last reply comes with the list's files: `[reply, files]`.
@@ -225,37 +225,7 @@ pub fn compile(
         }
         // The worker closes itself once it has said its last.
         forget_running(slot);
-        let on_reply = on_reply.clone();
-        leptos::task::spawn_local(async move {
-            if let CompilerReply::Done { list, memory_bytes } = reply {
-                on_reply(CompilerReply::Stage {
-                    stage: OpenStage::Storing,
-                });
-                match kept_with(list, files.unchecked_into()).await {
-                    Ok(list) => after_publishing(move || {
-                        on_reply(CompilerReply::Done { list, memory_bytes })
-                    }),
-                    Err(error) => on_reply(CompilerReply::Failed { error }),
-                }
-            } else if let CompilerReply::Published { name } = &reply {
-                // `[[name, zip]]`: the site, offered as a download.
-                let zip = js_sys::Array::from(&files).get(0);
-                let zip: js_sys::Uint8Array = js_sys::Array::from(&zip).get(1).unchecked_into();
-                on_reply(
-                    match crate::download::offer_bytes(&zip, "application/zip", name) {
-                        Ok(()) => reply,
-                        Err(e) => CompilerReply::Failed {
-                            error: OpenError::Storage { reason: said(&e) },
-                        },
-                    },
-                );
-            } else {
-                on_reply(reply);
-            }
-            if slot == PUBLISH {
-                published();
-            }
-        });
+        leptos::task::spawn_local(last_reply(slot, reply, files, on_reply.clone()));
     });
     let heard_failure = Closure::<dyn FnMut(_)>::new(move |e: web_sys::ErrorEvent| {
         end(slot);
@@ -282,6 +252,45 @@ pub fn compile(
         })
     });
     Ok(())
+}
+
+/// A worker's last reply, handed on once what it brought is dealt with:
+/// a compiled list's `files` kept (opened once any site being made is
+/// offered), a site's zip offered as a download.
+async fn last_reply(
+    slot: usize,
+    reply: CompilerReply,
+    files: JsValue,
+    on_reply: std::rc::Rc<dyn Fn(CompilerReply)>,
+) {
+    if let CompilerReply::Done { list, memory_bytes } = reply {
+        on_reply(CompilerReply::Stage {
+            stage: OpenStage::Storing,
+        });
+        match kept_with(list, files.unchecked_into()).await {
+            Ok(list) => {
+                after_publishing(move || on_reply(CompilerReply::Done { list, memory_bytes }))
+            }
+            Err(error) => on_reply(CompilerReply::Failed { error }),
+        }
+    } else if let CompilerReply::Published { name } = &reply {
+        // `[[name, zip]]`: the site, offered as a download.
+        let zip = js_sys::Array::from(&files).get(0);
+        let zip: js_sys::Uint8Array = js_sys::Array::from(&zip).get(1).unchecked_into();
+        on_reply(
+            match crate::download::offer_bytes(&zip, "application/zip", name) {
+                Ok(()) => reply,
+                Err(e) => CompilerReply::Failed {
+                    error: OpenError::Storage { reason: said(&e) },
+                },
+            },
+        );
+    } else {
+        on_reply(reply);
+    }
+    if slot == PUBLISH {
+        published();
+    }
 }
 
 /// Stores a compiled list's files (`[name, bytes]` pairs) in its cache
