@@ -153,58 +153,92 @@ struct Running {
     _failed: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
 
-/// [`RUNNING`]'s slots: a compile, and the making of a kept list's site.
-const COMPILE: usize = 0;
-const PUBLISH: usize = 1;
-
-thread_local! {
-    /// The compile under way and the site being made, one of each at a
-    /// time, in their own workers: publishing a list does not stop a
-    /// compile.
-    static RUNNING: RefCell<[Option<Running>; 2]> = const { RefCell::new([None, None]) };
-    /// What waits for the site being made to be offered ([`after_publishing`]).
-    static AFTER_PUBLISHING: RefCell<Vec<Box<dyn FnOnce()>>> = const { RefCell::new(Vec::new()) };
+/// A worker's job: the compile (one at a time), or the making of a kept
+/// list's site (as many as asked for, each numbered).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Job {
+    Compile,
+    Publish(u32),
 }
 
-/// Runs `f` now, or once the site being made has been offered or has
-/// failed: a list compiled meanwhile opens after it, since opening one
-/// reloads the page, which would drop the site unoffered.
-fn after_publishing(f: impl FnOnce() + 'static) {
-    if RUNNING.with(|r| r.borrow()[PUBLISH].is_some()) {
-        AFTER_PUBLISHING.with(|a| a.borrow_mut().push(Box::new(f)));
+thread_local! {
+    /// The compile under way.
+    static COMPILING: RefCell<Option<Running>> = const { RefCell::new(None) };
+    /// The sites being made, by number: publishing a list does not stop
+    /// a compile, nor another publishing.
+    static PUBLISHING: RefCell<Vec<(u32, Running)>> = const { RefCell::new(Vec::new()) };
+    /// The number of the next site made.
+    static NEXT_PUBLISH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// The compiled list's opening, waiting for the sites being made
+    /// ([`after_publishing`]).
+    static OPENING: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+}
+
+/// Whether a site is being made.
+fn publishing() -> bool {
+    PUBLISHING.with(|p| !p.borrow().is_empty())
+}
+
+/// Opens a compiled list (`open`) now, or once no site is being made:
+/// opening one reloads the page, which would drop a site unoffered.
+fn after_publishing(open: impl FnOnce() + 'static) {
+    if publishing() {
+        OPENING.with(|o| *o.borrow_mut() = Some(Box::new(open)));
     } else {
-        f();
+        open();
     }
 }
 
-/// Runs what waited for the site being made ([`after_publishing`]).
+/// A site was offered (or failed): the list that waited opens once the
+/// last one is, a moment later, so that the browser has taken the
+/// download before the page reloads.
 fn published() {
-    for f in AFTER_PUBLISHING.with(|a| std::mem::take(&mut *a.borrow_mut())) {
-        f();
+    if publishing() {
+        return;
+    }
+    if let Some(open) = OPENING.with(|o| o.borrow_mut().take()) {
+        set_timeout(open, std::time::Duration::from_secs(1));
+    }
+}
+
+/// Takes a job's worker from where it is kept.
+fn take(job: Job) -> Option<Running> {
+    match job {
+        Job::Compile => COMPILING.with(|r| r.borrow_mut().take()),
+        Job::Publish(n) => PUBLISHING.with(|p| {
+            let mut p = p.borrow_mut();
+            let at = p.iter().position(|(m, _)| *m == n)?;
+            Some(p.remove(at).1)
+        }),
+    }
+}
+
+/// Keeps a job's worker while it runs.
+fn put(job: Job, running: Running) {
+    match job {
+        Job::Compile => COMPILING.with(|r| *r.borrow_mut() = Some(running)),
+        Job::Publish(n) => PUBLISHING.with(|p| p.borrow_mut().push((n, running))),
     }
 }
 
 /// Starts compiling a list (a file, or `request.url`) in a new worker;
 /// `heard` gets each reply, the last `Done` (the list kept) or `Failed`.
 /// With `request.publish`, the worker makes a kept list's site instead,
-/// offered as a download (`Published`). A compile (or a publishing)
-/// already under way is stopped; publishing leaves a compile be.
+/// offered as a download (`Published`). A compile already under way is
+/// stopped; publishing stops nothing.
 pub fn compile(
     request: &OpenRequest,
     file: Option<&web_sys::File>,
     heard: impl Fn(CompilerReply) + 'static,
 ) -> Result<(), OpenError> {
-    let slot = if request.publish.is_some() {
-        PUBLISH
+    let job = if request.publish.is_some() {
+        let n = NEXT_PUBLISH.with(|n| n.replace(n.get().wrapping_add(1)));
+        Job::Publish(n)
     } else {
-        COMPILE
-    };
-    if slot == COMPILE {
         cancel();
         sweep();
-    } else {
-        end(PUBLISH);
-    }
+        Job::Compile
+    };
     let stopped = |reason: String| OpenError::Source { message: reason };
     let href = compiler_href().ok_or_else(|| stopped("no compiler in this page".into()))?;
     let worker = web_sys::Worker::new(&href).map_err(|e| stopped(said(&e)))?;
@@ -224,14 +258,14 @@ pub fn compile(
             return on_reply(reply);
         }
         // The worker closes itself once it has said its last.
-        forget_running(slot);
-        leptos::task::spawn_local(last_reply(slot, reply, files, on_reply.clone()));
+        forget_running(job);
+        leptos::task::spawn_local(last_reply(job, reply, files, on_reply.clone()));
     });
     let heard_failure = Closure::<dyn FnMut(_)>::new(move |e: web_sys::ErrorEvent| {
-        end(slot);
+        end(job);
         let error = stopped(format!("the compiler stopped: {}", e.message()));
         heard(CompilerReply::Failed { error });
-        if slot == PUBLISH {
+        if job != Job::Compile {
             published();
         }
     });
@@ -244,13 +278,14 @@ pub fn compile(
     worker
         .post_message(&message)
         .map_err(|e| stopped(said(&e)))?;
-    RUNNING.with(|r| {
-        r.borrow_mut()[slot] = Some(Running {
+    put(
+        job,
+        Running {
             worker,
             _heard: heard_message,
             _failed: heard_failure,
-        })
-    });
+        },
+    );
     Ok(())
 }
 
@@ -258,7 +293,7 @@ pub fn compile(
 /// a compiled list's `files` kept (opened once any site being made is
 /// offered), a site's zip offered as a download.
 async fn last_reply(
-    slot: usize,
+    job: Job,
     reply: CompilerReply,
     files: JsValue,
     on_reply: std::rc::Rc<dyn Fn(CompilerReply)>,
@@ -288,7 +323,7 @@ async fn last_reply(
     } else {
         on_reply(reply);
     }
-    if slot == PUBLISH {
+    if job != Job::Compile {
         published();
     }
 }
@@ -328,9 +363,12 @@ async fn kept_with(list: KeptList, files: js_sys::Array) -> Result<KeptList, Ope
     result.map(|()| list)
 }
 
-/// Stops the compile under way, if any: nothing it stored is kept.
+/// Stops the compile under way, if any: nothing it stored is kept (a
+/// list already stored, waiting for a site to be made, stays kept and is
+/// not opened).
 pub fn cancel() {
-    if end(COMPILE) {
+    OPENING.with(|o| o.borrow_mut().take());
+    if end(Job::Compile) {
         sweep();
     }
 }
@@ -338,8 +376,8 @@ pub fn cancel() {
 /// Lets go of the compile under way without stopping it (its worker
 /// closes itself); its closures are dropped after the event that may be
 /// running one of them.
-fn forget_running(slot: usize) {
-    if let Some(running) = RUNNING.with(|r| r.borrow_mut()[slot].take()) {
+fn forget_running(job: Job) {
+    if let Some(running) = take(job) {
         leptos::task::spawn_local(async move { drop(running) });
     }
 }
@@ -347,8 +385,8 @@ fn forget_running(slot: usize) {
 /// Ends the compile under way (its worker and what it stored in memory);
 /// whether there was one. Its closures are dropped after the event that
 /// may be running one of them.
-fn end(slot: usize) -> bool {
-    let Some(running) = RUNNING.with(|r| r.borrow_mut()[slot].take()) else {
+fn end(job: Job) -> bool {
+    let Some(running) = take(job) else {
         return false;
     };
     running.worker.terminate();

@@ -336,29 +336,40 @@ async fn a_cancelled_compile_keeps_nothing() {
 }
 
 /// A kept list's site made while another list compiles: the compile goes
-/// on and its list opens once the site has been offered.
+/// on, and its list, once kept, opens only after the site has been
+/// offered (opening reloads the page, which would drop it).
 #[tokio::test]
 async fn publishing_a_list_does_not_stop_a_compile() {
-    let small = acl_bibtex(60);
-    let big = acl_bibtex(1500);
+    let kept = acl_bibtex(1500);
+    let other = acl_bibtex(400);
     let b = Browser::start().await;
     b.open("").await;
-    drop_file(&b, "small.bib", small.as_bytes()).await;
-    wait_for_list(&b, &compile(&[("small.bib", small.as_bytes())]).title()).await;
-    // The offered file's name is noted where it outlives the page's
-    // reload into the other list.
-    b.js("sessionStorage.removeItem('offered');
-          HTMLAnchorElement.prototype.click = function () { sessionStorage.setItem('offered', this.download); };")
+    drop_file(&b, "kept.bib", kept.as_bytes()).await;
+    wait_for_list(&b, &compile(&[("kept.bib", kept.as_bytes())]).title()).await;
+    // The offered file's name, and when, noted where they outlive the
+    // page's reload into the other list.
+    b.js("sessionStorage.clear();
+          HTMLAnchorElement.prototype.click = function () {
+            sessionStorage.setItem('offered', this.download);
+            sessionStorage.setItem('offered_at', String(Date.now()));
+          };")
         .await;
-    drop_file(&b, "big.bib", big.as_bytes()).await;
+    drop_file(&b, "other.bib", other.as_bytes()).await;
     let compiling = "document.querySelector('.open-list progress') !== null";
     b.wait_for(compiling, "the other list's compile").await;
     b.click(".your-lists summary").await;
     b.click(".your-lists li button:not([aria-label])").await;
     assert_eq!(b.js(&format!("return {compiling}")).await, json!(true));
-    wait_for_list(&b, &compile(&[("big.bib", big.as_bytes())]).title()).await;
-    let offered = b.js("return sessionStorage.getItem('offered')").await;
-    assert_eq!(offered, json!("small-explorer.zip"));
+    wait_for_list(&b, &compile(&[("other.bib", other.as_bytes())]).title()).await;
+    let offered = b
+        .js("return [sessionStorage.getItem('offered'),
+                     Number(sessionStorage.getItem('offered_at')) <= performance.timeOrigin]")
+        .await;
+    assert_eq!(
+        offered,
+        json!(["kept-explorer.zip", true]),
+        "offered, before the other list opened"
+    );
     b.close().await;
 }
 
