@@ -203,26 +203,35 @@ fn handle(
     // every file has an entity tag, and a request that names the one the
     // browser holds is answered "not modified", without the file.
     let hash = hash_of(&body);
-    let etag = format!("\"{hash:016x}\"");
-    let (status, body) =
-        if status.starts_with("200") && header_value("if-none-match") == Some(etag.clone()) {
-            ("304 Not Modified", Vec::new())
-        } else {
-            (status, body)
-        };
-    let (body, encoding) = if *brotli && accepts_br && status.starts_with("200") {
+    let compress = *brotli && accepts_br && status.starts_with("200");
+    // One tag per body sent: the compressed copy is another.
+    let etag = format!("\"{hash:016x}{}\"", if compress { "-br" } else { "" });
+    let not_modified =
+        status.starts_with("200") && header_value("if-none-match").as_ref() == Some(&etag);
+    let (status, body, encoding) = if not_modified {
+        ("304 Not Modified", Arc::new(Vec::new()), "")
+    } else if compress {
         let quality = quality_for(&site.dist, path.strip_prefix(site.prefix.as_str()));
-        (brotli_of(body, hash, quality), "Content-Encoding: br\r\n")
+        (
+            status,
+            brotli_of(body, hash, quality),
+            "Content-Encoding: br\r\n",
+        )
     } else {
-        (std::sync::Arc::new(body), "")
+        (status, Arc::new(body), "")
     };
     let policy = csp.map_or_else(String::new, |p| format!("Content-Security-Policy: {p}\r\n"));
+    // A 304 has no body, and no length of its own to say.
+    let length = if not_modified {
+        String::new()
+    } else {
+        format!("Content-Length: {}\r\n", body.len())
+    };
     // As Netlify answers: any file may be kept by the browser's HTTP
     // cache, and is revalidated before each use (GitHub Pages keeps files
     // 10 minutes without asking).
     let header = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: public, max-age=0, must-revalidate\r\nETag: {etag}\r\n{encoding}{policy}Connection: close\r\n\r\n",
-        body.len()
+        "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\n{length}Cache-Control: public, max-age=0, must-revalidate\r\nETag: {etag}\r\n{encoding}{policy}Connection: close\r\n\r\n"
     );
     sent.lock()
         .unwrap()

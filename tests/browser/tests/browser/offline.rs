@@ -269,8 +269,9 @@ async fn a_large_list_saved_for_offline_use_answers_any_query_offline() {
 /// A first visit downloads the papers and the WebAssembly module once: the
 /// service worker precaches what the page fetched just before it from the
 /// browser's HTTP cache (files named for their content cannot be stale),
-/// not from the network a second time. The page itself comes twice (its
-/// navigation, and the worker's copy, which must be this build's), never
+/// not from the network a second time. The page itself is asked for twice
+/// (its navigation, and the worker's copy, which must be this build's:
+/// revalidated, as a static host answers, not downloaded again), never
 /// a third time as index.html; the installed app's icons and the wiki's
 /// embed.js, which nothing offline reads through the worker, are not
 /// downloaded for it.
@@ -298,6 +299,15 @@ async fn a_first_visit_downloads_the_papers_and_the_module_once() {
         .filter(|r| r.split('?').next() == Some("/") || r.ends_with("/index.html"))
         .count();
     assert_eq!(page, 2, "the page downloaded: {requests:?}");
+    let sent = b.server.sent.lock().unwrap().clone();
+    let page: Vec<usize> = (sent.iter())
+        .filter(|(_, _, path)| path == "/")
+        .map(|&(_, bytes, _)| bytes)
+        .collect();
+    assert!(
+        page.len() == 2 && page[1] < 1000,
+        "the worker's copy of the page sent again in full: {page:?} bytes"
+    );
     // An icon the browser fetches itself (Firefox reads the touch icon)
     // comes once, not again for the worker.
     for file in ["icon-192.png", "icon-512.png"] {
