@@ -35,8 +35,12 @@ fn hashed_name(stem: &str, ext: &str, bytes: &[u8]) -> String {
 /// Trunk's inline loader (the page's one module script), or why there is
 /// none.
 fn the_loader(index: &str) -> Result<String, Error> {
-    use explorer_core::build::single_file::{the_loader, ModuleScript};
-    match the_loader(index).map_err(|e| Error::unexpected("index.html", e))? {
+    use explorer_core::build::single_file::{the_loader, ModuleScript, SingleFileError};
+    let loader = the_loader(index).map_err(|e| match e {
+        SingleFileError::Unexpected { name, reason } => Error::unexpected(name, reason),
+        e => Error::unexpected("index.html", e),
+    });
+    match loader? {
         ModuleScript::Inline(text) => Ok(text),
         ModuleScript::File(_) => Err(Error::unexpected(
             "index.html",

@@ -469,7 +469,9 @@ mod tests {
         // The loader moved to a file of its own (as the build moves it)
         // makes the same single file.
         let loader = "import __wbg_init from './app.js'; await __wbg_init({ module_or_path: './app_bg.wasm' });";
-        put(&mut files, "start-1.js", loader.as_bytes());
+        // As the build moves it: after a wait for the first paint.
+        let start = format!("// The first screen paints first.\nawait new Promise((go) => requestAnimationFrame(go));\n{loader}\n");
+        put(&mut files, "start-1.js", start.as_bytes());
         let moved = page.replace(
             &format!("<script type=\"module\">{loader}</script>"),
             "<script type=\"module\" src=\"./start-1.js\"></script>",
