@@ -379,6 +379,36 @@ mod tests {
         files.push((name.to_string(), bytes.to_vec()));
     }
 
+    /// The seeds' papers (bodies, titles) and index in small packs as
+    /// `c.bin` and `i.bin`, the topic map apart: what the single file joins
+    /// again. Returns the corpus whole.
+    fn put_corpus_in_packs(files: &mut Vec<(String, Vec<u8>)>) -> crate::Corpus {
+        // The papers' bodies, titles and the index in small packs, and the
+        // topic map apart, which the single file joins again.
+        let corpus = crate::build::compile_dir(std::path::Path::new("../../corpus")).unwrap();
+        let (head, bodies) = corpus.in_body_packs(4);
+        assert!(bodies.len() > 1);
+        let (head, map) = head.map_apart();
+        let map_file = crate::model::map_part_file_name(head.map_part.unwrap().hash);
+        put(files, &map_file, &map);
+        let (head, titles, _) = head.titles_apart(6);
+        assert!(titles.len() > 1);
+        for (r, bytes) in head.title_packs().iter().zip(&titles) {
+            put(files, &crate::model::title_pack_file_name(r.hash), bytes);
+        }
+        put(files, "c.bin", &head.to_parts().papers);
+        for (r, bytes) in head.body_packs.iter().zip(&bodies) {
+            put(files, &crate::model::body_pack_file_name(r.hash), bytes);
+        }
+        let packed = corpus.index.in_packs(4096);
+        assert!(packed.packs.len() > 1);
+        put(files, "i.bin", &packed.head.to_frame());
+        for (file, bytes) in packed.head.pack_files().iter().zip(&packed.packs) {
+            put(files, file, bytes);
+        }
+        corpus
+    }
+
     /// A page written by hand, not by Trunk: single quotes, attributes in
     /// another order, a `>` inside a value. Every stylesheet is inlined and
     /// nothing is left that needs a file beside the page.
@@ -393,37 +423,7 @@ mod tests {
         put(&mut files, "app_bg.wasm", b"\0asm");
         put(&mut files, "a.css", b"body { color: red }");
         put(&mut files, "b.css", b"p { margin: 0 }");
-        // The papers' bodies, titles and the index in small packs, and the
-        // topic map apart, which the single file joins again.
-        let corpus = crate::build::compile_dir(std::path::Path::new("../../corpus")).unwrap();
-        let (head, bodies) = corpus.in_body_packs(4);
-        assert!(bodies.len() > 1);
-        let (head, map) = head.map_apart();
-        let map_file = crate::model::map_part_file_name(head.map_part.unwrap().hash);
-        put(&mut files, &map_file, &map);
-        let (head, titles, _) = head.titles_apart(6);
-        assert!(titles.len() > 1);
-        for (r, bytes) in head.title_packs().iter().zip(&titles) {
-            put(
-                &mut files,
-                &crate::model::title_pack_file_name(r.hash),
-                bytes,
-            );
-        }
-        put(&mut files, "c.bin", &head.to_parts().papers);
-        for (r, bytes) in head.body_packs.iter().zip(&bodies) {
-            put(
-                &mut files,
-                &crate::model::body_pack_file_name(r.hash),
-                bytes,
-            );
-        }
-        let packed = corpus.index.in_packs(4096);
-        assert!(packed.packs.len() > 1);
-        put(&mut files, "i.bin", &packed.head.to_frame());
-        for (file, bytes) in packed.head.pack_files().iter().zip(&packed.packs) {
-            put(&mut files, file, bytes);
-        }
+        let corpus = put_corpus_in_packs(&mut files);
         put(&mut files, "icon.svg", b"<svg/>");
         let page = concat!(
             "<html><head>",
