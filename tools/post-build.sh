@@ -28,6 +28,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
+# What Trunk staged before this hook (the module, its loader, the shell)
+# does not depend on the list: kept, `./dev` builds other lists' pages
+# from it without running Trunk again (its `corpus_build`).
+if [ -n "${KEEP_APP_STAGED:-}" ]; then
+  rm -rf "$KEEP_APP_STAGED" && cp -a "$TRUNK_STAGING_DIR" "$KEEP_APP_STAGED"
+fi
 cli() { cargo run --quiet -p explorer-cli -- "$@"; }
 cli stage "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR"
 cli one-stylesheet "$TRUNK_STAGING_DIR"
@@ -35,4 +41,4 @@ cli name-compiler "$TRUNK_STAGING_DIR"
 cli external-loader "$TRUNK_STAGING_DIR"
 cli single-file "$TRUNK_STAGING_DIR" --out "$TRUNK_STAGING_DIR/explorer-single-file.html"
 cli service-worker "$TRUNK_STAGING_DIR"
-cli precompress "$TRUNK_STAGING_DIR"
+cli precompress "$TRUNK_STAGING_DIR" --cache "${CARGO_TARGET_DIR:-target}/precompressed"

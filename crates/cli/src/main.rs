@@ -157,7 +157,13 @@ enum Command {
     ServiceWorker { dist: PathBuf },
     /// Write NAME.br (brotli, quality 11) beside each file of DIST that
     /// every first visit downloads, for servers that send it as it is.
-    Precompress { dist: PathBuf },
+    Precompress {
+        dist: PathBuf,
+        /// Keep each compressed file in DIR, by its bytes' hash, and reuse it
+        /// when the same bytes come again (the module, in every build).
+        #[arg(long, value_name = "DIR")]
+        cache: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -210,7 +216,7 @@ fn run(command: Command) -> Result<(), Error> {
                 sw.precached, sw.cache, sw.on_first_use
             )
         }),
-        Command::Precompress { dist } => precompress::precompress(&dist)
+        Command::Precompress { dist, cache } => precompress::precompress(&dist, cache.as_deref())
             .map(|n| eprintln!("{n} files precompressed (brotli, quality 11)")),
         Command::OneStylesheet { dist } => single_file::one_stylesheet(&dist)
             .map(|name| eprintln!("stylesheets merged into {name}")),

@@ -37,8 +37,12 @@ fn every_visit_fetches(name: &str) -> bool {
 /// downloads, where it is smaller than the file; a stale `.br` of a file
 /// no longer there, or no longer smaller, is removed. Returns how many
 /// were written.
-pub fn precompress(dist: &Path) -> Result<usize, Error> {
-    let mut written = 0;
+///
+/// With a `cache` folder, a file compressed before (the same bytes, in
+/// any build) is not compressed again: every build of a list shares the
+/// module, seconds of brotli at this quality.
+pub fn precompress(dist: &Path, cache: Option<&Path>) -> Result<usize, Error> {
+    let mut todo = Vec::new();
     for entry in std::fs::read_dir(dist).on(dist)? {
         let path = entry.on(dist)?.path();
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
@@ -49,20 +53,65 @@ pub fn precompress(dist: &Path) -> Result<usize, Error> {
             }
             continue;
         }
-        if !path.is_file() || !every_visit_fetches(&name) {
-            continue;
-        }
-        let raw = std::fs::read(&path).on(&path)?;
-        let compressed = brotli_of(&raw, &path)?;
-        let out = br_path(&path);
-        if compressed.len() < raw.len() {
-            std::fs::write(&out, compressed).on(&out)?;
-            written += 1;
-        } else if out.exists() {
-            std::fs::remove_file(&out).on(&out)?;
+        if path.is_file() && every_visit_fetches(&name) {
+            todo.push(path);
         }
     }
-    Ok(written)
+    if let Some(cache) = cache {
+        std::fs::create_dir_all(cache).on(cache)?;
+    }
+    // Two lanes, the largest files first in each: the module alone takes
+    // most of the time, the rest fits beside it.
+    todo.sort_by_key(|p| std::cmp::Reverse(p.metadata().map(|m| m.len()).unwrap_or(0)));
+    let lanes: [Vec<&PathBuf>; 2] = [
+        todo.iter().step_by(2).collect(),
+        todo.iter().skip(1).step_by(2).collect(),
+    ];
+    let written = std::thread::scope(|s| {
+        let handles = lanes.map(|lane| {
+            s.spawn(move || -> Result<usize, Error> {
+                let mut n = 0;
+                for path in lane {
+                    n += usize::from(write_br(path, cache)?);
+                }
+                Ok(n)
+            })
+        });
+        handles.map(|h| h.join().expect("a compressing thread panicked"))
+    });
+    let [a, b] = written;
+    Ok(a? + b?)
+}
+
+/// Writes `path`'s `.br` if it is smaller than the file (removing a stale
+/// one if not); whether it wrote one.
+fn write_br(path: &Path, cache: Option<&Path>) -> Result<bool, Error> {
+    let raw = std::fs::read(path).on(path)?;
+    let kept = cache.map(|c| {
+        let key = xxhash_rust::xxh3::xxh3_128(&raw);
+        c.join(format!("{key:032x}-q{QUALITY}w{WINDOW}.br"))
+    });
+    let compressed = match kept.as_deref().map(std::fs::read) {
+        Some(Ok(bytes)) => bytes,
+        _ => {
+            let bytes = brotli_of(&raw, path)?;
+            if let Some(kept) = &kept {
+                // A cache that cannot be written only costs time.
+                let _ = std::fs::write(kept, &bytes);
+            }
+            bytes
+        }
+    };
+    let out = br_path(path);
+    if compressed.len() < raw.len() {
+        std::fs::write(&out, compressed).on(&out)?;
+        Ok(true)
+    } else {
+        if out.exists() {
+            std::fs::remove_file(&out).on(&out)?;
+        }
+        Ok(false)
+    }
 }
 
 /// `file.ext.br` for `file.ext`.
@@ -113,7 +162,7 @@ mod tests {
         // A stale one, of a file gone.
         std::fs::write(dir.join("start-0123456789abcdef.js.br"), b"old").unwrap();
 
-        assert_eq!(precompress(&dir).unwrap(), 1);
+        assert_eq!(precompress(&dir, None).unwrap(), 1);
         let br = std::fs::read(dir.join("index.html.br")).unwrap();
         let mut back = Vec::new();
         brotli::BrotliDecompress(&mut &br[..], &mut back).unwrap();
@@ -126,6 +175,19 @@ mod tests {
             .collect();
         left.sort();
         assert_eq!(left, ["index.html.br"]);
+
+        // Kept by its bytes: another build's page of the same bytes takes
+        // the kept copy (here made recognisable), not a new compression.
+        let cache = dir.join("cache");
+        assert_eq!(precompress(&dir, Some(&cache)).unwrap(), 1);
+        let kept = std::fs::read_dir(&cache)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| std::fs::read(p).unwrap() == br)
+            .expect("the page's compressed bytes kept");
+        std::fs::write(&kept, b"kept").unwrap();
+        assert_eq!(precompress(&dir, Some(&cache)).unwrap(), 1);
+        assert_eq!(std::fs::read(dir.join("index.html.br")).unwrap(), b"kept");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
