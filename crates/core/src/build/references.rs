@@ -9,7 +9,7 @@
 use serde_json::Value;
 
 use crate::build::records::{many, one, Record};
-use crate::build::source::{line_of, SourceError};
+use crate::build::source::{line_of, newlines, SourceError};
 
 /// The records of a BibTeX file, each with the line of its `@`.
 pub(crate) fn read_bibtex(file: &str, text: &str) -> Result<Vec<Record>, SourceError> {
@@ -60,10 +60,18 @@ pub(crate) fn read_bibtex(file: &str, text: &str) -> Result<Vec<Record>, SourceE
 /// Where the entry with `key` starts: its `@`, before the first `{key,`
 /// (or `(key,`) from `from` on, else of the file.
 fn entry_start(text: &str, key: &str, from: usize) -> usize {
-    let opened = [format!("{{{key},"), format!("({key},")];
+    // The first `key` between an opening bracket and a comma: one pass
+    // that stops there (looking for `(key,` apart read the rest of the
+    // file for each entry, as it is seldom there).
     let first = |from: usize| {
-        let after = opened.iter().filter_map(|o| text[from..].find(o.as_str()));
-        after.min().map(|at| from + at)
+        text[from..]
+            .match_indices(key)
+            .map(|(at, _)| from + at)
+            .find(|&at| {
+                let before = text.as_bytes().get(at.wrapping_sub(1));
+                let after = text.as_bytes().get(at + key.len());
+                matches!(before, Some(b'{' | b'(')) && after == Some(&b',')
+            })
     };
     let Some(at) = first(from).or_else(|| first(0)) else {
         return 0;
@@ -83,17 +91,12 @@ impl Lined {
     /// it is further on, else from the start.
     fn to(self, text: &str, at: usize) -> Lined {
         let line = if at >= self.at && self.line > 0 {
-            self.line + bytecount(&text.as_bytes()[self.at..at])
+            self.line + newlines(&text.as_bytes()[self.at..at])
         } else {
             line_of(text.as_bytes(), at)
         };
         Lined { at, line }
     }
-}
-
-/// The newlines in `bytes`.
-fn bytecount(bytes: &[u8]) -> u32 {
-    bytes.iter().filter(|&&b| b == b'\n').count() as u32
 }
 
 /// A BibTeX person as the card shows them: given names first.

@@ -24,10 +24,13 @@ impl std::error::Error for SourceError {}
 
 /// 1-based line of a byte offset.
 pub(crate) fn line_of(bytes: &[u8], offset: usize) -> u32 {
-    1 + bytes[..offset.min(bytes.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count() as u32
+    1 + newlines(&bytes[..offset.min(bytes.len())])
+}
+
+/// How many line feeds `bytes` holds: the lines from one offset to a
+/// later one, for readers that count on from the last record's line.
+pub(crate) fn newlines(bytes: &[u8]) -> u32 {
+    bytes.iter().filter(|&&b| b == b'\n').count() as u32
 }
 
 /// A source file's text: valid UTF-8 without NUL bytes (each refused with

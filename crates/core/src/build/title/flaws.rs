@@ -231,16 +231,18 @@ const CLAUSE_VERBS: &[&str] = &[
 
 /// Whether `w` is one of [`CLAUSE_VERBS`], bare or with `-s`/`-es`/`-ies`.
 pub(crate) fn is_clause_verb(w: &str, bare_only: bool) -> bool {
+    // A set, not a scan of the list: every word of every candidate title
+    // is asked (a third of the time titles took to derive).
+    static VERBS: std::sync::OnceLock<std::collections::HashSet<&str>> = std::sync::OnceLock::new();
+    let verbs = VERBS.get_or_init(|| CLAUSE_VERBS.iter().copied().collect());
     let w = w.trim_end_matches([',', ';', ':', '.']).to_lowercase();
-    let w = w.as_str();
-    CLAUSE_VERBS.iter().any(|v| {
-        w == *v
-            || (!bare_only
-                && (w.strip_suffix('s') == Some(v)
-                    || w.strip_suffix("es") == Some(v)
-                    || v.strip_suffix('y')
-                        .is_some_and(|stem| w.strip_suffix("ies") == Some(stem))))
-    })
+    let is = |v: &str| verbs.contains(v);
+    is(&w)
+        || (!bare_only
+            && (w.strip_suffix('s').is_some_and(is)
+                || w.strip_suffix("es").is_some_and(is)
+                || w.strip_suffix("ies")
+                    .is_some_and(|stem| is(&format!("{stem}y")))))
 }
 
 /// A verb at the front (`Improves …`, `Significantly improves …`, `Augment
