@@ -32,7 +32,8 @@ cd "$(dirname "$0")/.."
 # does not depend on the list: kept, `./dev` builds other lists' pages
 # from it without running Trunk again (its `corpus_build`).
 if [ -n "${KEEP_APP_STAGED:-}" ]; then
-  rm -rf "$KEEP_APP_STAGED" && cp -a "$TRUNK_STAGING_DIR" "$KEEP_APP_STAGED"
+  rm -rf "$KEEP_APP_STAGED" && mkdir -p "$(dirname "$KEEP_APP_STAGED")"
+  cp -a "$TRUNK_STAGING_DIR" "$KEEP_APP_STAGED"
 fi
 cli() { cargo run --quiet -p explorer-cli -- "$@"; }
 cli stage "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR"
