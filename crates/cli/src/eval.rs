@@ -107,10 +107,14 @@ fn dump_judged(
 /// `eval-title-queries FILE… --sample N`: the records' real titles typed
 /// as queries over their abstracts (titles derived), whole and without
 /// their `NAME:`, and where each ranking puts the paper meant.
+///
+/// With `exact`, meaning ranks with the committed table unquantized
+/// ([`StaticModel::committed_exact`]): what the page's quantization costs.
 pub fn eval_title_queries(
     files: &[String],
     sample: usize,
     dump: Option<&Path>,
+    exact: bool,
 ) -> Result<(), Error> {
     use explorer_core::build::title_queries::{
         abstracts_only, evaluate, without_name, Bm25, RANKINGS,
@@ -119,7 +123,13 @@ pub fn eval_title_queries(
     let records = read_records(files)?;
     let (corpus, kept) = abstracts_only(&records);
     let queries = explorer_core::build::title_queries::sample(&kept, sample);
-    let m = build_meaning(&StaticModel::committed(), &corpus.papers);
+    let model = if exact {
+        println!("meaning from the table unquantized (128 bytes a token)\n");
+        StaticModel::committed_exact()
+    } else {
+        StaticModel::committed()
+    };
+    let m = build_meaning(&model, &corpus.papers);
     let bm25 = Bm25::new(&corpus);
     // Two halves: the weight of meaning in the best matches' order is
     // chosen on the first (every other query) and reported on the second.

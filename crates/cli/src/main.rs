@@ -123,6 +123,9 @@ enum Command {
         /// (`tools/distill/teacher.py`).
         #[arg(long)]
         dump: Option<PathBuf>,
+        /// Meaning from the committed table unquantized, not the page's.
+        #[arg(long)]
+        exact: bool,
         #[arg(required = true)]
         files: Vec<String>,
     },
@@ -201,8 +204,9 @@ fn run(command: Command) -> Result<(), Error> {
         Command::EvalTitleQueries {
             sample,
             dump,
+            exact,
             files,
-        } => eval::eval_title_queries(&files, sample, dump.as_deref()),
+        } => eval::eval_title_queries(&files, sample, dump.as_deref(), exact),
         Command::AbstractsOnly { files, name, out } => eval::abstracts_only(&files, &name, &out),
         Command::ExternalLoader { dist } => {
             single_file::external_loader(&dist).map(|name| eprintln!("loader moved to {name}"))
