@@ -218,14 +218,16 @@ fn read_json(src: &Text) -> Result<(Option<String>, Vec<Record>), SourceError> {
     let mut values = Vec::with_capacity(items.len());
     // Items come in the file's order: each line is counted on from the
     // last item's (from the start each time, the ACL list as CSL-JSON,
-    // 3,891 items, took seconds more to read).
-    let (mut at, mut line) = (0, src.line_of(0));
+    // 3,891 items, took seconds more to read). The text's lines are the
+    // file's: a byte-order mark holds no line feed.
+    let mut last = crate::build::source::Lined::default();
     for raw in items {
-        let start = raw.get().as_ptr() as usize - text.as_ptr() as usize;
-        line += crate::build::source::newlines(&text.as_bytes()[at..start]);
-        at = start;
+        last = last.to(
+            text.as_bytes(),
+            raw.get().as_ptr() as usize - text.as_ptr() as usize,
+        );
         values.push((
-            line,
+            last.line,
             serde_json::from_str::<Value>(raw.get()).map_err(json_err)?,
         ));
     }

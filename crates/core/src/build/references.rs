@@ -9,7 +9,7 @@
 use serde_json::Value;
 
 use crate::build::records::{many, one, Record};
-use crate::build::source::{line_of, newlines, SourceError};
+use crate::build::source::{line_of, Lined, SourceError};
 
 /// The records of a BibTeX file, each with the line of its `@`.
 pub(crate) fn read_bibtex(file: &str, text: &str) -> Result<Vec<Record>, SourceError> {
@@ -32,7 +32,7 @@ pub(crate) fn read_bibtex(file: &str, text: &str) -> Result<Vec<Record>, SourceE
             Some(chunks.format_verbatim().trim().to_string()).filter(|s| !s.is_empty())
         };
         let at = entry_start(text, &entry.key, last.at);
-        last = last.to(text, at);
+        last = last.to(text.as_bytes(), at);
         let authors = match entry.author() {
             Ok(people) => people.iter().map(person).collect(),
             Err(_) => Vec::new(),
@@ -77,26 +77,6 @@ fn entry_start(text: &str, key: &str, from: usize) -> usize {
         return 0;
     };
     text[..at].rfind('@').unwrap_or(0)
-}
-
-/// A byte offset and its 1-based line.
-#[derive(Default, Clone, Copy)]
-struct Lined {
-    at: usize,
-    line: u32,
-}
-
-impl Lined {
-    /// Offset `at` of `text` with its line: counted on from this one when
-    /// it is further on, else from the start.
-    fn to(self, text: &str, at: usize) -> Lined {
-        let line = if at >= self.at && self.line > 0 {
-            self.line + newlines(&text.as_bytes()[self.at..at])
-        } else {
-            line_of(text.as_bytes(), at)
-        };
-        Lined { at, line }
-    }
 }
 
 /// A BibTeX person as the card shows them: given names first.

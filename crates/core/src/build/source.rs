@@ -27,10 +27,31 @@ pub(crate) fn line_of(bytes: &[u8], offset: usize) -> u32 {
     1 + newlines(&bytes[..offset.min(bytes.len())])
 }
 
-/// How many line feeds `bytes` holds: the lines from one offset to a
-/// later one, for readers that count on from the last record's line.
-pub(crate) fn newlines(bytes: &[u8]) -> u32 {
+/// How many line feeds `bytes` holds.
+fn newlines(bytes: &[u8]) -> u32 {
     bytes.iter().filter(|&&b| b == b'\n').count() as u32
+}
+
+/// A byte offset and its 1-based line, for readers whose records come in
+/// the file's order: each record's line is counted on from the last one's
+/// (from the start each time, reading grows with the square of the file).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct Lined {
+    pub(crate) at: usize,
+    pub(crate) line: u32,
+}
+
+impl Lined {
+    /// Offset `at` of `bytes` with its line: counted on from this one when
+    /// it is further on, else from the start.
+    pub(crate) fn to(self, bytes: &[u8], at: usize) -> Lined {
+        let line = if at >= self.at && self.line > 0 {
+            self.line + newlines(&bytes[self.at..at])
+        } else {
+            line_of(bytes, at)
+        };
+        Lined { at, line }
+    }
 }
 
 /// A source file's text: valid UTF-8 without NUL bytes (each refused with
