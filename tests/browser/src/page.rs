@@ -116,7 +116,15 @@ impl Browser {
 
     /// Polls a JavaScript expression until it is true (10 s at most).
     pub async fn wait_for(&self, expr: &str, what: &str) {
-        if let Err(failed) = self.poll(expr, Duration::from_secs(10)).await {
+        self.wait_for_within(expr, what, Duration::from_secs(10))
+            .await;
+    }
+
+    /// Polls a JavaScript expression until it is true (`within` at most):
+    /// for what takes longer as its input grows, such as a whole real
+    /// list compiled in the page.
+    pub async fn wait_for_within(&self, expr: &str, what: &str, within: Duration) {
+        if let Err(failed) = self.poll(expr, within).await {
             let page = self.page_state().await;
             let failed = failed.map_or_else(String::new, |e| format!("; last poll failed: {e}"));
             panic!("timed out waiting for {what} ({expr}){failed}; page: {page}");
