@@ -409,6 +409,38 @@ fn papers_prepared_ahead_are_explained_as_fresh_ones_are() {
     assert!(!words_only.prepare_explaining(0));
 }
 
+/// Questions in other words than the abstracts' on the real list
+/// (`acl_queries.jsonl`, written from reading the abstracts): meaning finds
+/// a third of their papers in its first ten, where words find almost
+/// none; the questions in the abstracts' words stay found. With the
+/// papers embedded from the quantized table, as the page embeds queries,
+/// meaning found a quarter (0.274) and the page 0.248; the target, 0.40,
+/// is not met (docs/search.md).
+#[test]
+fn the_real_lists_questions_in_other_words_are_found_by_meaning() {
+    use explorer_core::build::meaning_eval::{evaluate, read};
+    let corpus = common::acl_records_corpus();
+    let meaning = build(&StaticModel::committed(), &corpus.papers);
+    let e = explorer_core::Engine::new(corpus.clone());
+    e.open_meaning(Meaning::from_bytes(&meaning.to_bytes()).unwrap())
+        .unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/meaning");
+    let judged =
+        read(&std::fs::read_to_string(fixtures.join("acl_queries.jsonl")).unwrap()).unwrap();
+    let [words, meaning, page, _] = evaluate(&e, &judged, Some("paraphrase"));
+    assert!(words.queries >= 39, "{words:?}");
+    assert!(meaning.recall_at_10 >= 0.33, "meaning alone: {meaning:?}");
+    assert!(
+        page.recall_at_10 >= 0.30 && page.recall_at_10 >= words.recall_at_10 + 0.25,
+        "the page {page:?}, words only {words:?}"
+    );
+    let [_, _, page, _] = evaluate(&e, &judged, Some("lexical"));
+    assert!(
+        page.recall_at_10 >= 0.94,
+        "in the abstracts' words: {page:?}"
+    );
+}
+
 /// The papers' vectors are shipped product-quantized (a byte for four
 /// dimensions, a quarter of their int8 size): on the real list, with its
 /// real titles typed as queries, meaning alone ranks first what the exact
