@@ -57,6 +57,11 @@ pub struct Server {
     /// While set, the page is sent as the build wrote it, without the
     /// tests' console capture (a test comparing it with a build's).
     pub as_built: Arc<AtomicBool>,
+    /// The bodies pages sent with `POST` (to any path), in order: a file
+    /// the page made, such as a download, handed to the test whole (tens
+    /// of megabytes through WebDriver, as base64 in a string, took
+    /// seconds).
+    pub uploads: Arc<Mutex<Vec<Vec<u8>>>>,
 }
 
 /// The file name suffix whose requests wait, with the number of releases
@@ -102,6 +107,8 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
     let compress = brotli.clone();
     let as_built = Arc::new(AtomicBool::new(false));
     let plain = as_built.clone();
+    let uploads: Arc<Mutex<Vec<Vec<u8>>>> = Arc::default();
+    let received = uploads.clone();
     let (cut, tag, extra, policy) = (
         offline.clone(),
         next_build.clone(),
@@ -128,7 +135,8 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
             };
             let waiting = waiting.clone();
             let sent = sent_log.clone();
-            std::thread::spawn(move || handle(stream, &site, &log, &waiting, &sent));
+            let received = received.clone();
+            std::thread::spawn(move || handle(stream, &site, &log, &waiting, &sent, &received));
         }
     });
     Server {
@@ -142,6 +150,7 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
         held,
         brotli,
         as_built,
+        uploads,
     }
 }
 
@@ -180,11 +189,16 @@ fn handle(
     log: &Mutex<Vec<String>>,
     held: &Held,
     sent: &Mutex<Vec<(std::time::Instant, usize, String)>>,
+    uploads: &Mutex<Vec<Vec<u8>>>,
 ) {
     let (brotli, csp) = (&site.brotli, site.csp.as_deref());
     let Some(head) = read_head(&mut stream) else {
         return;
     };
+    if head.starts_with(b"POST ") {
+        receive(stream, head, uploads);
+        return;
+    }
     let head = String::from_utf8_lossy(&head);
     let target = head.split_whitespace().nth(1).unwrap_or("/").to_string();
     let arrived = std::time::Instant::now();
@@ -239,6 +253,29 @@ fn handle(
     let _ = stream.write_all(header.as_bytes());
     let _ = stream.write_all(&body[..]);
     let _ = stream.flush();
+}
+
+/// A `POST`'s body (its `Content-Length` bytes, the first of them read
+/// with its head) kept in `uploads`, answered "204 No Content".
+fn receive(mut stream: TcpStream, head: Vec<u8>, uploads: &Mutex<Vec<Vec<u8>>>) {
+    let Some(end) = head.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return;
+    };
+    let length = (String::from_utf8_lossy(&head[..end]).lines())
+        .filter_map(|l| l.split_once(':'))
+        .find(|(name, _)| name.eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, v)| v.trim().parse::<usize>().ok());
+    let Some(length) = length else {
+        return;
+    };
+    let mut body = head[end + 4..].to_vec();
+    let mut rest = vec![0; length.saturating_sub(body.len())];
+    if stream.read_exact(&mut rest).is_err() {
+        return;
+    }
+    body.extend(rest);
+    lock(uploads).push(body);
+    let _ = stream.write_all(b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n");
 }
 
 /// A request's head (up to its blank line), or `None` when the

@@ -499,20 +499,21 @@ async fn a_kept_list_downloads_as_the_site_the_cli_builds() {
         Duration::from_secs(60),
     )
     .await;
-    let offered = b
+    // The zip the page offers, handed to the test server whole.
+    let name = b
         .js("const [name, href] = window.__offered;
-             return fetch(href).then(r => r.arrayBuffer()).then(buf => {
-               const bytes = new Uint8Array(buf); let s = '';
-               for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-               return [name, btoa(s)];
-             });")
+             return fetch(href).then(r => r.blob())
+               .then(zip => fetch('/__upload', { method: 'POST', body: zip }))
+               .then(() => name);")
         .await;
-    assert_eq!(offered[0], json!("acl-explorer.zip"));
-    let zip = base64::Engine::decode(
-        &base64::engine::general_purpose::STANDARD,
-        offered[1].as_str().unwrap(),
-    )
-    .unwrap();
+    assert_eq!(name, json!("acl-explorer.zip"));
+    let zip = b
+        .server
+        .uploads
+        .lock()
+        .unwrap()
+        .pop()
+        .expect("the zip sent");
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(zip)).expect("a zip");
     let mut published = std::collections::BTreeMap::new();
     for i in 0..zip.len() {
