@@ -189,7 +189,9 @@ pub fn build_in_lists_from(
             .collect(),
         weights: vec![1.0; model.tokens.len()],
         quantized: model.quantized.clone(),
-        table: model.quantized.table(model.dims).into(),
+        // Papers are embedded from the table as distilled; the page's
+        // quantized one replaces it below, before any query.
+        table: model.exact.table(model.dims).into(),
         papers: Quantized {
             subspaces: Vec::new(),
             books: Vec::new().into(),
@@ -210,9 +212,6 @@ pub fn build_in_lists_from(
         }
     }
     meaning.weights = weights(&meaning.df, &meaning.mute, papers.len());
-    // Papers of one field share much of their meaning ("a model", "we
-    // propose"): each paper's vector less the corpus's mean, so that what
-    // sets a paper apart decides its neighbours.
     // Papers are embedded from the table as distilled, queries from the
     // page's quantized one: the papers' side costs no bytes (only their
     // codes ship), and most of what the quantization lost was there. On
@@ -220,9 +219,11 @@ pub fn build_in_lists_from(
     // instead of 0.274 (both sides unquantized: 0.355), the page 0.329
     // instead of 0.248; real titles by meaning alone 0.872 instead of
     // 0.883 (`./dev eval-meaning`, `./dev eval-titles`; docs/search.md).
-    let shipped = std::mem::replace(&mut meaning.table, model.exact.table(model.dims).into());
     let sums: Vec<Option<Vec<f32>>> = tokenized.iter().map(|ids| meaning.sum(ids, true)).collect();
-    meaning.table = shipped;
+    meaning.table = model.quantized.table(model.dims).into();
+    // Papers of one field share much of their meaning ("a model", "we
+    // propose"): each paper's vector less the corpus's mean, so that what
+    // sets a paper apart decides its neighbours.
     let mut mean = vec![0f32; model.dims];
     for v in sums.iter().flatten() {
         for (m, x) in mean.iter_mut().zip(v) {

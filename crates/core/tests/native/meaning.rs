@@ -420,9 +420,9 @@ fn papers_prepared_ahead_are_explained_as_fresh_ones_are() {
 fn the_real_lists_questions_in_other_words_are_found_by_meaning() {
     use explorer_core::build::meaning_eval::{evaluate, read};
     let corpus = common::acl_records_corpus();
-    let meaning = build(&StaticModel::committed(), &corpus.papers);
+    let built = build(&StaticModel::committed(), &corpus.papers);
     let e = explorer_core::Engine::new(corpus.clone());
-    e.open_meaning(Meaning::from_bytes(&meaning.to_bytes()).unwrap())
+    e.open_meaning(Meaning::from_bytes(&built.to_bytes()).unwrap())
         .unwrap();
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/meaning");
     let judged =
