@@ -206,11 +206,7 @@ fn handle(
     let path = target.split(['?', '#']).next().unwrap_or("");
     wait_while_held(held, path);
     let (status, ctype, body) = response(site, &target);
-    let header_value = |name: &str| {
-        (head.lines())
-            .find_map(|l| Some(l.split_once(':')?).filter(|(n, _)| n.eq_ignore_ascii_case(name)))
-            .map(|(_, v)| v.trim().to_string())
-    };
+    let header_value = |name: &str| header(&head, name);
     let accepts_br = header_value("accept-encoding")
         .is_some_and(|v| v.split(',').any(|e| e.trim().starts_with("br")));
     // As static hosts answer (Netlify, GitHub Pages, Cloudflare Pages):
@@ -255,16 +251,21 @@ fn handle(
     let _ = stream.flush();
 }
 
+/// The value of a request head's header `name` (any case), trimmed.
+fn header(head: &str, name: &str) -> Option<String> {
+    (head.lines())
+        .find_map(|l| Some(l.split_once(':')?).filter(|(n, _)| n.eq_ignore_ascii_case(name)))
+        .map(|(_, v)| v.trim().to_string())
+}
+
 /// A `POST`'s body (its `Content-Length` bytes, the first of them read
 /// with its head) kept in `uploads`, answered "204 No Content".
 fn receive(mut stream: TcpStream, head: Vec<u8>, uploads: &Mutex<Vec<Vec<u8>>>) {
     let Some(end) = head.windows(4).position(|w| w == b"\r\n\r\n") else {
         return;
     };
-    let length = (String::from_utf8_lossy(&head[..end]).lines())
-        .filter_map(|l| l.split_once(':'))
-        .find(|(name, _)| name.eq_ignore_ascii_case("content-length"))
-        .and_then(|(_, v)| v.trim().parse::<usize>().ok());
+    let length = header(&String::from_utf8_lossy(&head[..end]), "content-length")
+        .and_then(|v| v.parse::<usize>().ok());
     let Some(length) = length else {
         return;
     };
