@@ -20,7 +20,7 @@ use std::fmt::Write;
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use crate::model::facet::FacetKind;
-use crate::model::{BodyRef, Corpus, LinkKind, Paper, Titles};
+use crate::model::{BodyRef, Corpus, LinkKind, Paper, Run, RunKind, Titles};
 use crate::search::engine::Highlights;
 use crate::view::html::{abstract_html, marked_html};
 use crate::view::i18n::Strings;
@@ -385,6 +385,49 @@ pub const FIRST_SCREEN: usize = 12;
 /// starts.
 pub const FIRST_SCREEN_ID: &str = "first-screen";
 
+/// How much of a clamped abstract the first screen carries: more than its
+/// four lines show in the widest card (52rem, about 120 characters a
+/// line). The rest is hidden until the app, which has the whole abstract,
+/// lets the reader expand it; every first visit downloads the first screen.
+pub const FIRST_SCREEN_ABSTRACT: usize = 800;
+
+/// A clamped abstract's head for the first screen: where its text is cut
+/// (at a space, never inside a formula or a link) and the runs up to
+/// there. `None` for an abstract shown whole.
+fn clamped_head(body: BodyRef<'_>) -> Option<(usize, Vec<Run>)> {
+    if !is_long(body) || body.text.len() <= FIRST_SCREEN_ABSTRACT {
+        return None;
+    }
+    let mut runs = Vec::new();
+    for (range, kind) in body.run_ranges() {
+        if range.end <= FIRST_SCREEN_ABSTRACT || !matches!(kind, RunKind::Text { .. }) {
+            runs.push(Run {
+                end: range.end as u32,
+                kind: kind.clone(),
+            });
+            if range.end > FIRST_SCREEN_ABSTRACT {
+                break;
+            }
+            continue;
+        }
+        let mut end = FIRST_SCREEN_ABSTRACT.max(range.start);
+        while !body.text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let within = &body.text[range.start..end];
+        let cut = range.start + within.rfind(char::is_whitespace).unwrap_or(0);
+        if cut > range.start {
+            runs.push(Run {
+                end: cut as u32,
+                kind: kind.clone(),
+            });
+        }
+        break;
+    }
+    let cut = runs.last().map_or(0, |r| r.end as usize);
+    (cut < body.text.len()).then_some((cut, runs))
+}
+
 /// What the page shows before its code has arrived, written into
 /// `index.html` at build time: the corpus's title, a search field and the
 /// first [`FIRST_SCREEN`] papers of the list as the app's default view
@@ -397,6 +440,17 @@ pub fn first_screen(corpus: &Corpus, t: &Strings) -> String {
     let n = corpus.papers.len();
     let mut cards = String::new();
     for doc in 0..n.min(FIRST_SCREEN) as u32 {
+        let paper = corpus.papers.get(doc as usize);
+        let head = paper.and_then(|p| clamped_head(p.into()));
+        let body = match (&head, paper) {
+            (Some((cut, runs)), Some(p)) => Some(BodyRef {
+                text: &p.text[..*cut],
+                runs,
+                ..p.into()
+            }),
+            (None, p) => p.map(Into::into),
+            (Some(_), None) => None,
+        };
         let state = CardState {
             marks: &none,
             selection: &[],
@@ -409,14 +463,7 @@ pub fn first_screen(corpus: &Corpus, t: &Strings) -> String {
         let _ = write!(
             cards,
             "<li data-doc=\"{doc}\">{}</li>",
-            card_html(
-                corpus,
-                corpus,
-                doc,
-                corpus.papers.get(doc as usize).map(Into::into),
-                &state,
-                t
-            )
+            card_html(corpus, corpus, doc, body, &state, t)
         );
     }
     format!(

@@ -27,9 +27,17 @@ async fn first_screen_state(b: &Browser, path: &str) -> String {
     state.as_str().unwrap().to_string()
 }
 
-/// The cards' HTML in a list.
-const CARDS: &str =
-    "return [...document.querySelectorAll(arguments[0] + ' > li')].map(li => li.outerHTML)";
+/// The cards of a list, each as its HTML with the clamped abstract's text
+/// left out, that text, and the abstract's height.
+const CARDS: &str = "return [...document.querySelectorAll(arguments[0] + ' > li')].map(li => { \
+     const c = li.cloneNode(true), a = c.querySelector('.abstract.clamped'); \
+     const text = a ? a.textContent : ''; if (a) a.textContent = ''; \
+     return [c.outerHTML, text, li.querySelector('.abstract').offsetHeight]; })";
+
+/// A list's cards as [`CARDS`] reads them.
+async fn cards(b: &Browser, list: &str) -> Vec<(String, String, u64)> {
+    serde_json::from_value(b.js_with(CARDS, vec![serde_json::json!(list)]).await).unwrap()
+}
 
 #[tokio::test]
 async fn before_the_module_arrives_the_first_papers_are_shown_as_the_app_will_show_them() {
@@ -47,14 +55,10 @@ async fn before_the_module_arrives_the_first_papers_are_shown_as_the_app_will_sh
             .await,
     );
     assert_eq!(titles, all_titles()[..12]);
-    let written = strings(
-        b.js_with(
-            CARDS,
-            vec![serde_json::json!("#first-screen .first-results")],
-        )
-        .await,
-    );
-    // The app, once there, draws the same cards where they were.
+    let written = cards(&b, "#first-screen .first-results").await;
+    // The app, once there, draws the same cards where they were; a clamped
+    // abstract (hidden past its fourth line) came only as far as the first
+    // screen shows it, as tall as the whole one clamped.
     b.server.release();
     b.wait_for(
         "document.querySelector('.status[role=status]') !== null \
@@ -63,8 +67,21 @@ async fn before_the_module_arrives_the_first_papers_are_shown_as_the_app_will_sh
     )
     .await;
     b.wait_for_titles(&all_titles()).await;
-    let drawn = strings(b.js_with(CARDS, vec![serde_json::json!(".results")]).await);
-    assert_eq!(drawn[..12], written[..]);
+    let drawn = cards(&b, ".results").await;
+    let mut cut = 0;
+    for ((html, text, height), (html0, text0, height0)) in drawn[..12].iter().zip(&written) {
+        assert_eq!((html, height), (html0, height0));
+        assert!(text.starts_with(text0.as_str()), "{text0}");
+        assert!(
+            text.is_empty() || text0.len() >= 500,
+            "enough for four lines: {text0}"
+        );
+        cut += usize::from(text0.len() < text.len());
+    }
+    assert!(
+        cut > 0,
+        "the seeds' long abstracts come cut on the first screen"
+    );
     b.close().await;
 }
 
