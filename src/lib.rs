@@ -5,6 +5,7 @@
 
 mod background;
 mod cards;
+mod chunks;
 mod components;
 mod crash;
 mod download;

@@ -221,12 +221,43 @@ fn put(job: Job, running: Running) {
     }
 }
 
+/// [`compile`], in a chunk of the module of its own ([`crate::chunks`]),
+/// fetched the first time a list is opened or published: a visitor who
+/// never opens a list does not download it.
+#[leptos::wasm_split::wasm_split(open_list, fallible, wasm_split_path = ::leptos::wasm_split)]
+fn compile_in_chunk(
+    request: OpenRequest,
+    file: Option<web_sys::File>,
+    heard: Box<dyn Fn(CompilerReply)>,
+) -> Result<Result<(), OpenError>, crate::chunks::Unfetched> {
+    Ok(compile(&request, file.as_ref(), heard))
+}
+
+/// Starts compiling (or publishing) as [`compile`] does, once the chunk it
+/// is in has come; `heard` gets a failure to start, the chunk's included.
+pub fn start_compile(
+    request: OpenRequest,
+    file: Option<web_sys::File>,
+    heard: impl Fn(CompilerReply) + 'static,
+) {
+    let heard = std::rc::Rc::new(heard);
+    leptos::task::spawn_local(async move {
+        let hears = heard.clone();
+        let error = match compile_in_chunk(request, file, Box::new(move |r| hears(r))).await {
+            Ok(Ok(())) => return,
+            Ok(Err(error)) => error,
+            Err(crate::chunks::Unfetched) => OpenError::Unfetched,
+        };
+        heard(CompilerReply::Failed { error });
+    });
+}
+
 /// Starts compiling a list (a file, or `request.url`) in a new worker;
 /// `heard` gets each reply, the last `Done` (the list kept) or `Failed`.
 /// With `request.publish`, the worker makes a kept list's site instead,
 /// offered as a download (`Published`). A compile already under way is
 /// stopped; publishing stops nothing.
-pub fn compile(
+fn compile(
     request: &OpenRequest,
     file: Option<&web_sys::File>,
     heard: impl Fn(CompilerReply) + 'static,

@@ -31,11 +31,14 @@ cd "$(dirname "$0")/.."
 # What Trunk staged before this hook (the module, its loader, the shell)
 # does not depend on the list: kept, `./dev` builds other lists' pages
 # from it without running Trunk again (its `corpus_build`).
+cli() { cargo run --quiet -p explorer-cli -- "$@"; }
+# The chunks of the module's split (and the module that loads them), which
+# tools/bin/wasm-bindgen left beside Trunk's wasm-bindgen output.
+cli place-split "$TRUNK_STAGING_DIR" --from "${CARGO_TARGET_DIR:-target}/wasm-bindgen/release/split"
 if [ -n "${KEEP_APP_STAGED:-}" ]; then
   rm -rf "$KEEP_APP_STAGED" && mkdir -p "$(dirname "$KEEP_APP_STAGED")"
   cp -a "$TRUNK_STAGING_DIR" "$KEEP_APP_STAGED"
 fi
-cli() { cargo run --quiet -p explorer-cli -- "$@"; }
 cli stage "${CORPUS_DIR:-corpus}" --into "$TRUNK_STAGING_DIR"
 cli one-stylesheet "$TRUNK_STAGING_DIR"
 cli name-compiler "$TRUNK_STAGING_DIR"

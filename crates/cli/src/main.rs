@@ -7,6 +7,7 @@ mod eval;
 mod inspect;
 mod precompress;
 mod single_file;
+mod split;
 mod stage;
 mod vocab;
 mod worker;
@@ -150,6 +151,21 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// wasm-bindgen on the app's module, split at its lazy functions first
+    /// (tools/bin/wasm-bindgen calls it for Trunk): REAL is wasm-bindgen,
+    /// ARGS Trunk's arguments to it.
+    SplitBindgen {
+        real: PathBuf,
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Copy the split's chunks and link module (FROM, written by
+    /// split-bindgen) into DIST beside the glue.
+    PlaceSplit {
+        dist: PathBuf,
+        #[arg(long)]
+        from: PathBuf,
+    },
     /// Move the JS loader out of DIST's index.html (strict CSP).
     ExternalLoader { dist: PathBuf },
     /// Merge DIST's stylesheets into one file, in the page's order.
@@ -208,6 +224,11 @@ fn run(command: Command) -> Result<(), Error> {
             files,
         } => eval::eval_title_queries(&files, sample, dump.as_deref(), exact),
         Command::AbstractsOnly { files, name, out } => eval::abstracts_only(&files, &name, &out),
+        Command::SplitBindgen { real, args } => split::bindgen(&real, &args)
+            .map(|n| eprintln!("module split: {n} chunks fetched on first use")),
+        Command::PlaceSplit { dist, from } => {
+            split::place(&dist, &from).map(|n| eprintln!("{n} files of the split placed"))
+        }
         Command::ExternalLoader { dist } => {
             single_file::external_loader(&dist).map(|name| eprintln!("loader moved to {name}"))
         }

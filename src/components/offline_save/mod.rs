@@ -40,19 +40,22 @@ pub fn OfflineSave() -> impl IntoView {
         move || (x.has_index() && crate::offline::supported()).then(crate::load::offline_bytes);
     let start = move |_| {
         saving.set(Saving::Running(0));
-        crate::load::save_for_offline(
-            move |percent| saving.set(Saving::Running(percent)),
-            move |result| match result {
-                Ok(()) => {
-                    crate::storage::set_choice(KEY, crate::load::index_file().as_deref());
-                    saving.set(Saving::Done);
-                }
-                Err(e) => {
-                    web_sys::console::warn_1(&e.to_string().into());
-                    saving.set(Saving::Idle { failed: true });
-                }
-            },
-        );
+        let progress = Box::new(move |percent| saving.set(Saving::Running(percent)));
+        let done = Box::new(move |result: Result<(), String>| match result {
+            Ok(()) => {
+                crate::storage::set_choice(KEY, crate::load::index_file().as_deref());
+                saving.set(Saving::Done);
+            }
+            Err(e) => {
+                web_sys::console::warn_1(&e.into());
+                saving.set(Saving::Idle { failed: true });
+            }
+        });
+        leptos::task::spawn_local(async move {
+            if save_in_chunk(progress, done).await.is_err() {
+                saving.set(Saving::Idle { failed: true });
+            }
+        });
     };
     let shown = move || {
         saving.get() == Saving::Done && crate::offline::supported()
@@ -90,4 +93,17 @@ pub fn OfflineSave() -> impl IntoView {
             </div>
         </Show>
     }
+}
+
+/// [`crate::load::save_for_offline`], in a chunk of the module of its own
+/// ([`crate::chunks`]), fetched when a reader first saves for offline use.
+#[leptos::wasm_split::wasm_split(offline_save, fallible, wasm_split_path = ::leptos::wasm_split)]
+fn save_in_chunk(
+    progress: Box<dyn Fn(u32)>,
+    done: Box<dyn FnOnce(Result<(), String>)>,
+) -> Result<(), crate::chunks::Unfetched> {
+    crate::load::save_for_offline(progress, move |result| {
+        done(result.map_err(|e| e.to_string()))
+    });
+    Ok(())
 }

@@ -145,9 +145,7 @@ fn start(opening: RwSignal<Opening>, request: OpenRequest, file: Option<web_sys:
         }
         CompilerReply::Published { .. } => {}
     };
-    if let Err(error) = crate::opened::compile(&request, file.as_ref(), heard) {
-        opening.set(Opening::Failed(error));
-    }
+    crate::opened::start_compile(request, file, heard);
 }
 
 /// A file dropped anywhere on the page is opened. (The outside world:

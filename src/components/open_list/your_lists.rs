@@ -121,7 +121,5 @@ fn publish(file: &str, id: &str, publishing: RwSignal<Publishing>) {
         CompilerReply::Failed { error } => publishing.set(Publishing::Failed(error)),
         _ => {}
     };
-    if let Err(error) = crate::opened::compile(&request, None, heard) {
-        publishing.set(Publishing::Failed(error));
-    }
+    crate::opened::start_compile(request, None, heard);
 }

@@ -107,6 +107,15 @@ pub const SHELL_FILE: &str = "shell.json";
 /// index's head (with those fetched on first use, all a list's files).
 const HEAD_PARTS: [&str; 2] = ["corpus", "index"];
 
+/// A chunk of the app's module (`split-<hash>.wasm`): code a feature few
+/// visitors use, fetched the first time it is used (not the `split-<hash>.js`
+/// that loads the chunks, which the module imports as it starts).
+fn module_chunk(name: &str) -> bool {
+    (name.strip_prefix("split-"))
+        .and_then(|r| r.strip_suffix(".wasm"))
+        .is_some_and(is_name_hash)
+}
+
 /// Whether a file of a build is the same whatever its list (its shell):
 /// the module, scripts, stylesheet, icons, the compiler. Not the list's
 /// parts, its page, manifest and listing, the worker and [`SHELL_FILE`],
@@ -145,7 +154,7 @@ pub fn service_worker(files: &[BuiltFile]) -> ServiceWorker {
     let later = |name: &str| {
         part_of(name, &FETCHED_ON_FIRST_USE) && !(small && part_of(name, &PRECACHED_WHEN_SMALL))
     };
-    let lazy = |f: &&&BuiltFile| later(&f.name) || compiler(&f.name);
+    let lazy = |f: &&&BuiltFile| later(&f.name) || compiler(&f.name) || module_chunk(&f.name);
     let precached: Vec<&str> = (all.iter())
         .filter(|f| !lazy(f) && !not_needed(&f.name))
         .map(|f| f.name.as_str())
@@ -158,7 +167,7 @@ pub fn service_worker(files: &[BuiltFile]) -> ServiceWorker {
         "// Generated at build time (explorer_core::build::service_worker); do not edit.\n\
          const CACHE = '{cache}';\n\
          const FILES = [\"./\"{list}];\n\
-         const ON_FIRST_USE = /\\/(({on_first_use_kinds})-[0-9a-f]{{16}}[.]bin$|compiler(-start)?-[0-9a-f]{{16}}(_bg[.]wasm|[.]js)$)/;\n\
+         const ON_FIRST_USE = /\\/(({on_first_use_kinds})-[0-9a-f]{{16}}[.]bin$|compiler(-start)?-[0-9a-f]{{16}}(_bg[.]wasm|[.]js)$|split-[0-9a-f]{{16}}[.]wasm$)/;\n\
          {SCRIPT}"
     );
     ServiceWorker {
@@ -183,6 +192,8 @@ mod tests {
             "paper-explorer-123456789abcdef_bg.wasm",
             "compiler-0123456789abcdef_bg.wasm",
             "compiler-start-0123456789abcdef.js",
+            "split-0123456789abcdef.js",
+            "split-fedcba9876543210.wasm",
             "icon-192.png",
             "icon.svg",
             "embed.js",
@@ -219,8 +230,8 @@ mod tests {
 
     /// A small list is precached whole but for its meaning; a larger one's
     /// packs are kept as they are fetched; the page, the icons, the wiki's
-    /// script, the compiler and what no reader fetches through the worker
-    /// are never precached.
+    /// script, the compiler, the module's chunks and what no reader fetches
+    /// through the worker are never precached.
     #[test]
     fn precaches_the_shell_and_a_small_lists_packs() {
         let small = service_worker(&build(10));
@@ -233,15 +244,18 @@ mod tests {
                 "./index-0123456789abcdef.bin",
                 "./paper-explorer-123456789abcdef_bg.wasm",
                 "./postings-0123456789abcdef.bin",
+                "./split-0123456789abcdef.js",
                 "./words-0123456789abcdef.bin",
             ]
         );
-        assert_eq!((small.precached, small.on_first_use), (6, 3));
+        assert_eq!((small.precached, small.on_first_use), (7, 4));
+        // The module's chunks are kept as they are first used.
+        assert!(small.script.contains("|split-[0-9a-f]{16}[.]wasm$)/;"));
         let large = service_worker(&build(1_000_001));
         assert!(!listed(&large)
             .iter()
             .any(|f| f.contains("postings") || f.contains("words")));
-        assert_eq!(large.on_first_use, 5);
+        assert_eq!(large.on_first_use, 6);
     }
 
     /// The cache is named for the files' names and contents: a file

@@ -304,11 +304,76 @@ fn inlined_loader(built: &dyn Built, index: &str) -> Result<String, SingleFileEr
     let glue_name = quoted_after(&loader, "from './").ok_or_else(|| no("loader names no glue"))?;
     let wasm_name =
         quoted_after(&loader, "module_or_path: './").ok_or_else(|| no("loader names no module"))?;
-    let glue = script_beside(built, glue_name)?;
+    let glue = with_chunks_inlined(built, &script_beside(built, glue_name)?)?;
     let wasm = base64(&read_beside(built, wasm_name)?);
     Ok(format!(
         "<script type=\"module\">\n{glue}\nconst bytes = Uint8Array.from(atob(\"{wasm}\"), (c) => c.charCodeAt(0));\nawait __wbg_init({{ module_or_path: bytes }});\n</script>"
     ))
+}
+
+/// The glue with the module's chunks in it: each import of the module
+/// that loads them (`split-<hash>.js`, which a page from `file://` could
+/// not import) replaced by that module's loaders, built in place, and the
+/// chunks they fetch as `data:` URLs. A glue that imports none is as it
+/// was.
+fn with_chunks_inlined(built: &dyn Built, glue: &str) -> Result<String, SingleFileError> {
+    let mut out = String::with_capacity(glue.len());
+    let mut built_as: Vec<(&str, &str)> = Vec::new();
+    for line in glue.split_inclusive('\n') {
+        let Some((name, link)) = chunk_import(line) else {
+            out.push_str(line);
+            continue;
+        };
+        // Imported again (once a chunk): the loaders built once.
+        if let Some((first, _)) = built_as.iter().find(|(_, l)| *l == link) {
+            out.push_str(&format!("const {name} = {first};\n"));
+            continue;
+        }
+        built_as.push((name, link));
+        let mut exported = Vec::new();
+        let mut body = String::new();
+        for l in script_beside(built, link)?.split_inclusive('\n') {
+            if l.starts_with("import ") {
+                continue; // `initSync`, which the glue declares
+            }
+            match l.strip_prefix("export const ") {
+                Some(rest) => {
+                    exported.extend(rest.split(' ').next().map(str::to_string));
+                    body.push_str("const ");
+                    body.push_str(rest);
+                }
+                None => body.push_str(l),
+            }
+        }
+        while let Some(at) = body.find("new URL(\"./split-") {
+            let end = (body[at..].find(')')).ok_or_else(|| unexpected(link, "an unclosed URL"))?;
+            let start = at + "new URL(\"./".len();
+            let chunk = body[start..]
+                .split('"')
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            let url = format!(
+                "\"data:application/wasm;base64,{}\"",
+                base64(&read_beside(built, &chunk)?)
+            );
+            body.replace_range(at..at + end + 1, &url);
+        }
+        out.push_str(&format!(
+            "const {name} = (() => {{\n{body}\nreturn {{ {} }};\n}})();\n",
+            exported.join(", ")
+        ));
+    }
+    Ok(out)
+}
+
+/// `import * as NAME from "./split-<hash>.js"`: NAME and the file.
+fn chunk_import(line: &str) -> Option<(&str, &str)> {
+    let rest = line.trim().strip_prefix("import * as ")?;
+    let (name, from) = rest.split_once(" from ")?;
+    let file = from.trim_end_matches(';').trim_matches(['"', '\'']);
+    let file = file.strip_prefix("./")?;
+    (file.starts_with("split-") && file.ends_with(".js")).then_some((name, file))
 }
 
 /// A `<link>` of the page in the single file: a stylesheet inlined, the
@@ -407,6 +472,39 @@ mod tests {
             put(files, file, bytes);
         }
         corpus
+    }
+
+    /// The module's chunks go into the one file: each import of the module
+    /// that loads them becomes its loaders, built once, and the chunks they
+    /// fetch are `data:` URLs; nothing is left to import.
+    #[test]
+    fn the_modules_chunks_are_inlined() {
+        let mut files = Vec::new();
+        let chunk = b"\0asm\x01\0\0\0a chunk";
+        put(&mut files, "split-fedcba9876543210.wasm", chunk);
+        let link = concat!(
+            "import { initSync } from \"./app.js\";\n",
+            "function makeLoad(f) { return () => f(initSync); }\n",
+            "export const __wasm_split_load_a = makeLoad(() => fetch(new URL(\"./split-fedcba9876543210.wasm\", import.meta.url)));\n",
+        );
+        put(&mut files, "split-0123456789abcdef.js", link.as_bytes());
+        let glue = "import * as import1 from \"./split-0123456789abcdef.js\"\n\
+                    import * as import2 from \"./split-0123456789abcdef.js\"\n\
+                    export function initSync() {}\n";
+        let inlined = with_chunks_inlined(&files, glue).unwrap();
+        assert!(!inlined.contains("import "), "{inlined}");
+        let data = format!("fetch(\"data:application/wasm;base64,{}\")", base64(chunk));
+        assert_eq!(inlined.matches(&data).count(), 1, "{inlined}");
+        assert!(inlined.contains("const import1 = (() => {"), "{inlined}");
+        assert!(
+            inlined.contains("return { __wasm_split_load_a };"),
+            "{inlined}"
+        );
+        assert!(inlined.contains("const import2 = import1;"), "{inlined}");
+        assert!(inlined.ends_with("export function initSync() {}\n"));
+        // A glue without chunks is left as it was.
+        let plain = "export function initSync() {}\n";
+        assert_eq!(with_chunks_inlined(&files, plain).unwrap(), plain);
     }
 
     /// A page written by hand, not by Trunk: single quotes, attributes in

@@ -143,6 +143,9 @@ pub enum OpenError {
         /// What the browser said.
         reason: String,
     },
+    /// The part of the page that opens lists, fetched the first time one
+    /// is opened, could not be fetched (offline, and never opened one).
+    Unfetched,
 }
 
 /// A list compiled in the page and kept by the browser.

@@ -466,6 +466,10 @@ pub static EN: Strings = Strings {
         OpenError::NotPublishable => "This list was kept by an older version of this page: \
              open its file again to download its explorer."
             .into(),
+        OpenError::Unfetched => "The part of this page that opens lists could not be \
+             fetched: it comes the first time a list is opened, and the page is offline. \
+             Connect and try again."
+            .into(),
     },
     open_skip: "Skip records without an abstract",
     your_lists: |n| format!("Your lists ({n})"),
@@ -677,6 +681,9 @@ pub static ZH: Strings = Strings {
         }
         OpenError::NotPublishable => {
             "此列表由本页面的旧版本保存：请重新打开其文件，再下载它的浏览器。".into()
+        }
+        OpenError::Unfetched => {
+            "无法获取本页面用于打开列表的部分：它在第一次打开列表时下载，而页面当前离线。请联网后重试。".into()
         }
     },
     open_skip: "跳过没有摘要的记录",

@@ -181,6 +181,14 @@ async fn the_single_file_build_opens_from_disk() {
         serde_json::json!([]),
         "a single file loads nothing else"
     );
+    // Exporting, whose code is a chunk of the module fetched on first use,
+    // works from the one file too: the chunk is in it.
+    b.capture_downloads().await;
+    b.click(".export summary").await;
+    b.click(".export button[data-format=\"bib\"]").await;
+    let bib = b.downloads(1).await.remove(0);
+    let shown = expected_titles("\"catastrophic forgetting\"");
+    assert_eq!(bib.matches("@misc{").count(), shown.len(), "{bib}");
     // A shared list's link works there too (here arriving as a new fragment).
     let papers = &engine().corpus.papers;
     let list = explorer_core::view::ReadingList {

@@ -318,5 +318,16 @@ async fn a_first_visit_downloads_the_papers_and_the_module_once() {
     // opens none, service worker and all, never downloads it.
     let compiler = module("compiler-");
     assert_eq!(times(&compiler), 0, "{compiler} downloaded: {requests:?}");
+    // Nor the module's chunks (opening a list, exporting): each comes when
+    // its feature is first used.
+    let chunks = (files.iter().map(|(name, _)| name))
+        .filter(|f| f.starts_with("split-") && f.ends_with(".wasm"));
+    assert!(
+        chunks.clone().count() >= 2,
+        "the module's chunks: {files:?}"
+    );
+    for chunk in chunks {
+        assert_eq!(times(chunk), 0, "{chunk} downloaded: {requests:?}");
+    }
     b.close().await;
 }

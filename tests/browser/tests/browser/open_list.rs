@@ -460,6 +460,13 @@ async fn a_kept_list_opens_offline() {
     let title = &want.corpus.papers[2].title;
     b.type_query(title).await;
     b.wait_for_titles(&ranked_titles(&want, title)).await;
+    // What opening a list needs (the compiler, the module's chunk that
+    // talks to it) was kept when it was first used: another list opens
+    // offline too.
+    let more = acl_bibtex(12);
+    let second = native("second.bib", &more);
+    drop_file(&b, "second.bib", more.as_bytes()).await;
+    wait_for_list(&b, &second.corpus.title()).await;
     b.close().await;
 }
 
