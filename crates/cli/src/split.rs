@@ -94,7 +94,12 @@ pub fn bindgen(real: &Path, args: &[String]) -> Result<usize, Error> {
         }
     }
     run(Command::new(real).args(&bindgen_args))?;
-    point_glue(&out_dir.join(format!("{out_name}.js")), &link_name)?;
+    if chunks == 0 {
+        // No lazy function: nothing to load, nothing to place.
+        let _ = std::fs::remove_dir_all(&split_dir);
+    } else {
+        point_glue(&out_dir.join(format!("{out_name}.js")), &link_name)?;
+    }
     let _ = std::fs::remove_dir_all(&work);
     Ok(chunks)
 }
@@ -241,4 +246,63 @@ fn glue_of(dist: &Path) -> Result<Option<(String, String)>, Error> {
         }
     }
     Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dist(files: &[(&str, &str)]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "split-{}-{:x}",
+            std::process::id(),
+            explorer_core::model::content_hash(format!("{files:?}").as_bytes())
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        dir
+    }
+
+    /// The loader is placed beside the glue, importing it by the name it
+    /// has there; the chunks with it.
+    #[test]
+    fn the_split_is_placed_beside_the_glue_that_imports_it() {
+        let from = dist(&[
+            (
+                "split-0123456789abcdef.js",
+                "import { initSync } from \"./main.js\";\n",
+            ),
+            ("split-fedcba9876543210.wasm", "\0asm"),
+        ]);
+        let staged = dist(&[(
+            "app-1234.js",
+            "import * as import1 from \"./split-0123456789abcdef.js\"\n",
+        )]);
+        assert_eq!(place(&staged, &from).unwrap(), 2);
+        let loader = std::fs::read_to_string(staged.join("split-0123456789abcdef.js")).unwrap();
+        assert_eq!(loader, "import { initSync } from \"./app-1234.js\";\n");
+        assert!(staged.join("split-fedcba9876543210.wasm").is_file());
+        // Placed already (a page staged again for another list): kept.
+        assert_eq!(place(&staged, Path::new("/nonexistent")).unwrap(), 0);
+    }
+
+    /// A glue that imports the loader by its unsplit name was built by
+    /// Trunk's own wasm-bindgen: refused, saying how to build; a glue that
+    /// imports no loader needs nothing.
+    #[test]
+    fn a_module_built_without_the_split_is_refused() {
+        let staged = dist(&[(
+            "app-1234.js",
+            "import * as import1 from \"./__wasm_split.js\"\n",
+        )]);
+        let error = place(&staged, Path::new("/nonexistent"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("./dev"), "{error}");
+        let plain = dist(&[("app-1234.js", "export function initSync() {}\n")]);
+        assert_eq!(place(&plain, Path::new("/nonexistent")).unwrap(), 0);
+    }
 }
