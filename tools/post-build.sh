@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Trunk post-build hook (see Trunk.toml), in order:
+# Trunk post-build hook (see Trunk.toml), in order, after the module's
+# chunks and their loader (split off by tools/bin/wasm-bindgen) are placed
+# beside the glue:
 # 0. the corpus compiled once (a malformed one fails the build with file:line)
 #    into the files the page reads, each named for its content:
 #    corpus-<hash>.bin (the papers part, which index.html preloads), the
