@@ -28,7 +28,7 @@ fn read_beside(dist: &Path, href: &str) -> Result<Vec<u8>, Error> {
 /// A file name `<stem>-<hash>.<ext>` for `bytes`, by a content hash that is
 /// the same on every machine and Rust version (`DefaultHasher` promises
 /// neither), so a rebuild names it alike.
-fn hashed_name(stem: &str, ext: &str, bytes: &[u8]) -> String {
+pub(crate) fn hashed_name(stem: &str, ext: &str, bytes: &[u8]) -> String {
     format!("{stem}-{:016x}.{ext}", xxhash_rust::xxh3::xxh3_64(bytes))
 }
 

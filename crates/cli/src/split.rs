@@ -23,6 +23,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use explorer_core::build::single_file::chunk_import;
+
 use crate::error::{read, read_text, write, Error, OnPath};
 
 /// The link module's name as the splitter writes it into the main module
@@ -45,12 +47,12 @@ const FEATURES: [&str; 7] = [
     "--enable-multivalue",
 ];
 
+/// What a module built by Trunk alone (no split) is told.
+const USE_DEV: &str = "build with ./dev (its PATH has tools/bin/wasm-bindgen), not trunk alone";
+
 /// A file name for `bytes`: `split-<hash>.<ext>`.
 fn named(ext: &str, bytes: &[u8]) -> String {
-    format!(
-        "split-{:016x}.{ext}",
-        explorer_core::model::content_hash(bytes)
-    )
+    crate::single_file::hashed_name("split", ext, bytes)
 }
 
 /// The value of wasm-bindgen's `--NAME=value` argument.
@@ -197,8 +199,9 @@ pub fn place(dist: &Path, from: &Path) -> Result<usize, Error> {
     if !link_from.exists() {
         return Err(Error::unexpected(
             &link_from,
-            "the app's module imports its split's link module, which is not there: \
-             build with ./dev (its PATH has tools/bin/wasm-bindgen), not trunk alone",
+            format!(
+                "the app's module imports its split's link module, which is not there: {USE_DEV}"
+            ),
         ));
     }
     let mut placed = 0;
@@ -227,21 +230,13 @@ fn glue_of(dist: &Path) -> Result<Option<(String, String)>, Error> {
             continue;
         }
         let text = read_text(entry.path())?;
-        let imported = ["from './split-", "from \"./split-"]
-            .iter()
-            .find_map(|open| {
-                let at = text.find(open)? + open.len() - "split-".len();
-                let end = at + text[at..].find(".js")? + 3;
-                Some(text[at..end].to_string())
-            });
-        if let Some(link) = imported {
-            return Ok(Some((name, link)));
+        if let Some((_, link)) = text.lines().find_map(chunk_import) {
+            return Ok(Some((name, link.to_string())));
         }
         if text.contains(&format!("from \"{LINK}\"")) || text.contains(&format!("from '{LINK}'")) {
             return Err(Error::unexpected(
                 entry.path(),
-                "the glue imports the split's link module by its unsplit name: \
-                 build with ./dev (its PATH has tools/bin/wasm-bindgen), not trunk alone",
+                format!("the glue imports the split's link module by its unsplit name: {USE_DEV}"),
             ));
         }
     }

@@ -367,8 +367,9 @@ fn with_chunks_inlined(built: &dyn Built, glue: &str) -> Result<String, SingleFi
     Ok(out)
 }
 
+/// A line of the glue that imports the module's split loader,
 /// `import * as NAME from "./split-<hash>.js"`: NAME and the file.
-fn chunk_import(line: &str) -> Option<(&str, &str)> {
+pub fn chunk_import(line: &str) -> Option<(&str, &str)> {
     let rest = line.trim().strip_prefix("import * as ")?;
     let (name, from) = rest.split_once(" from ")?;
     let file = from.trim_end_matches(';').trim_matches(['"', '\'']);
@@ -495,7 +496,10 @@ mod tests {
         assert!(!inlined.contains("import "), "{inlined}");
         let data = format!("fetch(\"data:application/wasm;base64,{}\")", base64(chunk));
         assert_eq!(inlined.matches(&data).count(), 1, "{inlined}");
-        assert!(inlined.contains("const import1 = (() => {"), "{inlined}");
+        assert!(
+            inlined.contains("const import1 = (() => \u{7b}"),
+            "{inlined}"
+        );
         assert!(
             inlined.contains("return { __wasm_split_load_a };"),
             "{inlined}"

@@ -400,29 +400,27 @@ fn clamped_head(body: BodyRef<'_>) -> Option<(usize, Vec<Run>)> {
     }
     let mut runs = Vec::new();
     for (range, kind) in body.run_ranges() {
-        if range.end <= FIRST_SCREEN_ABSTRACT || !matches!(kind, RunKind::Text { .. }) {
-            runs.push(Run {
-                end: range.end as u32,
-                kind: kind.clone(),
-            });
-            if range.end > FIRST_SCREEN_ABSTRACT {
-                break;
+        let past = range.end > FIRST_SCREEN_ABSTRACT;
+        // A formula or a link is kept whole; text is cut at its last space.
+        let end = if past && matches!(kind, RunKind::Text { .. }) {
+            let mut end = FIRST_SCREEN_ABSTRACT.max(range.start);
+            while !body.text.is_char_boundary(end) {
+                end -= 1;
             }
-            continue;
-        }
-        let mut end = FIRST_SCREEN_ABSTRACT.max(range.start);
-        while !body.text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let within = &body.text[range.start..end];
-        let cut = range.start + within.rfind(char::is_whitespace).unwrap_or(0);
-        if cut > range.start {
+            let within = &body.text[range.start..end];
+            range.start + within.rfind(char::is_whitespace).unwrap_or(0)
+        } else {
+            range.end
+        };
+        if end > range.start || !past {
             runs.push(Run {
-                end: cut as u32,
+                end: end as u32,
                 kind: kind.clone(),
             });
         }
-        break;
+        if past {
+            break;
+        }
     }
     let cut = runs.last().map_or(0, |r| r.end as usize);
     (cut < body.text.len()).then_some((cut, runs))
@@ -440,16 +438,15 @@ pub fn first_screen(corpus: &Corpus, t: &Strings) -> String {
     let n = corpus.papers.len();
     let mut cards = String::new();
     for doc in 0..n.min(FIRST_SCREEN) as u32 {
-        let paper = corpus.papers.get(doc as usize);
-        let head = paper.and_then(|p| clamped_head(p.into()));
-        let body = match (&head, paper) {
-            (Some((cut, runs)), Some(p)) => Some(BodyRef {
-                text: &p.text[..*cut],
+        let paper = &corpus.papers[doc as usize];
+        let head = clamped_head(paper.into());
+        let body = match &head {
+            Some((cut, runs)) => BodyRef {
+                text: &paper.text[..*cut],
                 runs,
-                ..p.into()
-            }),
-            (None, p) => p.map(Into::into),
-            (Some(_), None) => None,
+                ..paper.into()
+            },
+            None => paper.into(),
         };
         let state = CardState {
             marks: &none,
@@ -463,7 +460,7 @@ pub fn first_screen(corpus: &Corpus, t: &Strings) -> String {
         let _ = write!(
             cards,
             "<li data-doc=\"{doc}\">{}</li>",
-            card_html(corpus, corpus, doc, body, &state, t)
+            card_html(corpus, corpus, doc, Some(body), &state, t)
         );
     }
     format!(
