@@ -8,7 +8,9 @@
 //! - `export`: the results written as CSV, JSON, Markdown or BibTeX,
 //!   `components::export_menu`;
 //! - `offline_save`: fetching a large list's every file for the service
-//!   worker to keep, `components::offline_save`.
+//!   worker to keep, `components::offline_save`;
+//! - `reading_list_file`: reading and writing a reading-list file (its
+//!   JSON code: the only serde_json left in the page), `crate::reading_list`.
 //!
 //! Calling one is `async`: its chunk is fetched first if it is not in.
 

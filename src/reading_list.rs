@@ -1,5 +1,6 @@
-//! The reading list in this browser: kept in `localStorage` through
-//! gloo-storage, in the format `explorer_core::view::ReadingList` defines.
+//! The reading list in this browser: kept in `localStorage`
+//! ([`crate::storage`]), in the format `explorer_core::view::ReadingList`
+//! defines.
 //!
 //! Storage can be missing (a sandboxed frame, blocked site data), full, or
 //! hold a value this build cannot read. None of these loses a star: without
@@ -9,8 +10,8 @@
 
 use explorer_core::view::{ImportError, Merged, ReadingList};
 use explorer_core::Engine;
-use gloo_storage::errors::StorageError;
 
+use crate::chunks::Unfetched;
 use crate::storage;
 use leptos::prelude::*;
 
@@ -33,6 +34,8 @@ pub enum Notice {
         elsewhere: usize,
     },
     ImportFailed(ImportProblem),
+    /// The chunk that writes reading-list files could not be fetched.
+    ExportUnfetched,
 }
 
 /// Why an import changed nothing: the file could not be read, or it is
@@ -41,6 +44,8 @@ pub enum Notice {
 pub enum ImportProblem {
     Unreadable,
     Invalid(ImportError),
+    /// The chunk that reads reading-list files could not be fetched.
+    Unfetched,
 }
 
 #[derive(Clone, Copy)]
@@ -56,16 +61,13 @@ pub struct Stars {
 fn load() -> (ReadingList, Option<Notice>, bool) {
     match storage::get::<ReadingList>(KEY) {
         Ok(list) => (list, None, true),
-        Err(StorageError::KeyNotFound(_)) => (ReadingList::default(), None, true),
-        Err(e) => {
+        Err(storage::Unread::Missing) => (ReadingList::default(), None, true),
+        Err(storage::Unread::Unreadable(error)) => {
             let raw = storage::get_raw(KEY);
             let aside = format!("{KEY}.unreadable-{}", js_sys::Date::now() as u64);
             let kept = raw.is_some_and(|v| storage::set_raw(&aside, &v));
             let notice = if kept {
-                Notice::KeptAside {
-                    aside,
-                    error: e.to_string(),
-                }
+                Notice::KeptAside { aside, error }
             } else {
                 Notice::InMemory
             };
@@ -144,8 +146,10 @@ impl Stars {
         self.list.with(ReadingList::len)
     }
 
-    pub fn json(&self) -> String {
-        self.list.with_untracked(ReadingList::to_json)
+    /// The list in its file format ([`ReadingList::to_json`]), written in
+    /// its chunk of the module.
+    pub async fn json(self) -> Result<String, Unfetched> {
+        write_in_chunk(self.list.get_untracked()).await
     }
 
     /// The list as it is now (for a share link).
@@ -162,16 +166,41 @@ impl Stars {
     }
 
     /// Merges a reading-list file into the list, saying what it did.
-    pub fn import(&self, json: &str, engine: &Engine) {
-        let notice = match ReadingList::from_json(json) {
-            Ok(other) => {
+    pub async fn import(self, json: String, engine: &Engine) {
+        let notice = match read_in_chunk(json).await {
+            Ok(Ok(other)) => {
                 let elsewhere = other.len() - other.docs(engine).len();
                 let mut merged = Merged::default();
                 self.list.update(|l| merged = l.merge(other));
                 Notice::Imported { merged, elsewhere }
             }
-            Err(e) => Notice::ImportFailed(ImportProblem::Invalid(e)),
+            Ok(Err(e)) => Notice::ImportFailed(ImportProblem::Invalid(e)),
+            Err(Unfetched) => Notice::ImportFailed(ImportProblem::Unfetched),
         };
         self.notice.set(Some(notice));
     }
+}
+
+/// A reading-list file read ([`ReadingList::from_json`]), in a chunk of
+/// the module ([`crate::chunks`]) with its writer below: their JSON code
+/// (serde_json's, which names the line and column of a bad file) comes to
+/// the readers who import or export a list, not to every visitor.
+#[leptos::wasm_split::wasm_split(
+    reading_list_file,
+    fallible,
+    wasm_split_path = ::leptos::wasm_split
+)]
+fn read_in_chunk(json: String) -> Result<Result<ReadingList, ImportError>, Unfetched> {
+    Ok(ReadingList::from_json(&json))
+}
+
+/// The list written as its file ([`ReadingList::to_json`]), in the chunk
+/// of [`read_in_chunk`].
+#[leptos::wasm_split::wasm_split(
+    reading_list_file,
+    fallible,
+    wasm_split_path = ::leptos::wasm_split
+)]
+fn write_in_chunk(list: ReadingList) -> Result<String, Unfetched> {
+    Ok(list.to_json())
 }

@@ -18,33 +18,8 @@ pub fn ReadingListPanel() -> impl IntoView {
     let tr = use_i18n();
     let active = move || x.view.state.with(|s| s.starred);
     let count = move || x.starred_count();
-    let export = move |_| {
-        let json = stars.json();
-        if let Err(e) = offer_download(&json, "application/json", "reading-list.json") {
-            web_sys::console::error_2(&"export failed:".into(), &e);
-        }
-    };
-    let import = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        // The same file can be chosen again later.
-        input.set_value("");
-        leptos::task::spawn_local(async move {
-            match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                Ok(text) => stars.import(&text.as_string().unwrap_or_default(), x.engine),
-                Err(_) => stars
-                    .notice
-                    .set(Some(Notice::ImportFailed(ImportProblem::Unreadable))),
-            }
-        });
-    };
+    let export = move |_| export_list(stars);
+    let import = move |ev| import_file(ev, stars, x);
     view! {
         <fieldset class="facet reading-list" data-facet="starred">
             <legend>{move || tr.get().reading_list}</legend>
@@ -86,6 +61,46 @@ pub fn ReadingListPanel() -> impl IntoView {
     }
 }
 
+/// Offers the reading list as a file (written in its chunk of the module).
+fn export_list(stars: Stars) {
+    leptos::task::spawn_local(async move {
+        let Ok(json) = stars.json().await else {
+            stars.notice.set(Some(Notice::ExportUnfetched));
+            return;
+        };
+        if let Err(e) = offer_download(&json, "application/json", "reading-list.json") {
+            web_sys::console::error_2(&"export failed:".into(), &e);
+        }
+    });
+}
+
+/// Merges the reading-list file chosen in the file input into the list.
+fn import_file(ev: leptos::ev::Event, stars: Stars, x: Explorer) {
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    // The same file can be chosen again later.
+    input.set_value("");
+    leptos::task::spawn_local(async move {
+        match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+            Ok(text) => {
+                stars
+                    .import(text.as_string().unwrap_or_default(), x.engine)
+                    .await
+            }
+            Err(_) => stars
+                .notice
+                .set(Some(Notice::ImportFailed(ImportProblem::Unreadable))),
+        }
+    });
+}
+
 fn describe(t: &Strings, n: &Notice, total: usize) -> String {
     match n {
         Notice::InMemory => t.in_memory.into(),
@@ -99,6 +114,8 @@ fn describe(t: &Strings, n: &Notice, total: usize) -> String {
         }
         Notice::ImportFailed(ImportProblem::Unreadable) => (t.import_failed)(t.file_unreadable),
         Notice::ImportFailed(ImportProblem::Invalid(e)) => (t.import_failed)(&(t.import_error)(e)),
+        Notice::ImportFailed(ImportProblem::Unfetched) => (t.import_failed)(t.file_code_unfetched),
+        Notice::ExportUnfetched => (t.export_failed)(t.file_code_unfetched),
     }
 }
 

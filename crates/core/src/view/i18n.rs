@@ -158,6 +158,11 @@ pub struct Strings {
     pub elsewhere: fn(usize) -> String,
     pub import_failed: fn(&str) -> String,
     pub file_unreadable: &'static str,
+    /// Why a reading-list file was not read or written: the part of the
+    /// page that does it comes when first used, and the page is offline.
+    pub file_code_unfetched: &'static str,
+    /// "Nothing exported: <why>."
+    pub export_failed: fn(&str) -> String,
     /// Why a file is not a reading list, in this language.
     pub import_error: fn(&ImportError) -> String,
     pub star: &'static str,
@@ -354,6 +359,9 @@ pub static EN: Strings = Strings {
     elsewhere: |n| format!(" {n} are not in this corpus (kept, not shown)."),
     import_failed: |e| format!("Nothing imported: {e}."),
     file_unreadable: "the file could not be read",
+    file_code_unfetched: "the part of this page that reads and writes reading-list files \
+        comes the first time it is used, and the page is offline; connect and try again",
+    export_failed: |e| format!("Nothing exported: {e}."),
     import_error: |e| match e {
         ImportError::NotJson { line, column } => {
             format!("not valid JSON (line {line}, column {column})")
@@ -580,6 +588,8 @@ pub static ZH: Strings = Strings {
     elsewhere: |n| format!("其中 {n} 篇不在本语料中（已保留，不显示）。"),
     import_failed: |e| format!("未导入任何内容：{e}。"),
     file_unreadable: "无法读取该文件",
+    file_code_unfetched: "本页面读写阅读列表文件的部分在第一次使用时下载，而页面当前离线；请联网后重试",
+    export_failed: |e| format!("未导出任何内容：{e}。"),
     import_error: |e| match e {
         ImportError::NotJson { line, column } => {
             format!("不是有效的 JSON（第 {line} 行第 {column} 列）")

@@ -217,6 +217,65 @@ async fn the_list_goes_out_as_json_and_comes_back_in() {
     b.close().await;
 }
 
+/// The code that reads and writes reading-list files comes the first time
+/// it is used. Offline before that, export and import each say so, and
+/// the stars stay; back online, the export works.
+#[tokio::test]
+async fn offline_before_the_file_code_came_export_and_import_say_so() {
+    let en = &explorer_core::view::EN;
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for_service_worker().await;
+    b.wait_for_titles(&all_titles()).await;
+    let first = id(ranked_docs(engine(), "")[0]);
+    b.click(&format!("[id='{first}'] .star-button")).await;
+
+    // Opened again, offline (a reload goes past the service worker in
+    // Firefox).
+    b.server
+        .offline
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    b.client.goto(&b.server.base).await.unwrap();
+    b.wait_for_titles(&all_titles()).await;
+    b.click(".reading-list-actions button").await;
+    let said = |text: String| {
+        format!("document.querySelector('.reading-list-notice').textContent === {text:?}")
+    };
+    let export_failed = (en.export_failed)(en.file_code_unfetched);
+    b.wait_for(&said(export_failed), "the export's refusal, offline")
+        .await;
+    let import = "const input = document.querySelector('.reading-list-actions input[type=file]'); \
+                  const dt = new DataTransfer(); dt.items.add(new File(['{}'], 'list.json')); \
+                  input.files = dt.files; input.dispatchEvent(new Event('change', {bubbles: true})); return 0";
+    b.js(import).await;
+    let import_failed = (en.import_failed)(en.file_code_unfetched);
+    b.wait_for(&said(import_failed), "the import's refusal, offline")
+        .await;
+    assert_eq!(starred_ids(&b).await, vec![first.clone()]);
+    // The module's loader logs each failed fetch (Chromium, Firefox and
+    // WebKit word it differently); nothing else may have gone wrong.
+    let errors = b.console_errors().await;
+    assert!(
+        errors
+            .iter()
+            .all(|e| ["Failed to fetch", "NetworkError", "Load failed"]
+                .iter()
+                .any(|m| e.contains(m))),
+        "{errors:?}"
+    );
+    b.js("window.__errors = []; return 0").await;
+
+    b.server
+        .offline
+        .store(false, std::sync::atomic::Ordering::SeqCst);
+    b.capture_downloads().await;
+    b.click(".reading-list-actions button").await;
+    let text = b.downloads(1).await.remove(0);
+    let exported = ReadingList::from_json(&text).expect("the export reads back");
+    assert_eq!(exported.entries[0].id, first);
+    b.close().await;
+}
+
 #[tokio::test]
 async fn an_unreadable_stored_list_is_kept_aside() {
     let b = Browser::start().await;
