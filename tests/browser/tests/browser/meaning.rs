@@ -341,7 +341,14 @@ async fn a_few_matches_bring_their_related_papers_in_the_same_task() {
         )
         .await
         .expect("typing script");
-    assert_eq!(have, serde_json::json!(want));
+    // A page that trapped (WebKit's heap fault, docs/testing.md) stops
+    // updating too: its console says which it was.
+    assert_eq!(
+        have,
+        serde_json::json!(want),
+        "console errors: {:?}",
+        b.console_errors().await
+    );
     b.close().await;
 }
 
