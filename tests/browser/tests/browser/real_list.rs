@@ -40,9 +40,19 @@ async fn searches_and_highlights(build: &RealBuild) {
     // engine ranks them. (How many depends on their height: with their
     // abstracts in, three or four fill 900 pixels, and the window holds
     // them and a screenful below.)
+    // A card the window adds once its neighbours are measured may still
+    // wait for its title's pack (this build fetches only what is read):
+    // it says so in the ranked place, and every other card is named.
     let shown = b.titles().await;
-    assert!(shown.len() >= 3, "{} cards on screen", shown.len());
-    assert_eq!(shown[..], want[..shown.len()]);
+    let loading = explorer_core::view::EN.loading_title;
+    let named = shown.iter().filter(|t| t.as_str() != loading).count();
+    assert!(named >= 3, "{named} named cards on screen: {shown:?}");
+    for (have, want) in shown.iter().zip(&want) {
+        assert!(
+            have == want || have.as_str() == loading,
+            "{shown:?} against {want:?}"
+        );
+    }
     assert_eq!(
         b.js(
             "const cards = document.querySelectorAll('.results article.paper'); \
