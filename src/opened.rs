@@ -41,8 +41,16 @@ pub fn forget(id: &str) {
     }
 }
 
+thread_local! {
+    /// The cache of the list this page is storing, until its record is
+    /// written (or the store failed).
+    static STORING: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
 /// Deletes the files of lists no record names: a compile cancelled while
-/// it stored them, or a record lost.
+/// it stored them, or a record lost. Never the cache this page is storing
+/// a list in: its record comes once its files are in, and the cache's
+/// names may come after that store has begun.
 fn sweep() {
     let Ok(caches) = window().caches() else {
         return;
@@ -52,11 +60,13 @@ fn sweep() {
         let Ok(keys) = wasm_bindgen_futures::JsFuture::from(caches.keys()).await else {
             return;
         };
+        let storing = STORING.with(|s| s.borrow().clone());
         for key in js_sys::Array::from(&keys)
             .iter()
             .filter_map(|k| k.as_string())
         {
-            if key.starts_with(&cache_name("")) && !names.contains(&key) {
+            let named = names.contains(&key) || storing.as_ref() == Some(&key);
+            if key.starts_with(&cache_name("")) && !named {
                 let _ = caches.delete(&key);
             }
         }
@@ -364,6 +374,7 @@ async fn last_reply(
 /// The page stores them, not the worker: in WebKitGTK what a worker put
 /// in Cache Storage was lost when it ended.
 async fn kept_with(list: KeptList, files: js_sys::Array) -> Result<KeptList, OpenError> {
+    STORING.with(|s| s.replace(Some(cache_name(&list.id))));
     let stored = async {
         let caches = window().caches()?;
         let cache: web_sys::Cache = JsFuture::from(caches.open(&cache_name(&list.id)))
@@ -386,6 +397,7 @@ async fn kept_with(list: KeptList, files: js_sys::Array) -> Result<KeptList, Ope
         }),
         Err(e) => Err(OpenError::Storage { reason: said(&e) }),
     };
+    STORING.with(|s| s.replace(None));
     if result.is_err() {
         if let Ok(caches) = window().caches() {
             let _ = JsFuture::from(caches.delete(&cache_name(&list.id))).await;
