@@ -60,6 +60,21 @@ pub fn fold_words(words: Vec<String>) -> Vec<String> {
         .collect()
 }
 
+/// What an exception says: its message (an `Error`'s, or a
+/// `DOMException`'s, which some engines do not make an `Error`), or itself.
+pub(crate) fn said(e: &wasm_bindgen::JsValue) -> String {
+    use wasm_bindgen::JsCast;
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| {
+            (e.is_object())
+                .then(|| js_sys::Reflect::get(e, &"message".into()).ok()?.as_string())
+                .flatten()
+        })
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "unknown error".into())
+}
+
 /// Starts the app: the corpus first, then the page (or a notice saying
 /// why the corpus could not be read).
 pub fn start() {

@@ -13,6 +13,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
+use crate::said;
+
 /// Where the kept lists' records are.
 const KEY: &str = "paper-explorer-lists";
 
@@ -435,18 +437,4 @@ fn end(job: Job) -> bool {
     running.worker.terminate();
     leptos::task::spawn_local(async move { drop(running) });
     true
-}
-
-/// What an exception says: its message (an `Error`'s, or a
-/// `DOMException`'s, which some engines do not make an `Error`), or itself.
-fn said(e: &JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| {
-            (e.is_object())
-                .then(|| js_sys::Reflect::get(e, &"message".into()).ok()?.as_string())
-                .flatten()
-        })
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "unknown error".into())
 }

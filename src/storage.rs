@@ -16,6 +16,8 @@ use gloo_storage::{LocalStorage, SessionStorage, Storage};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use crate::said;
+
 /// Why a stored value was not read.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Unread {
@@ -80,13 +82,13 @@ pub fn set<T: Serialize>(key: &str, value: &T) -> Result<(), Unwritten> {
     let text = to_json(value).map_err(Unwritten)?;
     LocalStorage::raw()
         .set_item(key, &text)
-        .map_err(|e| Unwritten(js_reason(&e)))
+        .map_err(|e| Unwritten(said(&e)))
 }
 
 /// A value from JSON text: the browser parses it, serde-wasm-bindgen
 /// gives it its type.
 fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    let value = js_sys::JSON::parse(text).map_err(|e| js_reason(&e))?;
+    let value = js_sys::JSON::parse(text).map_err(|e| said(&e))?;
     serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
 }
 
@@ -99,15 +101,7 @@ fn to_json<T: Serialize>(value: &T) -> Result<String, String> {
         .map_err(|e| e.to_string())?;
     js_sys::JSON::stringify(&value)
         .map(String::from)
-        .map_err(|e| js_reason(&e))
-}
-
-/// A thrown JavaScript value as text (an error's message).
-fn js_reason(e: &wasm_bindgen::JsValue) -> String {
-    js_sys::Reflect::get(e, &"message".into())
-        .ok()
-        .and_then(|m| m.as_string())
-        .unwrap_or_else(|| format!("{e:?}"))
+        .map_err(|e| said(&e))
 }
 
 /// A short choice (a theme, a language) under `key`: stored as JSON, read
