@@ -236,6 +236,13 @@ async fn offline_before_the_file_code_came_export_and_import_say_so() {
         .offline
         .store(true, std::sync::atomic::Ordering::SeqCst);
     b.client.goto(&b.server.base).await.unwrap();
+    // The first screen's static cards show the titles before the app has
+    // started: a click then would reach no handler.
+    b.wait_for(
+        "document.documentElement.hasAttribute('data-app-started')",
+        "the app, offline",
+    )
+    .await;
     b.wait_for_titles(&all_titles()).await;
     b.click(".reading-list-actions button").await;
     let said = |text: String| {
