@@ -132,6 +132,7 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
                 csp: policy.lock().unwrap().clone(),
                 brotli: compress.load(Ordering::SeqCst),
                 as_built: plain.load(Ordering::SeqCst),
+                offline: cut.clone(),
             };
             let waiting = waiting.clone();
             let sent = sent_log.clone();
@@ -181,6 +182,10 @@ struct Site {
     csp: Option<String>,
     brotli: bool,
     as_built: bool,
+    /// The network's cut, looked at again once the request has come: a
+    /// browser opens connections ahead of its requests (Firefox does), and
+    /// one opened before the cut must not carry a request made after it.
+    offline: Arc<AtomicBool>,
 }
 
 fn handle(
@@ -195,6 +200,9 @@ fn handle(
     let Some(head) = read_head(&mut stream) else {
         return;
     };
+    if site.offline.load(Ordering::SeqCst) {
+        return;
+    }
     if head.starts_with(b"POST ") {
         receive(stream, head, uploads);
         return;
