@@ -4,7 +4,9 @@
 //! is a function marked `#[wasm_split(<chunk>, fallible, …)]`:
 //!
 //! - `open_list`: talking to the page's compiler (opening, keeping and
-//!   publishing a list of one's own), [`crate::opened`];
+//!   publishing a list of one's own), reading the kept lists' records
+//!   (a kept list the address names) and showing them ("Your lists"),
+//!   [`crate::opened`];
 //! - `export`: the results written as CSV, JSON, Markdown or BibTeX,
 //!   `components::export_menu`;
 //! - `offline_save`: fetching a large list's every file for the service

@@ -80,11 +80,11 @@ pub(crate) fn said(e: &wasm_bindgen::JsValue) -> String {
 pub fn start() {
     install_panic_notice();
     explorer_core::model::set_decompose(browser_decompose);
-    // A list of the reader's own, when the address names one this
-    // browser keeps, in place of the built-in one.
-    opened::open_from_address();
     // Leptos's executor is set up by mounting: until then, the browser's.
     wasm_bindgen_futures::spawn_local(async {
+        // A list of the reader's own, when the address names one this
+        // browser keeps, in place of the built-in one.
+        opened::open_from_address().await;
         // Loading and mounting are functions of their own in the module,
         // not inlined into this future: a trap's stack (the open WebKit
         // defect, which strikes in this future) then says which of them it

@@ -1,16 +1,36 @@
 //! "Your lists": the lists this browser keeps (name, papers, size, date),
 //! each a link that opens it, with a button that downloads its explorer
 //! (the site the CLI builds for it, as a zip) and one that deletes it; and
-//! the built-in list.
+//! the built-in list. Rendered by the `open_list` chunk
+//! ([`crate::chunks`]), which reads the records: a visitor who keeps no
+//! list downloads neither.
 
 use explorer_core::model::opened::{CompilerReply, KeptList, OpenError, OpenRequest};
 use leptos::prelude::*;
+use send_wrapper::SendWrapper;
 
 use crate::i18n::use_i18n;
 
-/// Shown once this browser keeps a list.
+/// Shown once this browser keeps a list (when the chunk has come).
 #[component]
 pub fn YourLists() -> impl IntoView {
+    crate::opened::keeps_any().then(|| {
+        // The chunk's call is a future of this thread (a view's, here).
+        Suspend::new(SendWrapper::new(async {
+            lists_in_chunk().await.unwrap_or_else(|_| ().into_any())
+        }))
+    })
+}
+
+/// [`Lists`], in the `open_list` chunk.
+#[leptos::wasm_split::wasm_split(open_list, fallible, wasm_split_path = ::leptos::wasm_split)]
+fn lists_in_chunk() -> Result<AnyView, crate::chunks::Unfetched> {
+    Ok(view! { <Lists /> }.into_any())
+}
+
+/// The kept lists and the built-in one.
+#[component]
+fn Lists() -> impl IntoView {
     let tr = use_i18n();
     let lists = RwSignal::new(crate::opened::kept());
     let in_view = StoredValue::new(crate::opened::in_view().map(|l| l.id));

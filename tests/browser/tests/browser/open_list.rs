@@ -97,6 +97,7 @@ async fn a_bibtex_file_dropped_on_the_page_becomes_the_list_in_view_and_stays() 
     wait_for_list(&b, &want.corpus.title()).await;
     b.wait_for_titles(&ranked_titles(&want, title)).await;
     // "Your lists" names it, and leads back to the built-in list.
+    shows_your_lists(&b).await;
     let summary = b.text_of(".your-lists summary").await;
     assert_eq!(summary, "Your lists (1)");
     let line = b
@@ -104,11 +105,11 @@ async fn a_bibtex_file_dropped_on_the_page_becomes_the_list_in_view_and_stays() 
         .await;
     let line = line.as_str().unwrap_or_default();
     assert!(line.starts_with("120 papers · "), "{line}");
-    b.click(".your-lists summary").await;
+    open_your_lists(&b).await;
     b.follow(".your-lists a[href='./']").await;
     wait_for_list(&b, &built_in_title()).await;
     // Deleted, it is gone from the list and from the browser's storage.
-    b.click(".your-lists summary").await;
+    open_your_lists(&b).await;
     b.click(".your-lists li button[aria-label^='Delete']").await;
     b.wait_for(
         "document.querySelector('.your-lists') === null",
@@ -120,6 +121,22 @@ async fn a_bibtex_file_dropped_on_the_page_becomes_the_list_in_view_and_stays() 
         .await;
     assert_eq!(caches, json!(0));
     b.close().await;
+}
+
+/// Waits for "Your lists": its code comes after the list in view (the
+/// module's `open_list` chunk).
+async fn shows_your_lists(b: &Browser) {
+    b.wait_for(
+        "document.querySelector('.your-lists summary') !== null",
+        "Your lists",
+    )
+    .await;
+}
+
+/// Opens "Your lists", once the page shows it.
+async fn open_your_lists(b: &Browser) {
+    shows_your_lists(b).await;
+    b.click(".your-lists summary").await;
 }
 
 /// The compiler's message for the file the page shows, once it fails.
@@ -369,7 +386,7 @@ async fn publishing_a_list_does_not_stop_a_compile() {
     drop_file(&b, "other.bib", other.as_bytes()).await;
     let compiling = "document.querySelector('.open-list progress') !== null";
     b.wait_for(compiling, "the other list's compile").await;
-    b.click(".your-lists summary").await;
+    open_your_lists(&b).await;
     b.click(".your-lists li button:not([aria-label])").await;
     assert_eq!(b.js(&format!("return {compiling}")).await, json!(true));
     // The site of 1,500 papers is made, then the other list opens.
@@ -503,7 +520,7 @@ async fn a_kept_list_downloads_as_the_site_the_cli_builds() {
     b.js("window.__offered = null;
           HTMLAnchorElement.prototype.click = function () { window.__offered = [this.download, this.href]; };")
         .await;
-    b.click(".your-lists summary").await;
+    open_your_lists(&b).await;
     b.click(".your-lists li button:not([aria-label])").await;
     // The zip holds the whole list's site and its single file.
     b.wait_for_within(

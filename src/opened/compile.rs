@@ -1,162 +1,17 @@
-//! Lists of the reader's own, opened in the page (the outside world): the
-//! page's compiler started in a Web Worker, the lists this browser keeps
-//! (their files in Cache Storage, written by the worker; their records in
-//! localStorage), and the list the address names (`?list=<id or URL>`),
-//! opened in place of the built-in one before the app starts.
+//! The page's compiler, in a Web Worker: a list compiled (one at a time,
+//! cancelled by the next) and kept, or a kept list's site made (as many
+//! as asked for). All but starting and cancelling runs in the `open_list`
+//! chunk ([`crate::chunks`]), fetched the first time a list is opened.
 
-use explorer_core::model::opened::{
-    cache_name, is_list_id, CompilerReply, KeptList, OpenError, OpenRequest, OpenStage,
-};
+use explorer_core::model::opened::{CompilerReply, OpenError, OpenRequest, OpenStage};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 
+use super::compiler_href;
+use super::kept::{kept_with, sweep, sweep_in_chunk};
 use crate::said;
-
-/// Where the kept lists' records are.
-const KEY: &str = "paper-explorer-lists";
-
-/// The lists this browser keeps, latest first.
-pub fn kept() -> Vec<KeptList> {
-    crate::storage::get(KEY).unwrap_or_default()
-}
-
-/// Records `list` as kept (in place of one of the same id).
-fn keep(list: KeptList) -> Result<(), OpenError> {
-    let mut lists = kept();
-    lists.retain(|l| l.id != list.id);
-    lists.insert(0, list);
-    crate::storage::set(KEY, &lists).map_err(|e| OpenError::Storage {
-        reason: e.to_string(),
-    })
-}
-
-/// Forgets a kept list and deletes its files.
-pub fn forget(id: &str) {
-    let mut lists = kept();
-    lists.retain(|l| l.id != id);
-    let _ = crate::storage::set(KEY, &lists);
-    if let Ok(caches) = window().caches() {
-        let _ = caches.delete(&cache_name(id));
-    }
-}
-
-thread_local! {
-    /// The cache of the list this page is storing, until its record is
-    /// written (or the store failed).
-    static STORING: RefCell<Option<String>> = const { RefCell::new(None) };
-}
-
-/// Deletes the files of lists no record names: a compile cancelled while
-/// it stored them, or a record lost. Never the cache this page is storing
-/// a list in: its record comes once its files are in, and the cache's
-/// names may come after that store has begun.
-fn sweep() {
-    let Ok(caches) = window().caches() else {
-        return;
-    };
-    let names: Vec<String> = kept().iter().map(|l| cache_name(&l.id)).collect();
-    leptos::task::spawn_local(async move {
-        let Ok(keys) = wasm_bindgen_futures::JsFuture::from(caches.keys()).await else {
-            return;
-        };
-        let storing = STORING.with(|s| s.borrow().clone());
-        for key in js_sys::Array::from(&keys)
-            .iter()
-            .filter_map(|k| k.as_string())
-        {
-            let named = names.contains(&key) || storing.as_ref() == Some(&key);
-            if key.starts_with(&cache_name("")) && !named {
-                let _ = caches.delete(&key);
-            }
-        }
-    });
-}
-
-/// The compiler's first script, when this build has one (not the single
-/// file) and this page can keep what it compiles (Cache Storage: a secure
-/// context).
-pub fn compiler_href() -> Option<String> {
-    let has_caches = js_sys::Reflect::has(&window(), &"caches".into()).unwrap_or(false)
-        && window().is_secure_context();
-    let link = document().query_selector("link[data-compiler]").ok()??;
-    has_caches.then(|| link.get_attribute("href")).flatten()
-}
-
-/// What the address's `list` names, if anything.
-pub fn address_list() -> Option<String> {
-    let search = window().location().search().ok()?;
-    let search = search.strip_prefix('?').unwrap_or(&search);
-    form_urlencoded::parse(search.as_bytes())
-        .find(|(k, _)| k == "list")
-        .map(|(_, v)| v.into_owned())
-}
-
-/// Where to fetch a list the address names by URL: http or https, resolved
-/// against the page; a GitHub file's page or a gist's page rewritten to its
-/// raw text.
-pub fn source_url(named: &str) -> Option<String> {
-    let base = window().location().href().ok()?;
-    let url = web_sys::Url::new_with_base(named, &base).ok()?;
-    if !matches!(url.protocol().as_str(), "http:" | "https:") {
-        return None;
-    }
-    Some(explorer_core::model::opened::raw_url(&url.href()))
-}
-
-thread_local! {
-    /// The kept list the address named when the page started.
-    static IN_VIEW: RefCell<Option<KeptList>> = const { RefCell::new(None) };
-}
-
-/// The kept list in view, if the page opened one.
-pub fn in_view() -> Option<KeptList> {
-    IN_VIEW.with(|l| l.borrow().clone())
-}
-
-/// Before the app starts: when the address names a kept list, the page's
-/// corpus link is pointed at its files, so that the app opens it as it
-/// would the built-in one.
-pub fn open_from_address() {
-    let Some(named) = address_list() else {
-        return;
-    };
-    let url = source_url(&named);
-    let found = kept()
-        .into_iter()
-        .find(|l| l.id == named || url.is_some() && l.url == url);
-    let Some(list) = found else {
-        return;
-    };
-    if point_link_at(&list).is_ok() {
-        IN_VIEW.with(|l| *l.borrow_mut() = Some(list));
-    }
-}
-
-/// Replaces the build's corpus link with one naming `list`'s files (a
-/// link that fetches nothing itself: no `rel`).
-fn point_link_at(list: &KeptList) -> Result<(), JsValue> {
-    let head = document().head().ok_or("no head")?;
-    if let Some(old) = document().query_selector("link[data-corpus]")? {
-        old.remove_attribute("data-corpus")?;
-    }
-    let link = document().create_element("link")?;
-    link.set_attribute("data-corpus", "")?;
-    link.set_attribute("href", &list.href(&list.papers_file))?;
-    link.set_attribute("data-index", &list.href(&list.index_file))?;
-    link.set_attribute("data-meaning", &list.href(&list.meaning_file))?;
-    link.set_attribute("data-meaning-bytes", &list.meaning_bytes.to_string())?;
-    head.append_child(&link)?;
-    Ok(())
-}
-
-/// Whether the address names a list this browser cannot open: an id it
-/// does not keep.
-pub fn named_but_not_kept() -> bool {
-    address_list().is_some_and(|n| is_list_id(&n) && in_view().is_none())
-}
 
 /// A compile under way: its worker, and the closures that hear it.
 struct Running {
@@ -371,50 +226,15 @@ async fn last_reply(
     }
 }
 
-/// Stores a compiled list's files (`[name, bytes]` pairs) in its cache
-/// and records it; on any failure nothing stays (the cache is deleted).
-/// The page stores them, not the worker: in WebKitGTK what a worker put
-/// in Cache Storage was lost when it ended.
-async fn kept_with(list: KeptList, files: js_sys::Array) -> Result<KeptList, OpenError> {
-    STORING.with(|s| s.replace(Some(cache_name(&list.id))));
-    let stored = async {
-        let caches = window().caches()?;
-        let cache: web_sys::Cache = JsFuture::from(caches.open(&cache_name(&list.id)))
-            .await?
-            .unchecked_into();
-        for pair in files.iter() {
-            let pair: js_sys::Array = pair.unchecked_into();
-            let name = pair.get(0).as_string().unwrap_or_default();
-            let body: js_sys::Uint8Array = pair.get(1).unchecked_into();
-            let response = web_sys::Response::new_with_opt_buffer_source(Some(&body))?;
-            JsFuture::from(cache.put_with_str(&list.href(&name), &response)).await?;
-        }
-        Ok::<_, JsValue>(())
-    };
-    let result = match stored.await {
-        // Kept until the reader deletes it, where the browser grants it:
-        // not evicted under storage pressure as a cache would be.
-        Ok(()) => keep(list.clone()).inspect(|()| {
-            let _ = window().navigator().storage().persist();
-        }),
-        Err(e) => Err(OpenError::Storage { reason: said(&e) }),
-    };
-    STORING.with(|s| s.replace(None));
-    if result.is_err() {
-        if let Ok(caches) = window().caches() {
-            let _ = JsFuture::from(caches.delete(&cache_name(&list.id))).await;
-        }
-    }
-    result.map(|()| list)
-}
-
 /// Stops the compile under way, if any: nothing it stored is kept (a
 /// list already stored, waiting for a site to be made, stays kept and is
 /// not opened).
 pub fn cancel() {
     OPENING.with(|o| o.borrow_mut().take());
     if end(Job::Compile) {
-        sweep();
+        leptos::task::spawn_local(async {
+            let _ = sweep_in_chunk().await;
+        });
     }
 }
 

@@ -1,0 +1,128 @@
+//! The lists this browser keeps: their records (in localStorage, under
+//! [`super::KEY`]) and their files (each list's own cache in Cache
+//! Storage). All of it runs in the `open_list` chunk ([`crate::chunks`]):
+//! only a reader who opens or keeps a list reads a record, and such a
+//! reader's service worker already holds the chunk.
+
+use explorer_core::model::opened::{cache_name, KeptList, OpenError};
+use leptos::prelude::*;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::said;
+
+/// The lists this browser keeps, latest first.
+pub fn kept() -> Vec<KeptList> {
+    crate::storage::get(super::KEY).unwrap_or_default()
+}
+
+/// The kept list the address names (`named`: its id, or the URL it was
+/// fetched from, resolved as `url`), in the `open_list` chunk.
+#[leptos::wasm_split::wasm_split(open_list, fallible, wasm_split_path = ::leptos::wasm_split)]
+pub fn named_in_chunk(
+    named: String,
+    url: Option<String>,
+) -> Result<Option<KeptList>, crate::chunks::Unfetched> {
+    Ok(kept()
+        .into_iter()
+        .find(|l| l.id == named || url.is_some() && l.url == url))
+}
+
+/// Records `list` as kept (in place of one of the same id).
+fn keep(list: KeptList) -> Result<(), OpenError> {
+    let mut lists = kept();
+    lists.retain(|l| l.id != list.id);
+    lists.insert(0, list);
+    crate::storage::set(super::KEY, &lists).map_err(|e| OpenError::Storage {
+        reason: e.to_string(),
+    })
+}
+
+/// Forgets a kept list and deletes its files.
+pub fn forget(id: &str) {
+    let mut lists = kept();
+    lists.retain(|l| l.id != id);
+    let _ = crate::storage::set(super::KEY, &lists);
+    if let Ok(caches) = window().caches() {
+        let _ = caches.delete(&cache_name(id));
+    }
+}
+
+thread_local! {
+    /// The cache of the list this page is storing, until its record is
+    /// written (or the store failed).
+    static STORING: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// [`sweep`], from the page's module: a compile was cancelled. (The chunk
+/// is in: the compile came from it.)
+#[leptos::wasm_split::wasm_split(open_list, fallible, wasm_split_path = ::leptos::wasm_split)]
+pub fn sweep_in_chunk() -> Result<(), crate::chunks::Unfetched> {
+    sweep();
+    Ok(())
+}
+
+/// Deletes the files of lists no record names: a compile cancelled while
+/// it stored them, or a record lost. Never the cache this page is storing
+/// a list in: its record comes once its files are in, and the cache's
+/// names may come after that store has begun.
+pub fn sweep() {
+    let Ok(caches) = window().caches() else {
+        return;
+    };
+    let names: Vec<String> = kept().iter().map(|l| cache_name(&l.id)).collect();
+    leptos::task::spawn_local(async move {
+        let Ok(keys) = wasm_bindgen_futures::JsFuture::from(caches.keys()).await else {
+            return;
+        };
+        let storing = STORING.with(|s| s.borrow().clone());
+        for key in js_sys::Array::from(&keys)
+            .iter()
+            .filter_map(|k| k.as_string())
+        {
+            let named = names.contains(&key) || storing.as_ref() == Some(&key);
+            if key.starts_with(&cache_name("")) && !named {
+                let _ = caches.delete(&key);
+            }
+        }
+    });
+}
+
+/// Stores a compiled list's files (`[name, bytes]` pairs) in its cache
+/// and records it; on any failure nothing stays (the cache is deleted).
+/// The page stores them, not the worker: in WebKitGTK what a worker put
+/// in Cache Storage was lost when it ended.
+pub async fn kept_with(list: KeptList, files: js_sys::Array) -> Result<KeptList, OpenError> {
+    STORING.with(|s| s.replace(Some(cache_name(&list.id))));
+    let stored = async {
+        let caches = window().caches()?;
+        let cache: web_sys::Cache = JsFuture::from(caches.open(&cache_name(&list.id)))
+            .await?
+            .unchecked_into();
+        for pair in files.iter() {
+            let pair: js_sys::Array = pair.unchecked_into();
+            let name = pair.get(0).as_string().unwrap_or_default();
+            let body: js_sys::Uint8Array = pair.get(1).unchecked_into();
+            let response = web_sys::Response::new_with_opt_buffer_source(Some(&body))?;
+            JsFuture::from(cache.put_with_str(&list.href(&name), &response)).await?;
+        }
+        Ok::<_, JsValue>(())
+    };
+    let result = match stored.await {
+        // Kept until the reader deletes it, where the browser grants it:
+        // not evicted under storage pressure as a cache would be.
+        Ok(()) => keep(list.clone()).inspect(|()| {
+            let _ = window().navigator().storage().persist();
+        }),
+        Err(e) => Err(OpenError::Storage { reason: said(&e) }),
+    };
+    STORING.with(|s| s.replace(None));
+    if result.is_err() {
+        if let Ok(caches) = window().caches() {
+            let _ = JsFuture::from(caches.delete(&cache_name(&list.id))).await;
+        }
+    }
+    result.map(|()| list)
+}
