@@ -127,7 +127,7 @@ pub fn serve(dist: &Path, prefix: &str) -> Server {
             let site = Site {
                 dist,
                 prefix: prefix.clone(),
-                build_tag: tag.lock().unwrap().clone(),
+                next_build: tag.clone(),
                 pages: extra.lock().unwrap().clone(),
                 csp: policy.lock().unwrap().clone(),
                 brotli: compress.load(Ordering::SeqCst),
@@ -173,11 +173,15 @@ fn fresh_listener() -> TcpListener {
     }
 }
 
-/// What a connection is answered from: the server's settings when it came.
+/// What a connection is answered from: the server's settings when it came
+/// (but for the network's cut and the build's tag, looked at when its
+/// request comes).
 struct Site {
     dist: PathBuf,
     prefix: String,
-    build_tag: String,
+    /// The build's tag ([`Server::next_build`]): a connection opened ahead
+    /// of a deploy must still fetch the new worker.
+    next_build: Arc<Mutex<String>>,
     pages: Vec<(String, String)>,
     csp: Option<String>,
     brotli: bool,
@@ -327,11 +331,11 @@ fn response(site: &Site, target: &str) -> (&'static str, &'static str, Vec<u8>) 
     let Site {
         dist,
         prefix,
-        build_tag,
         pages,
         csp,
         ..
     } = site;
+    let build_tag = lock(&site.next_build).clone();
     let (prefix, csp) = (prefix.as_str(), csp.as_deref());
     let page = pages.iter().find(|(p, _)| *p == target);
     match target.strip_prefix(prefix) {
