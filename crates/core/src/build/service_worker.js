@@ -6,10 +6,17 @@
 // sixteen names its module with 15 digits); ours are 16. Twelve digits at
 // least keep the icons' sizes (icon-192.png) out.
 const HASHED = /-[0-9a-f]{12,16}(_bg)?[.][a-z]+$/;
+// A browser that keeps a list of the reader's own (a cache of
+// KEPT_LIST_CACHES) gets the module's chunks too: the one that reads the
+// kept lists opens them offline, even under a build that took over while
+// offline. Everyone else fetches a chunk when a feature is first used.
+const keepsAList = () => caches.keys().then((keys) => keys.some((k) => k.startsWith(KEPT_LIST_CACHES)));
 self.addEventListener('install', (event) => {
-  const requests = FILES.map((f) => (HASHED.test(f) ? new Request(f, { cache: 'force-cache' }) : f));
+  const request = (f) => (HASHED.test(f) ? new Request(f, { cache: 'force-cache' }) : f);
   // The page is fetched once, as ./, and kept as ./index.html too.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map(request))
+    .then(keepsAList)
+    .then((keeps) => keeps && cache.addAll(FOR_KEPT_LISTS.map(request)))
     .then(() => cache.match('./'))
     .then((page) => cache.put('./index.html', page))));
 });

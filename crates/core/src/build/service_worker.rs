@@ -23,10 +23,14 @@
 //! fetches them when it installs the app) and `embed.js` (read by other
 //! sites' pages, which this worker does not serve). The page's compiler
 //! (about 7 MB) is fetched only when a reader opens a list of their own,
-//! and kept from then on.
+//! and kept from then on. A browser that keeps such a list has the
+//! module's chunks precached by each new build (`FOR_KEPT_LISTS`): the
+//! one that reads the kept lists' records opens them offline, even when
+//! the new build took over while offline.
 
 use xxhash_rust::xxh3::{xxh3_128, xxh3_64};
 
+use crate::model::opened::cache_name;
 use crate::model::{is_name_hash, kind_of_file, FETCHED_ON_FIRST_USE};
 
 /// The worker's own script; the file list and patterns come before it.
@@ -163,10 +167,18 @@ pub fn service_worker(files: &[BuiltFile]) -> ServiceWorker {
     let cache = format!("paper-explorer-{version}");
     let on_first_use_kinds = FETCHED_ON_FIRST_USE.join("|");
     let list: String = precached.iter().map(|f| format!(", \"./{f}\"")).collect();
+    let chunks: Vec<String> = (all.iter())
+        .filter(|f| module_chunk(&f.name))
+        .map(|f| format!("\"./{}\"", f.name))
+        .collect();
+    let chunks = chunks.join(", ");
+    let kept_lists = cache_name("");
     let script = format!(
         "// Generated at build time (explorer_core::build::service_worker); do not edit.\n\
          const CACHE = '{cache}';\n\
          const FILES = [\"./\"{list}];\n\
+         const FOR_KEPT_LISTS = [{chunks}];\n\
+         const KEPT_LIST_CACHES = '{kept_lists}';\n\
          const ON_FIRST_USE = /\\/(({on_first_use_kinds})-[0-9a-f]{{16}}[.]bin$|compiler(-start)?-[0-9a-f]{{16}}(_bg[.]wasm|[.]js)$|split-[0-9a-f]{{16}}[.]wasm$)/;\n\
          {SCRIPT}"
     );
@@ -249,8 +261,15 @@ mod tests {
             ]
         );
         assert_eq!((small.precached, small.on_first_use), (7, 4));
-        // The module's chunks are kept as they are first used.
+        // The module's chunks are kept as they are first used, and
+        // precached where a list of the reader's own is kept.
         assert!(small.script.contains("|split-[0-9a-f]{16}[.]wasm$)/;"));
+        assert!(small
+            .script
+            .contains("const FOR_KEPT_LISTS = [\"./split-fedcba9876543210.wasm\"];"));
+        assert!(small
+            .script
+            .contains("const KEPT_LIST_CACHES = 'opened-list-';"));
         let large = service_worker(&build(1_000_001));
         assert!(!listed(&large)
             .iter()

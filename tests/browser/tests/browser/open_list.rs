@@ -487,6 +487,55 @@ async fn a_kept_list_opens_offline() {
     b.close().await;
 }
 
+/// A new build that takes over while the reader is offline (its notice
+/// clicked on a train) still opens the kept list in view: where a list is
+/// kept, each new build's worker precaches the module's chunks, the one
+/// that reads the kept lists with them.
+#[tokio::test]
+async fn a_kept_list_opens_offline_under_a_build_that_took_over_offline() {
+    let bib = acl_bibtex(20);
+    let want = native("kept.bib", &bib);
+    let b = Browser::start().await;
+    b.open("").await;
+    b.wait_for_service_worker().await;
+    drop_file(&b, "kept.bib", bib.as_bytes()).await;
+    wait_for_list(&b, &want.corpus.title()).await;
+    // A new deploy, installed while online: it waits for the old build's
+    // page to close.
+    *b.server.next_build.lock().unwrap() = "next".into();
+    b.client.refresh().await.unwrap();
+    b.wait_for(
+        "document.querySelector('.update-banner') !== null",
+        "the new build installed",
+    )
+    .await;
+    // Offline, the reader takes the new build: it opens the list with the
+    // chunks it precached.
+    b.server
+        .offline
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    b.js("window.__old_build = true; return 0").await;
+    b.click(".update-banner button").await;
+    b.wait_for(
+        "window.__old_build === undefined",
+        "the reload into the new build",
+    )
+    .await;
+    wait_for_list(&b, &want.corpus.title()).await;
+    // The old build's cache went as the new one took over.
+    let builds = "return caches.keys().then(k => k.filter(n => n.startsWith('paper-explorer-')))";
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let now = browser_tests::strings(b.js(builds).await);
+        if now.len() == 1 && now[0].starts_with("paper-explorer-next-") {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "caches: {now:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    b.close().await;
+}
+
 /// The whole ACL list in one file (3,891 papers: a long list, whose parts
 /// ship apart), as `./dev test` writes it for the build
 /// `target/dist-acl-published`.
