@@ -350,6 +350,21 @@ impl Browser {
         .await;
     }
 
+    /// Waits (10 s at most) until the cache names `script` answers (a
+    /// promise of an array) are one build's, named `prefix`…: a new build's
+    /// worker deletes the old build's cache once it has taken over.
+    pub async fn wait_for_one_build_cache(&self, script: &str, prefix: &str) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let now = strings(self.js(script).await);
+            if now.len() == 1 && now[0].starts_with(prefix) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "caches: {now:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     /// Polls the page's titles (10 s at most) until `ok` holds; on time-out
     /// says what the page showed, what was expected, the search field and
     /// the URL.

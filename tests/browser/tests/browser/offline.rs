@@ -103,15 +103,8 @@ async fn a_new_build_waits_for_the_users_click() {
     )
     .await;
     // The new build's cache replaced the old one.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    loop {
-        let now = browser_tests::strings(b.js(caches).await);
-        if now.len() == 1 && now[0].starts_with("paper-explorer-next-") {
-            break;
-        }
-        assert!(std::time::Instant::now() < deadline, "caches: {now:?}");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    b.wait_for_one_build_cache(caches, "paper-explorer-next-")
+        .await;
     b.close().await;
 }
 

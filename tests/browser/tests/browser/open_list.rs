@@ -524,15 +524,8 @@ async fn a_kept_list_opens_offline_under_a_build_that_took_over_offline() {
     wait_for_list(&b, &want.corpus.title()).await;
     // The old build's cache went as the new one took over.
     let builds = "return caches.keys().then(k => k.filter(n => n.startsWith('paper-explorer-')))";
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        let now = browser_tests::strings(b.js(builds).await);
-        if now.len() == 1 && now[0].starts_with("paper-explorer-next-") {
-            break;
-        }
-        assert!(std::time::Instant::now() < deadline, "caches: {now:?}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    b.wait_for_one_build_cache(builds, "paper-explorer-next-")
+        .await;
     b.close().await;
 }
 
