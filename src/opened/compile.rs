@@ -133,7 +133,7 @@ fn compile(
         let n = NEXT_PUBLISH.with(|n| n.replace(n.get().wrapping_add(1)));
         Job::Publish(n)
     } else {
-        cancel();
+        stop();
         sweep();
         Job::Compile
     };
@@ -230,12 +230,18 @@ async fn last_reply(
 /// list already stored, waiting for a site to be made, stays kept and is
 /// not opened).
 pub fn cancel() {
-    OPENING.with(|o| o.borrow_mut().take());
-    if end(Job::Compile) {
+    if stop() {
         leptos::task::spawn_local(async {
             let _ = sweep_in_chunk().await;
         });
     }
+}
+
+/// [`cancel`] but for the sweep (a new compile sweeps as it starts);
+/// whether a compile was under way.
+fn stop() -> bool {
+    OPENING.with(|o| o.borrow_mut().take());
+    end(Job::Compile)
 }
 
 /// Lets go of the compile under way without stopping it (its worker
