@@ -36,6 +36,10 @@ thread_local! {
     static PUBLISHING: RefCell<Vec<(u32, Running)>> = const { RefCell::new(Vec::new()) };
     /// The number of the next site made.
     static NEXT_PUBLISH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// The number of the compile under way, moved on by [`stop`]: a
+    /// compile stopped once its worker had finished, while the page
+    /// stores its list, is not kept.
+    static COMPILES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     /// The compiled list's opening, waiting for the sites being made
     /// ([`after_publishing`]).
     static OPENING: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
@@ -137,6 +141,8 @@ fn compile(
         sweep();
         Job::Compile
     };
+    let number = COMPILES.with(std::cell::Cell::get);
+    let wanted = move || job != Job::Compile || COMPILES.with(std::cell::Cell::get) == number;
     let stopped = |reason: String| OpenError::Source { message: reason };
     let href = compiler_href().ok_or_else(|| stopped("no compiler in this page".into()))?;
     let worker = web_sys::Worker::new(&href).map_err(|e| stopped(said(&e)))?;
@@ -157,7 +163,7 @@ fn compile(
         }
         // The worker closes itself once it has said its last.
         forget_running(job);
-        leptos::task::spawn_local(last_reply(job, reply, files, on_reply.clone()));
+        leptos::task::spawn_local(last_reply(job, reply, files, wanted, on_reply.clone()));
     });
     let heard_failure = Closure::<dyn FnMut(_)>::new(move |e: web_sys::ErrorEvent| {
         end(job);
@@ -189,22 +195,27 @@ fn compile(
 
 /// A worker's last reply, handed on once what it brought is dealt with:
 /// a compiled list's `files` kept (opened once any site being made is
-/// offered), a site's zip offered as a download.
+/// offered) while the compile is `wanted` (not stopped while they are
+/// stored: then nothing is kept, nor said), a site's zip offered as a
+/// download.
 async fn last_reply(
     job: Job,
     reply: CompilerReply,
     files: JsValue,
+    wanted: impl Fn() -> bool,
     on_reply: std::rc::Rc<dyn Fn(CompilerReply)>,
 ) {
     if let CompilerReply::Done { list, memory_bytes } = reply {
         on_reply(CompilerReply::Stage {
             stage: OpenStage::Storing,
         });
-        match kept_with(list, files.unchecked_into()).await {
-            Ok(list) => {
+        match kept_with(list, files.unchecked_into(), &wanted).await {
+            Ok(Some(list)) => {
                 after_publishing(move || on_reply(CompilerReply::Done { list, memory_bytes }))
             }
-            Err(error) => on_reply(CompilerReply::Failed { error }),
+            Ok(None) => {}
+            Err(error) if wanted() => on_reply(CompilerReply::Failed { error }),
+            Err(_) => {}
         }
     } else if let CompilerReply::Published { name } = &reply {
         // `[[name, zip]]`: the site, offered as a download.
@@ -238,8 +249,10 @@ pub fn cancel() {
 }
 
 /// [`cancel`] but for the sweep (a new compile sweeps as it starts);
-/// whether a compile was under way.
+/// whether a compile's worker was still at work. A list the page is
+/// storing is not kept ([`COMPILES`]).
 fn stop() -> bool {
+    COMPILES.with(|n| n.set(n.get().wrapping_add(1)));
     OPENING.with(|o| o.borrow_mut().take());
     end(Job::Compile)
 }

@@ -91,10 +91,15 @@ pub fn sweep() {
 }
 
 /// Stores a compiled list's files (`[name, bytes]` pairs) in its cache
-/// and records it; on any failure nothing stays (the cache is deleted).
-/// The page stores them, not the worker: in WebKitGTK what a worker put
-/// in Cache Storage was lost when it ended.
-pub async fn kept_with(list: KeptList, files: js_sys::Array) -> Result<KeptList, OpenError> {
+/// and records it if it is still `wanted` once they are in (`None` if
+/// not: the files are swept); on any failure nothing stays (the cache is
+/// deleted). The page stores them, not the worker: in WebKitGTK what a
+/// worker put in Cache Storage was lost when it ended.
+pub async fn kept_with(
+    list: KeptList,
+    files: js_sys::Array,
+    wanted: impl Fn() -> bool,
+) -> Result<Option<KeptList>, OpenError> {
     STORING.with(|s| s.replace(Some(cache_name(&list.id))));
     let stored = async {
         let caches = window().caches()?;
@@ -111,18 +116,28 @@ pub async fn kept_with(list: KeptList, files: js_sys::Array) -> Result<KeptList,
         Ok::<_, JsValue>(())
     };
     let result = match stored.await {
+        Ok(()) if !wanted() => Ok(false),
         // Kept until the reader deletes it, where the browser grants it:
         // not evicted under storage pressure as a cache would be.
-        Ok(()) => keep(list.clone()).inspect(|()| {
+        Ok(()) => keep(list.clone()).map(|()| {
             let _ = window().navigator().storage().persist();
+            true
         }),
         Err(e) => Err(OpenError::Storage { reason: said(&e) }),
     };
     STORING.with(|s| s.replace(None));
-    if result.is_err() {
-        if let Ok(caches) = window().caches() {
-            let _ = JsFuture::from(caches.delete(&cache_name(&list.id))).await;
+    match result {
+        Ok(true) => Ok(Some(list)),
+        // Not the cache itself: the same list may be kept already.
+        Ok(false) => {
+            sweep();
+            Ok(None)
+        }
+        Err(error) => {
+            if let Ok(caches) = window().caches() {
+                let _ = JsFuture::from(caches.delete(&cache_name(&list.id))).await;
+            }
+            Err(error)
         }
     }
-    result.map(|()| list)
 }

@@ -332,11 +332,44 @@ async fn storage_refused_says_so_and_keeps_nothing() {
     b.close().await;
 }
 
+/// Holds the page's writes to Cache Storage (where a compiled list is
+/// kept) until `window.__release()`; `window.__puts` counts them.
+async fn hold_cache_writes(b: &Browser) {
+    b.js(
+        "let release; const held = new Promise(r => { release = r; }); \
+          window.__release = release; window.__puts = 0; \
+          const put = Cache.prototype.put; \
+          Cache.prototype.put = function (...args) { \
+            window.__puts += 1; return held.then(() => put.apply(this, args)); }; \
+          return 0",
+    )
+    .await;
+}
+
+/// After a cancelled compile: no list's files once they are swept, no
+/// record, the address as it was and the built-in list in view.
+async fn nothing_kept(b: &Browser) {
+    b.wait_for(
+        "(caches.keys().then(k => { window.__lists = \
+           k.filter(n => n.startsWith('opened-list-')).length; }), window.__lists === 0)",
+        "no list's files in Cache Storage",
+    )
+    .await;
+    assert_eq!(b.location_search().await, "");
+    assert!(b
+        .js("return localStorage.getItem('paper-explorer-lists')")
+        .await
+        .is_null());
+    wait_for_list(b, &built_in_title()).await;
+}
+
 #[tokio::test]
 async fn a_cancelled_compile_keeps_nothing() {
     let bib = acl_bibtex(1500);
     let b = Browser::start().await;
     b.open("").await;
+    // Held, so that the compile cannot have ended when Cancel is clicked.
+    hold_cache_writes(&b).await;
     drop_file(&b, "big.bib", bib.as_bytes()).await;
     b.wait_for(
         "document.querySelector('.open-list progress') !== null",
@@ -349,14 +382,27 @@ async fn a_cancelled_compile_keeps_nothing() {
         "the progress gone",
     )
     .await;
+    b.js("window.__release(); return 0").await;
     // Nothing comes of it later, either.
     tokio::time::sleep(std::time::Duration::from_secs(3)).await;
-    assert_eq!(b.location_search().await, "");
-    assert!(b
-        .js("return localStorage.getItem('paper-explorer-lists')")
-        .await
-        .is_null());
-    wait_for_list(&b, &built_in_title()).await;
+    nothing_kept(&b).await;
+    b.close().await;
+}
+
+/// Cancelled once the compiler is done, while the page stores the list:
+/// the list is not kept, nor opened.
+#[tokio::test]
+async fn a_compile_cancelled_while_its_list_is_stored_keeps_nothing() {
+    let bib = acl_bibtex(20);
+    let b = Browser::start().await;
+    b.open("").await;
+    hold_cache_writes(&b).await;
+    drop_file(&b, "ours.bib", bib.as_bytes()).await;
+    b.wait_for("window.__puts > 0", "the list's files being stored")
+        .await;
+    b.click(".open-list progress ~ button").await;
+    b.js("window.__release(); return 0").await;
+    nothing_kept(&b).await;
     b.close().await;
 }
 
