@@ -72,11 +72,11 @@ pub fn sweep() {
     let Ok(caches) = window().caches() else {
         return;
     };
-    let names: Vec<String> = kept().iter().map(|l| cache_name(&l.id)).collect();
-    leptos::task::spawn_local(async move {
-        let Ok(keys) = wasm_bindgen_futures::JsFuture::from(caches.keys()).await else {
+    leptos::task::spawn_local(holding_lists_lock(async move {
+        let Ok(keys) = JsFuture::from(caches.keys()).await else {
             return;
         };
+        let names: Vec<String> = kept().iter().map(|l| cache_name(&l.id)).collect();
         let storing = STORING.with(|s| s.borrow().clone());
         for key in js_sys::Array::from(&keys)
             .iter()
@@ -84,10 +84,63 @@ pub fn sweep() {
         {
             let named = names.contains(&key) || storing.as_ref() == Some(&key);
             if key.starts_with(&cache_name("")) && !named {
-                let _ = caches.delete(&key);
+                let _ = JsFuture::from(caches.delete(&key)).await;
             }
         }
+    }));
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The Web Locks API's `navigator.locks` (web-sys has it only behind
+    /// `web_sys_unstable_apis`).
+    type LockManager;
+    #[wasm_bindgen(method, catch)]
+    fn request(
+        this: &LockManager,
+        name: &str,
+        granted: &js_sys::Function,
+    ) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// Runs `work` holding the lock on the kept lists, which every page of
+/// this origin shares (Web Locks): a sweep in one tab waits until another
+/// has stored its list's files and written its record, instead of taking
+/// them for a cancelled compile's. Without the API (or where it refuses),
+/// `work` runs as it is.
+async fn holding_lists_lock<T>(work: impl std::future::Future<Output = T>) -> T {
+    let locks = js_sys::Reflect::get(&window().navigator(), &"locks".into())
+        .ok()
+        .filter(|l| l.is_object());
+    let Some(locks) = locks.map(JsCast::unchecked_into::<LockManager>) else {
+        return work.await;
+    };
+    let mut release = None;
+    let held = js_sys::Promise::new(&mut |resolve, _| release = Some(resolve));
+    let mut grant = None;
+    let granted = js_sys::Promise::new(&mut |resolve, _| grant = Some(resolve));
+    let (Some(release), Some(grant)) = (release, grant) else {
+        return work.await;
+    };
+    let on_grant = grant.clone();
+    let callback = Closure::once_into_js(move || {
+        let _ = on_grant.call0(&JsValue::NULL);
+        held
     });
+    let Ok(request) = locks.request("paper-explorer-lists", callback.unchecked_ref()) else {
+        return work.await;
+    };
+    // A refused request: the work goes on without the lock. (Its promise
+    // is refused before the grant or never: `refused` lives until then.)
+    let refused = Closure::once(move |_: JsValue| {
+        let _ = grant.call0(&JsValue::NULL);
+    });
+    let _ = request.catch(&refused);
+    let _ = JsFuture::from(granted).await;
+    let out = work.await;
+    let _ = release.call0(&JsValue::NULL);
+    drop(refused);
+    out
 }
 
 /// Stores a compiled list's files (`[name, bytes]` pairs) in its cache
@@ -96,6 +149,15 @@ pub fn sweep() {
 /// deleted). The page stores them, not the worker: in WebKitGTK what a
 /// worker put in Cache Storage was lost when it ended.
 pub async fn kept_with(
+    list: KeptList,
+    files: js_sys::Array,
+    wanted: impl Fn() -> bool,
+) -> Result<Option<KeptList>, OpenError> {
+    holding_lists_lock(store_and_keep(list, files, wanted)).await
+}
+
+/// [`kept_with`], the lists' lock held.
+async fn store_and_keep(
     list: KeptList,
     files: js_sys::Array,
     wanted: impl Fn() -> bool,

@@ -406,6 +406,58 @@ async fn a_compile_cancelled_while_its_list_is_stored_keeps_nothing() {
     b.close().await;
 }
 
+/// Switches into the `n`th frame of the page.
+async fn enter_frame(b: &Browser, n: usize) {
+    b.client.enter_parent_frame().await.unwrap();
+    let frames = (b.client)
+        .find_all(fantoccini::Locator::Css("iframe"))
+        .await
+        .unwrap();
+    frames[n].clone().enter_frame().await.unwrap();
+}
+
+/// Two pages of the app at once, as two tabs: one stores its list while
+/// the other starts a compile, which sweeps the files no record names.
+/// The first list's files are not swept: it is kept and opens.
+#[tokio::test]
+async fn a_list_stored_while_another_page_compiles_is_kept_whole() {
+    let (first, second) = (acl_bibtex(20), acl_bibtex(12));
+    let (want, other) = (native("first.bib", &first), native("second.bib", &second));
+    let b = Browser::start().await;
+    let two = r#"<!doctype html><html><head><title>Two pages</title></head><body>
+<iframe src="/" style="width:640px;height:800px"></iframe>
+<iframe src="/" style="width:640px;height:800px"></iframe>
+</body></html>"#;
+    b.open_host_page("/two.html", two).await;
+    for n in [0, 1] {
+        enter_frame(&b, n).await;
+        wait_for_list(&b, &built_in_title()).await;
+    }
+    enter_frame(&b, 0).await;
+    hold_cache_writes(&b).await;
+    drop_file(&b, "first.bib", first.as_bytes()).await;
+    b.wait_for("window.__puts > 0", "the first list's files being stored")
+        .await;
+    enter_frame(&b, 1).await;
+    drop_file(&b, "second.bib", second.as_bytes()).await;
+    b.wait_for(
+        "document.querySelector('.open-list progress') !== null",
+        "the second compile under way",
+    )
+    .await;
+    // Time for its sweep, which the lists' lock holds back.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    enter_frame(&b, 0).await;
+    b.js("window.__release(); return 0").await;
+    wait_for_list(&b, &want.corpus.title()).await;
+    b.type_query("translation").await;
+    b.wait_for_titles(&ranked_titles(&want, "translation"))
+        .await;
+    enter_frame(&b, 1).await;
+    wait_for_list(&b, &other.corpus.title()).await;
+    b.close().await;
+}
+
 /// A kept list's site made while another list compiles: the compile goes
 /// on, and its list, once kept, opens only after the site has been
 /// offered (opening reloads the page, which would drop it).
