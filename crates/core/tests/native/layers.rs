@@ -196,7 +196,14 @@ fn long_functions(path: &Path, most: usize) -> Vec<String> {
             "const",
             "unsafe",
         ];
-        if !words[..at].iter().all(|w| qualifiers.contains(w)) || line.trim_end().ends_with(';') {
+        // A declaration without a body (a trait's, an `extern` block's)
+        // ends its signature with `;`, on whichever line that is.
+        let signature_end = (lines[i..].iter())
+            .map(|l| l.trim_end())
+            .find(|l| l.ends_with('{') || l.ends_with(';'));
+        if !words[..at].iter().all(|w| qualifiers.contains(w))
+            || signature_end.is_none_or(|l| l.ends_with(';'))
+        {
             continue;
         }
         let close = format!("{indent}}}");
