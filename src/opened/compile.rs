@@ -158,6 +158,10 @@ fn compile(
         let Ok(reply) = serde_wasm_bindgen::from_value::<CompilerReply>(reply) else {
             return;
         };
+        // A reply the worker sent before it was stopped, heard after.
+        if !wanted() {
+            return;
+        }
         if matches!(reply, CompilerReply::Stage { .. }) {
             return on_reply(reply);
         }
