@@ -18,16 +18,50 @@ pub fn kept() -> Vec<KeptList> {
     crate::storage::get(super::KEY).unwrap_or_default()
 }
 
+/// A kept list the address names, as this browser has it.
+pub enum Named {
+    Kept(KeptList),
+    NotKept,
+    /// Its record, but not its files: the browser's site data was cleared
+    /// but for `localStorage`. The record is forgotten.
+    FilesGone,
+}
+
 /// The kept list the address names (`named`: its id, or the URL it was
 /// fetched from, resolved as `url`), in the `open_list` chunk.
 #[leptos::wasm_split::wasm_split(open_list, fallible, wasm_split_path = ::leptos::wasm_split)]
 pub fn named_in_chunk(
     named: String,
     url: Option<String>,
-) -> Result<Option<KeptList>, crate::chunks::Unfetched> {
-    Ok(kept()
-        .into_iter()
-        .find(|l| l.id == named || url.is_some() && l.url == url))
+) -> Result<std::pin::Pin<Box<dyn std::future::Future<Output = Named>>>, crate::chunks::Unfetched> {
+    Ok(Box::pin(async move {
+        let found = kept()
+            .into_iter()
+            .find(|l| l.id == named || url.is_some() && l.url == url);
+        let Some(list) = found else {
+            return Named::NotKept;
+        };
+        if files_gone(&list).await {
+            forget(&list.id);
+            return Named::FilesGone;
+        }
+        Named::Kept(list)
+    }))
+}
+
+/// Whether a kept list's cache has lost any of the files the page opens
+/// it from. A failure to look says nothing: the page tries to open it.
+async fn files_gone(list: &KeptList) -> bool {
+    let Ok(caches) = window().caches() else {
+        return false;
+    };
+    for file in [&list.papers_file, &list.index_file, &list.meaning_file] {
+        let found = JsFuture::from(caches.match_with_str(&list.href(file))).await;
+        if found.is_ok_and(|f| f.is_undefined()) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Records `list` as kept (in place of one of the same id).

@@ -63,6 +63,8 @@ pub fn source_url(named: &str) -> Option<String> {
 thread_local! {
     /// The kept list the address named when the page started.
     static IN_VIEW: RefCell<Option<KeptList>> = const { RefCell::new(None) };
+    /// Whether the address named a kept list whose files are gone.
+    static FILES_GONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The kept list in view, if the page opened one.
@@ -81,8 +83,13 @@ pub async fn open_from_address() {
         return;
     };
     let url = source_url(&named);
-    let Ok(Some(list)) = kept::named_in_chunk(named, url).await else {
+    let Ok(found) = kept::named_in_chunk(named, url).await else {
         return;
+    };
+    let list = match found.await {
+        kept::Named::Kept(list) => list,
+        kept::Named::NotKept => return,
+        kept::Named::FilesGone => return FILES_GONE.with(|g| g.set(true)),
     };
     if point_link_at(&list).is_ok() {
         IN_VIEW.with(|l| *l.borrow_mut() = Some(list));
@@ -106,8 +113,20 @@ fn point_link_at(list: &KeptList) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// Whether the address names a list this browser cannot open: an id it
-/// does not keep.
-pub fn named_but_not_kept() -> bool {
-    address_list().is_some_and(|n| is_list_id(&n) && in_view().is_none())
+/// Why the list the address names is not in view, if it is not.
+#[derive(Clone, Copy)]
+pub enum NotOpened {
+    /// An id this browser does not keep.
+    NotKept,
+    /// A kept list whose files the browser no longer has.
+    FilesGone,
+}
+
+/// Whether the address names a list this browser cannot open, and why.
+pub fn not_opened() -> Option<NotOpened> {
+    if FILES_GONE.with(std::cell::Cell::get) {
+        return Some(NotOpened::FilesGone);
+    }
+    let named = address_list().is_some_and(|n| is_list_id(&n) && in_view().is_none());
+    named.then_some(NotOpened::NotKept)
 }

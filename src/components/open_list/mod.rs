@@ -52,7 +52,7 @@ pub fn OpenList() -> impl IntoView {
             input.click();
         }
     };
-    let not_kept = crate::opened::named_but_not_kept();
+    let not_opened = crate::opened::not_opened();
     view! {
         <Show when=move || supported>
             <div class="open-list">
@@ -71,8 +71,13 @@ pub fn OpenList() -> impl IntoView {
                 <Progress opening />
             </div>
         </Show>
-        <Show when=move || not_kept>
-            <p class="open-list-error" role="status">{move || tr.get().list_not_kept}</p>
+        <Show when=move || not_opened.is_some()>
+            <p class="open-list-error" role="status">
+                {move || match not_opened {
+                    Some(crate::opened::NotOpened::FilesGone) => tr.get().list_files_gone,
+                    _ => tr.get().list_not_kept,
+                }}
+            </p>
         </Show>
     }
 }

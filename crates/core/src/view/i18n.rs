@@ -248,6 +248,9 @@ pub struct Strings {
     pub publishing: &'static str,
     /// The address names a list this browser does not keep.
     pub list_not_kept: &'static str,
+    /// The address names a kept list whose files the browser no longer
+    /// has (its site data cleared): its record is forgotten.
+    pub list_files_gone: &'static str,
 }
 
 pub static EN: Strings = Strings {
@@ -490,6 +493,7 @@ pub static EN: Strings = Strings {
     ),
     publishing: "Making the site…",
     list_not_kept: "This link names a list opened in another browser: it is not kept in this one.",
+    list_files_gone: "This list's files are gone from this browser (its site data was cleared): open its file again to keep it.",
 };
 
 pub static ZH: Strings = Strings {
@@ -707,6 +711,7 @@ pub static ZH: Strings = Strings {
     },
     publishing: "正在生成网站…",
     list_not_kept: "此链接指向在另一个浏览器中打开的列表：本浏览器中没有保存。",
+    list_files_gone: "此列表的文件已不在本浏览器中（网站数据已被清除）：请重新打开它的文件以保存。",
 };
 
 #[cfg(test)]

@@ -332,6 +332,43 @@ async fn storage_refused_says_so_and_keeps_nothing() {
     b.close().await;
 }
 
+/// A kept list whose files the browser lost (site data cleared but for
+/// `localStorage`): its link says so and opens the built-in list, and the
+/// record goes; the page does not fail.
+#[tokio::test]
+async fn a_kept_list_whose_files_are_gone_says_so() {
+    let bib = acl_bibtex(15);
+    let want = native("gone.bib", &bib);
+    let b = Browser::start().await;
+    b.open("").await;
+    drop_file(&b, "gone.bib", bib.as_bytes()).await;
+    wait_for_list(&b, &want.corpus.title()).await;
+    let search = b.location_search().await;
+    b.js(
+        "return caches.keys().then(k => Promise.all(k.filter(n => n.startsWith('opened-list-')) \
+            .map(n => caches.delete(n)))).then(() => 0)",
+    )
+    .await;
+    b.open(&search).await;
+    wait_for_list(&b, &built_in_title()).await;
+    b.wait_for(
+        "document.querySelector('.open-list-error[role=status]') !== null",
+        "the list's message",
+    )
+    .await;
+    let said = b.text_of(".open-list-error[role=status]").await;
+    assert!(
+        said.starts_with("This list's files are gone from this browser"),
+        "{said}"
+    );
+    assert_eq!(
+        b.js("return localStorage.getItem('paper-explorer-lists')")
+            .await,
+        json!("[]")
+    );
+    b.close().await;
+}
+
 /// Holds the page's writes to Cache Storage (where a compiled list is
 /// kept) until `window.__release()`; `window.__puts` counts them.
 async fn hold_cache_writes(b: &Browser) {
