@@ -314,18 +314,8 @@ async fn storage_refused_says_so_and_keeps_nothing() {
         said.starts_with("The browser would not keep this list (The quota has been exceeded.)"),
         "{said}"
     );
-    // Nothing half-written: no record, no cache, the address as it was.
-    assert!(b
-        .js("return localStorage.getItem('paper-explorer-lists')")
-        .await
-        .is_null());
-    let caches = b
-        .js("return caches.keys().then(k => k.filter(n => n.startsWith('opened-list-')).length)")
-        .await;
-    assert_eq!(caches, json!(0));
-    assert_eq!(b.location_search().await, "");
-    // The list in view is the built-in one still, and searches.
-    wait_for_list(&b, &built_in_title()).await;
+    // Nothing half-written, and the built-in list, which still searches.
+    nothing_kept(&b).await;
     b.type_query("unlearning").await;
     b.wait_for_titles(&browser_tests::expected_titles("unlearning"))
         .await;
