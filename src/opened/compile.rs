@@ -36,9 +36,9 @@ thread_local! {
     static PUBLISHING: RefCell<Vec<(u32, Running)>> = const { RefCell::new(Vec::new()) };
     /// The number of the next site made.
     static NEXT_PUBLISH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-    /// The number of the compile under way, moved on by [`stop`]: a
-    /// compile stopped once its worker had finished, while the page
-    /// stores its list, is not kept.
+    /// The number of the compile last asked for ([`next_compile`]): a
+    /// compile whose number it no longer is was cancelled or replaced, and
+    /// is not started, heard nor kept.
     static COMPILES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     /// The compiled list's opening, waiting for the sites being made
     /// ([`after_publishing`]).
@@ -99,9 +99,10 @@ fn put(job: Job, running: Running) {
 fn compile_in_chunk(
     request: OpenRequest,
     file: Option<web_sys::File>,
+    number: Option<u32>,
     heard: Box<dyn Fn(CompilerReply)>,
 ) -> Result<Result<(), OpenError>, crate::chunks::Unfetched> {
-    Ok(compile(&request, file.as_ref(), heard))
+    Ok(compile(&request, file.as_ref(), number, heard))
 }
 
 /// Starts compiling (or publishing) as [`compile`] does, once the chunk it
@@ -111,10 +112,14 @@ pub fn start_compile(
     file: Option<web_sys::File>,
     heard: impl Fn(CompilerReply) + 'static,
 ) {
+    // A compile's number is taken now: Cancel, or another list opened,
+    // while the chunk comes moves it on, and this compile never starts.
+    let number = request.publish.is_none().then(next_compile);
     let heard = std::rc::Rc::new(heard);
     leptos::task::spawn_local(async move {
         let hears = heard.clone();
-        let error = match compile_in_chunk(request, file, Box::new(move |r| hears(r))).await {
+        let in_chunk = compile_in_chunk(request, file, number, Box::new(move |r| hears(r)));
+        let error = match in_chunk.await {
             Ok(Ok(())) => return,
             Ok(Err(error)) => error,
             Err(crate::chunks::Unfetched) => OpenError::Unfetched,
@@ -126,23 +131,26 @@ pub fn start_compile(
 /// Starts compiling a list (a file, or `request.url`) in a new worker;
 /// `heard` gets each reply, the last `Done` (the list kept) or `Failed`.
 /// With `request.publish`, the worker makes a kept list's site instead,
-/// offered as a download (`Published`). A compile already under way is
-/// stopped; publishing stops nothing.
+/// offered as a download (`Published`). A compile (its `number`, from
+/// [`next_compile`]) stops the one under way, and does not start if
+/// another was asked for, or it was cancelled, since; publishing stops
+/// nothing.
 fn compile(
     request: &OpenRequest,
     file: Option<&web_sys::File>,
+    number: Option<u32>,
     heard: impl Fn(CompilerReply) + 'static,
 ) -> Result<(), OpenError> {
-    let job = if request.publish.is_some() {
-        let n = NEXT_PUBLISH.with(|n| n.replace(n.get().wrapping_add(1)));
-        Job::Publish(n)
-    } else {
-        stop();
-        sweep();
-        Job::Compile
+    let wanted = move || number.is_none_or(|n| COMPILES.with(std::cell::Cell::get) == n);
+    let job = match number {
+        None => Job::Publish(NEXT_PUBLISH.with(|n| n.replace(n.get().wrapping_add(1)))),
+        Some(_) if !wanted() => return Ok(()),
+        Some(_) => {
+            halt();
+            sweep();
+            Job::Compile
+        }
     };
-    let number = COMPILES.with(std::cell::Cell::get);
-    let wanted = move || job != Job::Compile || COMPILES.with(std::cell::Cell::get) == number;
     let stopped = |reason: String| OpenError::Source { message: reason };
     let href = compiler_href().ok_or_else(|| stopped("no compiler in this page".into()))?;
     let worker = web_sys::Worker::new(&href).map_err(|e| stopped(said(&e)))?;
@@ -245,18 +253,27 @@ async fn last_reply(
 /// list already stored, waiting for a site to be made, stays kept and is
 /// not opened).
 pub fn cancel() {
-    if stop() {
+    next_compile();
+    if halt() {
         leptos::task::spawn_local(async {
             let _ = sweep_in_chunk().await;
         });
     }
 }
 
-/// [`cancel`] but for the sweep (a new compile sweeps as it starts);
-/// whether a compile's worker was still at work. A list the page is
-/// storing is not kept ([`COMPILES`]).
-fn stop() -> bool {
-    COMPILES.with(|n| n.set(n.get().wrapping_add(1)));
+/// Moves the compile number on ([`COMPILES`]): whatever compile was
+/// asked for before is no longer wanted (not started if its chunk is still
+/// coming, not kept if the page is storing its list). The new number.
+fn next_compile() -> u32 {
+    COMPILES.with(|n| {
+        n.set(n.get().wrapping_add(1));
+        n.get()
+    })
+}
+
+/// Ends the compile's worker, if it is still at work (whether it was),
+/// and the opening of a list that waited for a site to be made.
+fn halt() -> bool {
     OPENING.with(|o| o.borrow_mut().take());
     end(Job::Compile)
 }

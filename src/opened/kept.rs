@@ -4,7 +4,7 @@
 //! only a reader who opens or keeps a list reads a record, and such a
 //! reader's service worker already holds the chunk.
 
-use explorer_core::model::opened::{cache_name, KeptList, OpenError};
+use explorer_core::model::opened::{cache_name, is_list_id, KeptList, OpenError};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -22,8 +22,10 @@ pub fn kept() -> Vec<KeptList> {
 pub enum Named {
     Kept(KeptList),
     NotKept,
-    /// Its record, but not its files: the browser's site data was cleared
-    /// but for `localStorage`. The record is forgotten.
+    /// Named by its id, a record but not its files: the browser's site
+    /// data was cleared but for `localStorage`. The record is forgotten.
+    /// (Named by its URL, it is forgotten too, and is `NotKept`: the page
+    /// fetches it again.)
     FilesGone,
 }
 
@@ -35,17 +37,35 @@ pub fn named_in_chunk(
     url: Option<String>,
 ) -> Result<std::pin::Pin<Box<dyn std::future::Future<Output = Named>>>, crate::chunks::Unfetched> {
     Ok(Box::pin(async move {
-        let found = kept()
-            .into_iter()
-            .find(|l| l.id == named || url.is_some() && l.url == url);
-        let Some(list) = found else {
+        let found = |named: &str| {
+            kept()
+                .into_iter()
+                .find(|l| l.id == named || url.is_some() && l.url == url)
+        };
+        let Some(list) = found(&named) else {
             return Named::NotKept;
         };
-        if files_gone(&list).await {
-            forget(&list.id);
-            return Named::FilesGone;
+        if !files_gone(&list).await {
+            return Named::Kept(list);
         }
-        Named::Kept(list)
+        // Looked at again under the lists' lock (another tab may be
+        // storing the same list), and only then: the lock waits for a
+        // store to end, and the page's start would wait with it.
+        holding_lists_lock(async move {
+            let Some(list) = found(&named) else {
+                return Named::NotKept;
+            };
+            if !files_gone(&list).await {
+                return Named::Kept(list);
+            }
+            forget(&list.id);
+            if is_list_id(&named) {
+                Named::FilesGone
+            } else {
+                Named::NotKept
+            }
+        })
+        .await
     }))
 }
 
@@ -229,8 +249,11 @@ async fn store_and_keep(
             sweep();
             Ok(None)
         }
+        // Not the files of the same list kept before (opened again): the
+        // same names, the same bytes.
         Err(error) => {
-            if let Ok(caches) = window().caches() {
+            let kept_before = kept().iter().any(|l| l.id == list.id);
+            if let (false, Ok(caches)) = (kept_before, window().caches()) {
                 let _ = JsFuture::from(caches.delete(&cache_name(&list.id))).await;
             }
             Err(error)

@@ -6,7 +6,7 @@
 
 mod your_lists;
 
-use explorer_core::model::opened::{CompilerReply, OpenError, OpenRequest, OpenStage};
+use explorer_core::model::opened::{is_list_id, CompilerReply, OpenError, OpenRequest, OpenStage};
 use leptos::prelude::*;
 use std::cell::RefCell;
 
@@ -183,7 +183,9 @@ fn open_address_url(opening: RwSignal<Opening>) {
     if crate::opened::in_view().is_some() {
         return;
     }
-    let Some(named) = crate::opened::address_list() else {
+    // A list's id is not a URL: a list this browser does not keep (said
+    // by `not_opened`).
+    let Some(named) = crate::opened::address_list().filter(|n| !is_list_id(n)) else {
         return;
     };
     let Some(url) = crate::opened::source_url(&named) else {

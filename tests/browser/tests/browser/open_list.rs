@@ -334,11 +334,7 @@ async fn a_kept_list_whose_files_are_gone_says_so() {
     drop_file(&b, "gone.bib", bib.as_bytes()).await;
     wait_for_list(&b, &want.corpus.title()).await;
     let search = b.location_search().await;
-    b.js(
-        "return caches.keys().then(k => Promise.all(k.filter(n => n.startsWith('opened-list-')) \
-            .map(n => caches.delete(n)))).then(() => 0)",
-    )
-    .await;
+    delete_kept_files(&b).await;
     b.open(&search).await;
     wait_for_list(&b, &built_in_title()).await;
     b.wait_for(
@@ -351,11 +347,80 @@ async fn a_kept_list_whose_files_are_gone_says_so() {
         said.starts_with("This list's files are gone from this browser"),
         "{said}"
     );
+    // Its id is not fetched as a URL (which would fail, and say so).
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let alert = b
+        .js("return document.querySelector('.open-list-error[role=alert]') === null")
+        .await;
+    assert_eq!(alert, json!(true), "no failure");
     assert_eq!(
         b.js("return localStorage.getItem('paper-explorer-lists')")
             .await,
         json!("[]")
     );
+    // A list named by its URL is fetched and kept again instead.
+    b.server
+        .pages
+        .lock()
+        .unwrap()
+        .push(("/shared/gone.bib".into(), bib.clone()));
+    b.open("?list=/shared/gone.bib").await;
+    wait_for_list(&b, &want.corpus.title()).await;
+    delete_kept_files(&b).await;
+    b.server.hold("gone.bib");
+    b.open("?list=/shared/gone.bib").await;
+    b.wait_for(
+        "document.querySelector('.open-list progress') !== null",
+        "the list fetched again",
+    )
+    .await;
+    let said = b
+        .js("return document.querySelector('.open-list-error') === null")
+        .await;
+    assert_eq!(said, json!(true), "no message while it is fetched again");
+    b.server.release();
+    wait_for_list(&b, &want.corpus.title()).await;
+    b.close().await;
+}
+
+/// Deletes the files of every list this browser keeps, their records
+/// left: site data cleared but for `localStorage`.
+async fn delete_kept_files(b: &Browser) {
+    b.js(
+        "return caches.keys().then(k => Promise.all(k.filter(n => n.startsWith('opened-list-')) \
+            .map(n => caches.delete(n)))).then(() => 0)",
+    )
+    .await;
+}
+
+/// Cancelled while the page's compiler code is still on its way (a slow
+/// network): the compile never starts once it comes.
+#[tokio::test]
+async fn a_compile_cancelled_before_the_compiler_came_never_starts() {
+    let bib = acl_bibtex(20);
+    let b = Browser::start().await;
+    b.open("").await;
+    b.server.hold(".wasm");
+    drop_file(&b, "ours.bib", bib.as_bytes()).await;
+    b.wait_for(
+        "document.querySelector('.open-list progress') !== null",
+        "the compile's progress",
+    )
+    .await;
+    b.click(".open-list progress ~ button").await;
+    b.server.release();
+    b.wait_for(
+        "performance.getEntriesByType('resource').some(e => e.name.includes('/split-'))",
+        "the compiler's code come",
+    )
+    .await;
+    // Time for a compile to have started, and said so.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let shown = b
+        .js("return document.querySelector('.open-list progress') === null")
+        .await;
+    assert_eq!(shown, json!(true), "no progress");
+    nothing_kept(&b).await;
     b.close().await;
 }
 
@@ -472,8 +537,13 @@ async fn a_list_stored_while_another_page_compiles_is_kept_whole() {
         "the second compile under way",
     )
     .await;
-    // Time for its sweep, which the lists' lock holds back.
-    tokio::time::sleep(Duration::from_secs(1)).await;
+    // Its sweep asked for, and held back by the lists' lock.
+    b.wait_for(
+        "(navigator.locks.query().then(s => { window.__pending = \
+           s.pending.some(l => l.name === 'paper-explorer-lists'); }), window.__pending === true)",
+        "the second page's sweep waiting for the lists' lock",
+    )
+    .await;
     enter_frame(&b, 0).await;
     b.js("window.__release(); return 0").await;
     wait_for_list(&b, &want.corpus.title()).await;
