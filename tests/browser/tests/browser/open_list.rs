@@ -79,6 +79,20 @@ fn built_in_title() -> String {
     browser_tests::engine().corpus.title()
 }
 
+/// True while a list compiles: its progress is shown.
+const COMPILING: &str = "document.querySelector('.open-list progress') !== null";
+
+/// Clicks the compile's Cancel.
+async fn cancel_compile(b: &Browser) {
+    b.click(".open-list progress ~ button").await;
+}
+
+/// Whether the page has no element `css` matches.
+async fn has_none(b: &Browser, css: &str) -> bool {
+    let script = format!("return document.querySelector({}) === null", json!(css));
+    b.js(&script).await == json!(true)
+}
+
 #[tokio::test]
 async fn a_bibtex_file_dropped_on_the_page_becomes_the_list_in_view_and_stays() {
     let bib = acl_bibtex(120);
@@ -349,10 +363,10 @@ async fn a_kept_list_whose_files_are_gone_says_so() {
     );
     // Its id is not fetched as a URL (which would fail, and say so).
     tokio::time::sleep(Duration::from_secs(1)).await;
-    let alert = b
-        .js("return document.querySelector('.open-list-error[role=alert]') === null")
-        .await;
-    assert_eq!(alert, json!(true), "no failure");
+    assert!(
+        has_none(&b, ".open-list-error[role=alert]").await,
+        "no failure"
+    );
     assert_eq!(
         b.js("return localStorage.getItem('paper-explorer-lists')")
             .await,
@@ -369,15 +383,11 @@ async fn a_kept_list_whose_files_are_gone_says_so() {
     delete_kept_files(&b).await;
     b.server.hold("gone.bib");
     b.open("?list=/shared/gone.bib").await;
-    b.wait_for(
-        "document.querySelector('.open-list progress') !== null",
-        "the list fetched again",
-    )
-    .await;
-    let said = b
-        .js("return document.querySelector('.open-list-error') === null")
-        .await;
-    assert_eq!(said, json!(true), "no message while it is fetched again");
+    b.wait_for(COMPILING, "the list fetched again").await;
+    assert!(
+        has_none(&b, ".open-list-error").await,
+        "no message while it is fetched again"
+    );
     b.server.release();
     wait_for_list(&b, &want.corpus.title()).await;
     b.close().await;
@@ -402,12 +412,8 @@ async fn a_compile_cancelled_before_the_compiler_came_never_starts() {
     b.open("").await;
     b.server.hold(".wasm");
     drop_file(&b, "ours.bib", bib.as_bytes()).await;
-    b.wait_for(
-        "document.querySelector('.open-list progress') !== null",
-        "the compile's progress",
-    )
-    .await;
-    b.click(".open-list progress ~ button").await;
+    b.wait_for(COMPILING, "the compile's progress").await;
+    cancel_compile(&b).await;
     b.server.release();
     b.wait_for(
         "performance.getEntriesByType('resource').some(e => e.name.includes('/split-'))",
@@ -416,10 +422,7 @@ async fn a_compile_cancelled_before_the_compiler_came_never_starts() {
     .await;
     // Time for a compile to have started, and said so.
     tokio::time::sleep(Duration::from_secs(3)).await;
-    let shown = b
-        .js("return document.querySelector('.open-list progress') === null")
-        .await;
-    assert_eq!(shown, json!(true), "no progress");
+    assert!(has_none(&b, ".open-list progress").await, "no progress");
     nothing_kept(&b).await;
     b.close().await;
 }
@@ -463,12 +466,8 @@ async fn a_cancelled_compile_keeps_nothing() {
     // Held, so that the compile cannot have ended when Cancel is clicked.
     hold_cache_writes(&b).await;
     drop_file(&b, "big.bib", bib.as_bytes()).await;
-    b.wait_for(
-        "document.querySelector('.open-list progress') !== null",
-        "the compile's progress",
-    )
-    .await;
-    b.click(".open-list progress ~ button").await;
+    b.wait_for(COMPILING, "the compile's progress").await;
+    cancel_compile(&b).await;
     b.wait_for(
         "document.querySelector('.open-list progress') === null",
         "the progress gone",
@@ -492,7 +491,7 @@ async fn a_compile_cancelled_while_its_list_is_stored_keeps_nothing() {
     drop_file(&b, "ours.bib", bib.as_bytes()).await;
     b.wait_for("window.__puts > 0", "the list's files being stored")
         .await;
-    b.click(".open-list progress ~ button").await;
+    cancel_compile(&b).await;
     b.js("window.__release(); return 0").await;
     nothing_kept(&b).await;
     b.close().await;
@@ -532,11 +531,7 @@ async fn a_list_stored_while_another_page_compiles_is_kept_whole() {
         .await;
     enter_frame(&b, 1).await;
     drop_file(&b, "second.bib", second.as_bytes()).await;
-    b.wait_for(
-        "document.querySelector('.open-list progress') !== null",
-        "the second compile under way",
-    )
-    .await;
+    b.wait_for(COMPILING, "the second compile under way").await;
     // Its sweep asked for, and held back by the lists' lock.
     b.wait_for(
         "(navigator.locks.query().then(s => { window.__pending = \
@@ -579,11 +574,13 @@ async fn publishing_a_list_does_not_stop_a_compile() {
           };")
         .await;
     drop_file(&b, "other.bib", other.as_bytes()).await;
-    let compiling = "document.querySelector('.open-list progress') !== null";
-    b.wait_for(compiling, "the other list's compile").await;
+    b.wait_for(COMPILING, "the other list's compile").await;
     open_your_lists(&b).await;
     b.click(".your-lists li button:not([aria-label])").await;
-    assert_eq!(b.js(&format!("return {compiling}")).await, json!(true));
+    assert!(
+        !has_none(&b, ".open-list progress").await,
+        "still compiling"
+    );
     // The site of 1,500 papers is made, then the other list opens.
     let other_title = compile(&[("other.bib", other.as_bytes())]).title();
     wait_for_list_within(&b, &other_title, within).await;
