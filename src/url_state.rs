@@ -1,8 +1,9 @@
 //! The view's state in the URL: `?q=` for the query, one parameter per facet
-//! (`topic=Agents&topic=Theory`) and `sort=`. Values are facet labels, so a
-//! pasted link reads well and survives a rebuild. Unknown parameters, facets
-//! and values are ignored.
+//! (`topic=Agents&topic=Theory`), `sort=`, and `source=` for a list opened in
+//! the page. Values are facet labels, so a pasted link reads well and
+//! survives a rebuild. Unknown parameters, facets and values are ignored.
 
+use explorer_core::model::opened::{named_list, OPEN_PARAM};
 use explorer_core::view::topic_map::Region;
 use explorer_core::FacetKind;
 use explorer_core::{Corpus, Selection, Sort};
@@ -23,8 +24,11 @@ pub struct ViewState {
     /// `embed=1`: the compact layout for a wiki iframe; kept in the URL so a
     /// reload inside the frame stays compact.
     pub embed: bool,
-    /// `list=<id or URL>`: a list opened in the page in place of the
-    /// built-in one (`crate::opened`); kept as the view changes.
+    /// `source=<id or URL>`: a list opened in the page in place of the
+    /// built-in one (`crate::opened`); kept as the view changes. An older
+    /// page's `list=<id or URL>` is read as one too
+    /// ([`explorer_core::model::opened::named_list`]), never a value of
+    /// the List facet, which `list=` filters on.
     pub list: Option<String>,
 }
 
@@ -54,7 +58,6 @@ impl ViewState {
                 "starred" => state.starred = value == "1",
                 "like" => state.like_starred = value == "starred",
                 "map" => state.region = Region::parse(&value),
-                "list" => state.list = Some(value.into_owned()),
                 k => {
                     let Some(f) = FacetKind::from_key(k).and_then(|k| corpus.facet_index(k)) else {
                         continue;
@@ -69,6 +72,7 @@ impl ViewState {
                 }
             }
         }
+        state.list = named_list(search, |v| is_list_value(corpus, v));
         state
     }
 
@@ -76,7 +80,7 @@ impl ViewState {
     pub fn to_query_string(&self, corpus: &Corpus) -> String {
         let mut ser = form_urlencoded::Serializer::new(String::new());
         if let Some(list) = &self.list {
-            ser.append_pair("list", list);
+            ser.append_pair(OPEN_PARAM, list);
         }
         if !self.query.is_empty() {
             ser.append_pair("q", &self.query);
@@ -119,6 +123,13 @@ impl ViewState {
     }
 }
 
+/// Whether `value` is one of the List facet's values in `corpus`.
+pub fn is_list_value(corpus: &Corpus, value: &str) -> bool {
+    corpus
+        .facet(FacetKind::List)
+        .is_some_and(|f| f.values.iter().any(|v| v == value))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,10 +142,16 @@ mod tests {
                 name: "A".into(),
                 label: "A".into(),
             }],
-            facets: vec![Facet {
-                kind: FacetKind::Topic,
-                values: vec!["Agents".into(), "Diffusion & generation".into()],
-            }],
+            facets: vec![
+                Facet {
+                    kind: FacetKind::Topic,
+                    values: vec!["Agents".into(), "Diffusion & generation".into()],
+                },
+                Facet {
+                    kind: FacetKind::List,
+                    values: vec!["ICLR 2026 Papers".into()],
+                },
+            ],
             reasons: vec![],
             similar_terms: vec![],
             body_packs: Default::default(),
@@ -166,8 +183,28 @@ mod tests {
         // A list opened by URL stays named as the view changes.
         s.list = Some("https://example.org/lab papers.bib?x=1&y".into());
         let qs = s.to_query_string(&c);
-        assert!(qs.starts_with("?list=https%3A%2F%2Fexample.org%2Flab+papers.bib%3Fx%3D1%26y&q="));
+        assert!(qs.starts_with("?source=https%3A%2F%2Fexample.org%2Flab+papers.bib%3Fx%3D1%26y&q="));
         assert_eq!(ViewState::from_query_string(&qs, &c), s);
+    }
+
+    #[test]
+    fn a_list_filter_reopens_as_a_filter() {
+        let c = corpus();
+        let mut s = ViewState::empty(&c);
+        s.toggle(1, 0);
+        let qs = s.to_query_string(&c);
+        assert_eq!(qs, "?list=ICLR+2026+Papers");
+        let read = ViewState::from_query_string(&qs, &c);
+        assert_eq!((read.selection, read.list), (s.selection.clone(), None));
+        // A list opened in the page keeps its own filter beside it.
+        s.list = Some("0a1b2c3d4e5f6071".into());
+        let qs = s.to_query_string(&c);
+        assert_eq!(qs, "?source=0a1b2c3d4e5f6071&list=ICLR+2026+Papers");
+        assert_eq!(ViewState::from_query_string(&qs, &c), s);
+        // An older page's link to a list it opened still opens it.
+        let old = ViewState::from_query_string("?list=0a1b2c3d4e5f6071", &c);
+        assert_eq!(old.list.as_deref(), Some("0a1b2c3d4e5f6071"));
+        assert_eq!(old.selection, ViewState::empty(&c).selection);
     }
 
     #[test]
@@ -184,11 +221,11 @@ mod tests {
             "?map=%00%FF",
         ] {
             let s = ViewState::from_query_string(qs, &c);
-            assert_eq!(s.selection, vec![Vec::<u32>::new()]);
+            assert_eq!(s.selection, vec![Vec::<u32>::new(); 2]);
             assert_eq!(s.sort, Sort::Relevance);
             assert_eq!(s.region, None);
         }
         let s = ViewState::from_query_string("?topic=Agents&topic=Agents", &c);
-        assert_eq!(s.selection, vec![vec![0]]);
+        assert_eq!(s.selection, vec![vec![0], vec![]]);
     }
 }

@@ -1,5 +1,5 @@
 //! Lists of the reader's own, opened in the page (the outside world): the
-//! list the address names (`?list=<id or URL>`), opened in place of the
+//! list the address names (`?source=<id or URL>`), opened in place of the
 //! built-in one before the app starts; the page's compiler in a Web
 //! Worker ([`compile`]); the lists this browser keeps ([`kept`]: their
 //! files in Cache Storage, their records in localStorage).
@@ -12,7 +12,8 @@
 mod compile;
 mod kept;
 
-use explorer_core::model::opened::{is_list_id, KeptList};
+use explorer_core::model::opened::{is_list_id, named_list, KeptList};
+use explorer_core::Corpus;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -39,13 +40,15 @@ pub fn compiler_href() -> Option<String> {
     has_caches.then(|| link.get_attribute("href")).flatten()
 }
 
-/// What the address's `list` names, if anything.
-pub fn address_list() -> Option<String> {
+/// The list the address names to open, if any (its `source`, or an older
+/// page's `list` that is not a value of the List facet of `corpus`, the
+/// list in view: [`named_list`]). Before the app starts there is no
+/// corpus to ask: a `list` is then a list only if it looks like one.
+pub fn address_list(corpus: Option<&Corpus>) -> Option<String> {
     let search = window().location().search().ok()?;
-    let search = search.strip_prefix('?').unwrap_or(&search);
-    form_urlencoded::parse(search.as_bytes())
-        .find(|(k, _)| k == "list")
-        .map(|(_, v)| v.into_owned())
+    named_list(&search, |v| {
+        corpus.is_some_and(|c| crate::url_state::is_list_value(c, v))
+    })
 }
 
 /// Where to fetch a list the address names by URL: http or https, resolved
@@ -79,7 +82,7 @@ pub fn in_view() -> Option<KeptList> {
 /// cannot come, the built-in list opens, and the page says the list is
 /// not kept here.
 pub async fn open_from_address() {
-    let Some(named) = address_list().filter(|_| keeps_any()) else {
+    let Some(named) = address_list(None).filter(|_| keeps_any()) else {
         return;
     };
     let url = source_url(&named);
@@ -122,11 +125,12 @@ pub enum NotOpened {
     FilesGone,
 }
 
-/// Whether the address names a list this browser cannot open, and why.
-pub fn not_opened() -> Option<NotOpened> {
+/// Whether the address names a list this browser cannot open, and why
+/// (`corpus` is the list in view).
+pub fn not_opened(corpus: &Corpus) -> Option<NotOpened> {
     if FILES_GONE.with(std::cell::Cell::get) {
         return Some(NotOpened::FilesGone);
     }
-    let named = address_list().is_some_and(|n| is_list_id(&n) && in_view().is_none());
+    let named = address_list(Some(corpus)).is_some_and(|n| is_list_id(&n) && in_view().is_none());
     named.then_some(NotOpened::NotKept)
 }

@@ -1,15 +1,19 @@
 //! "Open a list…": a list of the reader's own (a file chosen or dropped on
-//! the page, or `?list=URL`) compiled in the page's compiler (a Web
+//! the page, or `?source=URL`) compiled in the page's compiler (a Web
 //! Worker, [`crate::opened`]) while the list in view stays usable, with its
 //! stage, a cancel button and the compiler's own errors; and "Your lists",
 //! the lists this browser keeps.
 
 mod your_lists;
 
-use explorer_core::model::opened::{is_list_id, CompilerReply, OpenError, OpenRequest, OpenStage};
+use explorer_core::model::opened::{
+    is_list_id, open_search, CompilerReply, OpenError, OpenRequest, OpenStage,
+};
+use explorer_core::Corpus;
 use leptos::prelude::*;
 use std::cell::RefCell;
 
+use crate::explorer::Explorer;
 use crate::i18n::use_i18n;
 pub use your_lists::YourLists;
 
@@ -36,9 +40,10 @@ pub fn OpenList() -> impl IntoView {
     let opening = RwSignal::new(Opening::Idle);
     let input = NodeRef::<leptos::html::Input>::new();
     let supported = crate::opened::compiler_href().is_some();
+    let corpus = &expect_context::<Explorer>().engine.corpus;
     if supported {
         open_dropped(opening);
-        open_address_url(opening);
+        open_address_url(opening, corpus);
     }
     let chosen = move |_| {
         let Some(input) = input.get() else { return };
@@ -52,7 +57,7 @@ pub fn OpenList() -> impl IntoView {
             input.click();
         }
     };
-    let not_opened = crate::opened::not_opened();
+    let not_opened = crate::opened::not_opened(corpus);
     view! {
         <Show when=move || supported>
             <div class="open-list">
@@ -132,7 +137,7 @@ fn request_for(name: &str, url: Option<String>) -> OpenRequest {
 }
 
 /// Starts compiling; once the list is kept, the page opens it (the
-/// address names it: `?list=<id>`, or the URL it already names).
+/// address names it: `?source=<id>`, or the URL it already names).
 fn start(opening: RwSignal<Opening>, request: OpenRequest, file: Option<web_sys::File>) {
     ASKED.with(|a| *a.borrow_mut() = Some((request.clone(), file.clone())));
     opening.set(Opening::Running(OpenStage::Reading));
@@ -145,7 +150,7 @@ fn start(opening: RwSignal<Opening>, request: OpenRequest, file: Option<web_sys:
             let _ = if by_url {
                 location.reload()
             } else {
-                location.set_search(&format!("?list={}", list.id))
+                location.set_search(&open_search(&list.id))
             };
         }
         CompilerReply::Published { .. } => {}
@@ -177,15 +182,15 @@ fn open_dropped(opening: RwSignal<Opening>) {
     });
 }
 
-/// `?list=URL` names a list this browser does not keep yet: it is
+/// `?source=URL` names a list this browser does not keep yet: it is
 /// fetched and compiled, the built-in list shown meanwhile.
-fn open_address_url(opening: RwSignal<Opening>) {
+fn open_address_url(opening: RwSignal<Opening>, corpus: &Corpus) {
     if crate::opened::in_view().is_some() {
         return;
     }
     // A list's id is not a URL: a list this browser does not keep (said
     // by `not_opened`).
-    let Some(named) = crate::opened::address_list().filter(|n| !is_list_id(n)) else {
+    let Some(named) = crate::opened::address_list(Some(corpus)).filter(|n| !is_list_id(n)) else {
         return;
     };
     let Some(url) = crate::opened::source_url(&named) else {

@@ -5,7 +5,7 @@
 //! ([`crate::chunks`]), which reads the records: a visitor who keeps no
 //! list downloads neither.
 
-use explorer_core::model::opened::{CompilerReply, KeptList, OpenError, OpenRequest};
+use explorer_core::model::opened::{open_search, CompilerReply, KeptList, OpenError, OpenRequest};
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
@@ -65,13 +65,7 @@ fn Lists() -> impl IntoView {
 #[component]
 fn Kept(list: KeptList, current: bool, delete: Callback<String>) -> impl IntoView {
     let tr = use_i18n();
-    let href = match &list.url {
-        Some(url) => format!(
-            "?list={}",
-            form_urlencoded::byte_serialize(url.as_bytes()).collect::<String>()
-        ),
-        None => format!("?list={}", list.id),
-    };
+    let href = open_search(list.url.as_deref().unwrap_or(&list.id));
     let size = format!("{:.1} MB", list.bytes as f64 / 1e6);
     let date: String = String::from(js_sys::Date::new(&list.date.into()).to_iso_string())
         .chars()

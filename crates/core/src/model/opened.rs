@@ -17,7 +17,7 @@ pub struct OpenRequest {
     /// The file's name (its extension says its format), as errors name it.
     pub name: String,
     /// Where to fetch the list, when it is not a file sent with the
-    /// request (`?list=URL`, resolved against the page).
+    /// request (`?source=URL`, resolved against the page).
     pub url: Option<String>,
     /// Skip records without an abstract (with a count) instead of failing.
     pub lenient: bool,
@@ -158,7 +158,7 @@ pub struct KeptList {
     pub name: String,
     /// The file it was compiled from.
     pub file: String,
-    /// The address it was fetched from (`?list=URL`), if it was.
+    /// The address it was fetched from (`?source=URL`), if it was.
     #[serde(default)]
     pub url: Option<String>,
     /// How many papers it has.
@@ -221,10 +221,66 @@ pub fn cache_name(id: &str) -> String {
     format!("opened-list-{id}")
 }
 
-/// Whether `id` can name a kept list (hex, as [`KeptList::id`]): what a
-/// `?list=` that is not a URL must be.
+/// Whether `id` can name a kept list (hex, as [`KeptList::id`]): what an
+/// `?source=` that is not a URL must be.
 pub fn is_list_id(id: &str) -> bool {
     (1..=16).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// The address parameter that names a list opened in the page in place of
+/// the built-in one: its id ([`KeptList::id`]) or the URL it is fetched
+/// from. No facet has this key, so a filter can never be read as a list.
+pub const OPEN_PARAM: &str = "source";
+
+/// The query string (`?`-prefixed) of an address that opens the list
+/// `named` (its id or URL).
+pub fn open_search(named: &str) -> String {
+    let mut ser = form_urlencoded::Serializer::new(String::from("?"));
+    ser.append_pair(OPEN_PARAM, named);
+    ser.finish()
+}
+
+/// The key pages wrote [`OPEN_PARAM`] as before it existed: the List
+/// facet's key too.
+const OLD_OPEN_PARAM: &str = "list";
+
+/// The list an address's query string (with or without its `?`) names to
+/// open, if any: its [`OPEN_PARAM`], else a `list=` written by an older
+/// page ([`old_list_param_opens`]). `is_list_value` says whether a text is
+/// a value of the List facet of the list in view.
+pub fn named_list(search: &str, is_list_value: impl Fn(&str) -> bool) -> Option<String> {
+    let search = search.strip_prefix('?').unwrap_or(search);
+    let params = || form_urlencoded::parse(search.as_bytes());
+    if let Some((_, v)) = params().find(|(k, _)| k == OPEN_PARAM) {
+        return Some(v.into_owned());
+    }
+    params()
+        .find(|(k, v)| k == OLD_OPEN_PARAM && old_list_param_opens(v, &is_list_value))
+        .map(|(_, v)| v.into_owned())
+}
+
+/// Whether the value of a `list=` parameter names a list to open (as
+/// pages before [`OPEN_PARAM`] wrote it) rather than a value of the List
+/// facet to filter on: it is not one of the facet's values, and it is a
+/// list's id, an absolute URL, or a path to a list file
+/// (`/shared/lab.bib`, `papers.ris`).
+pub fn old_list_param_opens(value: &str, is_list_value: impl Fn(&str) -> bool) -> bool {
+    if is_list_value(value) {
+        return false;
+    }
+    let lower = value.trim().to_ascii_lowercase();
+    let has_scheme = lower.starts_with("http://") || lower.starts_with("https://");
+    let is_path = lower.starts_with('/') || lower.starts_with("./") || lower.starts_with("../");
+    let path = lower.split(['?', '#']).next().unwrap_or_default();
+    let list_file = path.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && !ext.contains(['/', ' '])
+            && matches!(
+                ext,
+                "bib" | "ris" | "json" | "jsonl" | "ndjson" | "csv" | "txt"
+            )
+    });
+    is_list_id(value) || has_scheme || is_path || list_file
 }
 
 /// The most a list's file may weigh for the page to compile it: above,
@@ -254,6 +310,57 @@ mod tests {
             "https://raw.githubusercontent.com/lab/papers/main/a.bib",
         ] {
             assert_eq!(raw_url(kept), kept);
+        }
+    }
+
+    /// The seed list's List facet values, as a reload reads them.
+    fn seed_list_value(v: &str) -> bool {
+        ["ICLR 2026 Papers", "ICLR 2026 Orals", "2024", "notes.txt"].contains(&v)
+    }
+
+    #[test]
+    fn a_list_filter_is_never_read_as_a_list_to_open() {
+        for filter in [
+            "?list=ICLR+2026+Papers",
+            "?list=2024",
+            "list=notes.txt&q=x",
+            "?q=a",
+        ] {
+            assert_eq!(named_list(filter, seed_list_value), None, "{filter}");
+        }
+        // A `source` is a list whatever it says; a filter beside it stays one.
+        assert_eq!(
+            named_list("?source=0a1b2c3d4e5f6071&list=2024", seed_list_value).as_deref(),
+            Some("0a1b2c3d4e5f6071")
+        );
+        assert_eq!(
+            named_list("source=ICLR+2026+Papers", seed_list_value).as_deref(),
+            Some("ICLR 2026 Papers")
+        );
+    }
+
+    #[test]
+    fn links_older_pages_wrote_still_open_their_list() {
+        for (search, list) in [
+            ("?list=0a1b2c3d4e5f6071", "0a1b2c3d4e5f6071"),
+            (
+                "?list=https%3A%2F%2Fexample.org%2Flab+papers.bib%3Fx%3D1&q=a",
+                "https://example.org/lab papers.bib?x=1",
+            ),
+            ("?embed=1&list=HTTP://example.org/x", "HTTP://example.org/x"),
+            ("?list=%2Fshared%2Flab.bib", "/shared/lab.bib"),
+            ("?list=papers.RIS", "papers.RIS"),
+            ("?list=../lists/a.jsonl#top", "../lists/a.jsonl#top"),
+            ("?list=ICLR+2026+Papers&list=abc", "abc"),
+        ] {
+            assert_eq!(
+                named_list(search, seed_list_value).as_deref(),
+                Some(list),
+                "{search}"
+            );
+        }
+        for not_a_list in ["Vision and language", "v1.2 papers", ".bib", "NeurIPS 2024"] {
+            assert!(!old_list_param_opens(not_a_list, |_| false), "{not_a_list}");
         }
     }
 

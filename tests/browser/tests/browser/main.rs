@@ -16,4 +16,5 @@ mod reading_list;
 mod real_list;
 mod robustness;
 mod scale;
+mod shared_links;
 mod topic_map;
