@@ -10,7 +10,10 @@
 // folder), `list` (a list of your own to show instead of the explorer's:
 // a file the frame fetches and compiles, any format the explorer reads,
 // resolved against this page, e.g. `list="papers.bib"`), `query`, `facets`
-// (`key:value` pairs joined by `;`), `sort`, `open` (a paper id). Changing
+// (`key:value` pairs joined by `;`), `sort`, `open` (a paper id),
+// `max-height` (the frame's ceiling in CSS pixels: by default this page's
+// window height, so a long list scrolls inside its frame; `none` for the
+// content's whole height, for a short list). Changing
 // one changes the view (a new `list` opens that list in the frame). The element keeps
 // `query`, `facets` and `sort` in step with what the reader does, and
 // dispatches `state` and `opened` events whose `detail` is the explorer's
@@ -68,7 +71,7 @@
   });
 
   class PaperExplorer extends HTMLElement {
-    static get observedAttributes() { return ['list', 'query', 'facets', 'sort', 'open']; }
+    static get observedAttributes() { return ['list', 'query', 'facets', 'sort', 'open', 'max-height']; }
 
     connectedCallback() {
       if (this._frame) return;
@@ -76,7 +79,7 @@
       // The first view comes in the address: no flash of the whole list.
       src.searchParams.set('embed', '1');
       var list = this.getAttribute('list');
-      if (list) src.searchParams.set('list', new URL(list, document.baseURI).href);
+      if (list) src.searchParams.set('source', new URL(list, document.baseURI).href);
       var query = this.getAttribute('query');
       if (query) src.searchParams.set('q', query);
       var facets = parseFacets(this.getAttribute('facets'));
@@ -111,6 +114,7 @@
 
     attributeChangedCallback(name, old, value) {
       if (!this._frame || this._reflecting || old === value) return;
+      if (name === 'max-height') return this._size();
       var message = {};
       if (name === 'list') {
         // Another list: the frame opens it as its address would.
@@ -134,9 +138,22 @@
       this._frame.contentWindow.postMessage(message, this._origin);
     }
 
+    // The frame as tall as the explorer asks, up to the ceiling
+    // (`max-height`, by default this window's height).
+    _size() {
+      var asked = this._height;
+      if (!asked || !this._frame) return;
+      var max = this.getAttribute('max-height');
+      var height = max === 'none' && typeof asked.contentHeight === 'number'
+        ? asked.contentHeight
+        : Math.min(asked.height, parseFloat(max) > 0 ? parseFloat(max) : window.innerHeight);
+      this._frame.style.height = Math.max(0, Math.ceil(height)) + 'px';
+    }
+
     _receive(data) {
       if (data.type === 'paper-explorer:height' && typeof data.height === 'number') {
-        this._frame.style.height = Math.max(0, Math.ceil(data.height)) + 'px';
+        this._height = data;
+        this._size();
         return;
       }
       if (data.type === 'paper-explorer:state') {
@@ -154,6 +171,11 @@
       }
     }
   }
+
+  // The default ceiling follows this window's height.
+  window.addEventListener('resize', function () {
+    elements.forEach(function (el) { el._size(); });
+  });
 
   customElements.define('paper-explorer', PaperExplorer);
 })();

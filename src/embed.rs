@@ -1,13 +1,16 @@
 //! Embedding in a wiki: with `?embed=1`, or whenever the page is inside a
-//! frame, the layout is compact and the page reports its content height to
-//! the parent (`postMessage({type: "paper-explorer:height", height})`) so the
-//! wiki can size the iframe without scrollbars. Framed, it also speaks the
+//! frame, the layout is compact and the page reports its height to the
+//! parent (`postMessage({type: "paper-explorer:height", height,
+//! contentHeight})`, the content's height capped at the screen's:
+//! [`Height`]) so the wiki can size the iframe without scrollbars while it
+//! fits, and a long list scrolls inside its frame. Framed, it also speaks the
 //! host API of `explorer_core::view::embed`: it takes `set` messages from its
 //! parent (and no one else), and tells the parent the view's `state` after
 //! every change and which paper was `opened`. The reader's stars, notes and
 //! map region never leave the frame.
 
-use explorer_core::view::embed::{Opened, Set, State};
+use explorer_core::model::opened::OPEN_PARAM;
+use explorer_core::view::embed::{Height, Opened, Set, State};
 use leptos::ev;
 use leptos::prelude::*;
 use serde::Serialize;
@@ -98,13 +101,13 @@ fn take_messages(x: Explorer) {
 }
 
 /// Opens the list at `url` in this frame, as its address would name it
-/// (`?list=URL`): kept, it reopens; else it is fetched and compiled.
+/// (`?source=URL`): kept, it reopens; else it is fetched and compiled.
 fn open_list(url: &str) {
     let location = window().location();
     let path = location.pathname().unwrap_or_default();
     let search = form_urlencoded::Serializer::new(String::new())
         .append_pair("embed", "1")
-        .append_pair("list", url)
+        .append_pair(OPEN_PARAM, url)
         .finish();
     if let Err(e) = location.assign(&format!("{path}?{search}")) {
         warn(format!("could not open the list {url:?}: {e:?}"));
@@ -175,15 +178,20 @@ fn report_opened(x: Explorer) {
     });
 }
 
-/// Posts the content's height when it changed since the last post.
+/// Posts the frame's height (the content's, at most the screen's) when
+/// it changed since the last post.
 fn post_height() {
     thread_local!(static LAST: std::cell::Cell<i32> = const { std::cell::Cell::new(-1) });
     let Some(root) = document().document_element() else {
         return;
     };
-    let height = root.scroll_height();
-    if LAST.with(|last| last.replace(height)) != height {
-        post(&explorer_core::view::embed::Height::new(height));
+    let screen = window()
+        .screen()
+        .and_then(|s| s.avail_height())
+        .unwrap_or(800);
+    let height = Height::new(root.scroll_height(), screen);
+    if LAST.with(|last| last.replace(height.content_height)) != height.content_height {
+        post(&height);
     }
 }
 

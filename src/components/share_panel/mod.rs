@@ -33,7 +33,7 @@ pub fn SharePanel() -> impl IntoView {
         format!(
             "<iframe src=\"{src}\" title=\"{title}\" style=\"width:100%;height:80vh;border:0\" loading=\"lazy\"></iframe>\n\
              <script>addEventListener('message',function(e){{if(e.data&&e.data.type==='{message}'){{\
-             document.querySelectorAll('iframe').forEach(function(f){{if(f.contentWindow===e.source)f.style.height=e.data.height+'px'}})}}}});</script>",
+             document.querySelectorAll('iframe').forEach(function(f){{if(f.contentWindow===e.source)f.style.height=Math.min(e.data.height,innerHeight)+'px'}})}}}});</script>",
             message = crate::embed::HEIGHT_MESSAGE,
         )
     };

@@ -13,23 +13,34 @@ use crate::{Corpus, FacetKind, Selection, Sort};
 /// The `type` of the height message, which a host page listens for.
 pub const HEIGHT: &str = "paper-explorer:height";
 
-/// “My content is this tall”: sent to the parent whenever it changes, so
-/// the host can size the frame without scroll bars.
+/// “Make my frame this tall”: sent to the parent whenever it changes, so
+/// the host can size the frame without scroll bars while the content fits
+/// on a screen. A longer content (a long list's results) is capped at the
+/// screen's height: beyond it the explorer scrolls inside its frame, as on
+/// its own page, and draws the cards its own scrolling shows (in a frame
+/// as tall as its content it would draw the cards at the frame's top,
+/// wherever the host page is scrolled).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Height {
     #[serde(rename = "type")]
     /// The message's type tag ([`HEIGHT`]).
     pub kind: &'static str,
-    /// CSS pixels.
+    /// CSS pixels: the content's height, at most the cap.
     pub height: i32,
+    /// CSS pixels: the content's whole height, for a host that sizes the
+    /// frame otherwise.
+    #[serde(rename = "contentHeight")]
+    pub content_height: i32,
 }
 
 impl Height {
-    /// The message for a document `height` CSS pixels tall.
-    pub fn new(height: i32) -> Height {
+    /// The message for a document `content` CSS pixels tall, on a screen
+    /// `screen` CSS pixels tall (the frame's cap: never under 320).
+    pub fn new(content: i32, screen: i32) -> Height {
         Height {
             kind: HEIGHT,
-            height,
+            height: content.min(screen.max(320)),
+            content_height: content,
         }
     }
 }
@@ -54,7 +65,7 @@ pub const OPENED: &str = "paper-explorer:opened";
 /// query?, facets?, sort?, open?}`. Each field given replaces that part of
 /// the view, as if the reader had done it; `facets` replaces the whole
 /// facet selection (`{}` clears it); `list` (version 2) opens another
-/// list, as `?list=URL` does, and the rest is then ignored. Fields this
+/// list, as `?source=URL` does, and the rest is then ignored. Fields this
 /// version does not know are ignored, so a newer host can talk to an
 /// older explorer.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]

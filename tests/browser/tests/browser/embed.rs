@@ -11,7 +11,7 @@ const HOST: &str = r#"<!doctype html><html><head><title>Lab wiki</title></head><
 window.heights = [];
 addEventListener('message', function (e) {
   if (e.data && e.data.type === 'paper-explorer:height') {
-    window.heights.push(e.data.height);
+    window.heights.push(e.data);
     document.getElementById('explorer').style.height = e.data.height + 'px';
   }
 });
@@ -46,6 +46,7 @@ async fn a_wiki_page_embeds_and_sizes_the_explorer() {
         .await
         .as_u64()
         .unwrap();
+    let screen = b.js("return screen.availHeight").await.as_u64().unwrap();
     b.wait_for(
         "location.search.includes('embed=1')",
         "embed=1 in the address",
@@ -53,9 +54,10 @@ async fn a_wiki_page_embeds_and_sizes_the_explorer() {
     .await;
     b.client.enter_parent_frame().await.unwrap();
 
-    // The frame is as tall as what it shows: no inner scrollbar.
+    // The frame is as tall as what it shows, up to the screen's height:
+    // no inner scrollbar while it fits.
     b.wait_for(
-        &format!("window.heights[window.heights.length - 1] === {inner}"),
+        &format!("window.heights[window.heights.length - 1].contentHeight === {inner}"),
         "the new height",
     )
     .await;
@@ -64,7 +66,7 @@ async fn a_wiki_page_embeds_and_sizes_the_explorer() {
         .await
         .as_f64()
         .unwrap();
-    assert_eq!(frame_h.round() as u64, inner);
+    assert_eq!(frame_h.round() as u64, inner.min(screen.max(320)));
     b.close().await;
 }
 
@@ -113,6 +115,100 @@ async fn the_share_panel_gives_a_link_and_a_snippet() {
     b.wait_for(
         "document.getElementById('share-link').value.endsWith('?q=diffusion+models')",
         "the link to follow",
+    )
+    .await;
+    b.close().await;
+}
+
+/// What a wiki page adds to hear the explorer's height messages.
+const HEARD: &str = "<script>window.heights = []; addEventListener('message', function (e) { \
+    if (e.data && e.data.type === 'paper-explorer:height') window.heights.push(e.data); });</script>";
+
+/// A long list framed in a wiki page (`host`, served at `path`), whose
+/// frame is ready when `ready` (a script's condition in it) holds: the
+/// frame is no taller than the wiki's window, and the reader, scrolling
+/// inside it far down the list, sees cards drawn where they look.
+pub async fn a_long_list_scrolls_inside_its_frame(
+    b: &Browser,
+    path: &str,
+    host: &str,
+    ready: &str,
+) {
+    b.open_host_page(path, host).await;
+    b.client.enter_frame(Some(0)).await.unwrap();
+    b.wait_for(ready, "the list in the frame").await;
+    b.client.enter_parent_frame().await.unwrap();
+    b.wait_for(
+        "window.heights.length > 0 && window.heights[window.heights.length - 1].contentHeight > 20 * innerHeight",
+        "the frame saying its content is many screens tall",
+    )
+    .await;
+    b.wait_for(
+        "(() => { const h = document.querySelector('iframe').getBoundingClientRect().height; \
+           const last = window.heights[window.heights.length - 1]; \
+           return h > 200 && h <= innerHeight && Math.abs(h - Math.min(last.height, innerHeight)) < 1; })()",
+        "the frame sized by the message, within the wiki's window",
+    )
+    .await;
+    b.client.enter_frame(Some(0)).await.unwrap();
+    // Half way down and near the end: far below the frame's first screen.
+    for at in [0.5, 0.9] {
+        let depth = b
+            .js(&format!(
+                "const y = Math.round(document.documentElement.scrollHeight * {at}); window.scrollTo(0, y); return y"
+            ))
+            .await;
+        let depth = depth.as_i64().unwrap();
+        assert!(depth > 20_000, "the list is long: {depth} px half way");
+        b.wait_for(
+            &format!(
+                "scrollY > {depth} - innerHeight && [...document.querySelectorAll('.results article.paper')]\
+                 .some(a => {{ const r = a.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }})"
+            ),
+            &format!("cards drawn in the frame's view, {depth} px down"),
+        )
+        .await;
+    }
+    b.client.enter_parent_frame().await.unwrap();
+}
+
+/// The real list (3,891 papers) by the drop-in element and by the share
+/// panel's snippet.
+#[tokio::test]
+async fn a_long_list_embedded_stays_usable() {
+    let build = &browser_tests::real_builds()[0];
+    let b = Browser::launch_dist(&build.dist, "/wiki/tools/acl/", (1280, 900), true).await;
+    let element = format!(
+        "<!doctype html><title>Lab wiki</title><h1>ACL papers</h1>{HEARD}\
+         <script src=\"/wiki/tools/acl/embed.js\"></script>\
+         <paper-explorer src=\"/wiki/tools/acl/\"></paper-explorer>"
+    );
+    let ready =
+        "document.querySelector('.status[role=status]')?.textContent.startsWith('3891 of 3891')";
+    a_long_list_scrolls_inside_its_frame(&b, "/lab/acl-element.html", &element, ready).await;
+
+    b.open("").await;
+    b.click(".share summary").await;
+    b.wait_for(
+        "document.getElementById('share-embed').value !== ''",
+        "the snippet",
+    )
+    .await;
+    let snippet = b
+        .js("return document.getElementById('share-embed').value")
+        .await;
+    let snippet = format!(
+        "<!doctype html><title>Lab wiki</title><h1>ACL papers</h1>{HEARD}{}",
+        snippet.as_str().unwrap()
+    );
+    a_long_list_scrolls_inside_its_frame(&b, "/lab/acl-snippet.html", &snippet, ready).await;
+    // A host that asks for the whole height (`max-height="none"`) gets it.
+    let whole = element.replace("<paper-explorer ", "<paper-explorer max-height=\"none\" ");
+    b.open_host_page("/lab/acl-whole.html", &whole).await;
+    b.wait_for(
+        "window.heights.length > 0 && Math.abs(document.querySelector('iframe').getBoundingClientRect().height \
+           - window.heights[window.heights.length - 1].contentHeight) < 1",
+        "the frame as tall as its content",
     )
     .await;
     b.close().await;

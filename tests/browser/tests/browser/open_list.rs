@@ -101,7 +101,7 @@ async fn a_bibtex_file_dropped_on_the_page_becomes_the_list_in_view_and_stays() 
     b.open("").await;
     drop_file(&b, "naacl-sample.bib", bib.as_bytes()).await;
     wait_for_list(&b, &want.corpus.title()).await;
-    assert!(b.location_search().await.starts_with("?list="));
+    assert!(b.location_search().await.starts_with("?source="));
     // Its papers, searched as the native compiler's engine ranks them.
     let title = &want.corpus.papers[7].title;
     b.type_query(title).await;
@@ -227,10 +227,10 @@ async fn a_list_named_by_url_is_fetched_compiled_and_kept() {
         .lock()
         .unwrap()
         .push(("/shared/lab.bib".into(), bib.clone()));
-    b.open("?list=/shared/lab.bib").await;
+    b.open("?source=/shared/lab.bib").await;
     wait_for_list(&b, &want.corpus.title()).await;
     let named = b
-        .js("return new URLSearchParams(location.search).get('list')")
+        .js("return new URLSearchParams(location.search).get('source')")
         .await;
     assert_eq!(
         named,
@@ -240,7 +240,8 @@ async fn a_list_named_by_url_is_fetched_compiled_and_kept() {
     let title = &want.corpus.papers[3].title;
     b.type_query(title).await;
     b.wait_for_titles(&ranked_titles(&want, title)).await;
-    // A URL that answers 404, and one that cannot be fetched at all.
+    // A URL that answers 404, and one that cannot be fetched at all, named
+    // as pages before `source` named them.
     b.open("?list=/shared/missing.bib").await;
     assert!(failure(&b)
         .await
@@ -801,5 +802,31 @@ async fn a_kept_list_downloads_as_the_site_the_cli_builds() {
     assert!(left_out.is_empty(), "left out: {left_out:?}");
     let extra: Vec<&String> = published.keys().collect();
     assert!(extra.is_empty(), "not in the CLI's build: {extra:?}");
+    b.close().await;
+}
+
+/// A long list of the wiki's own (NAACL 2021's 533 papers as BibTeX),
+/// compiled in the frame the drop-in element makes, scrolls inside its
+/// frame as the built list does (`embed::a_long_list_scrolls_inside_its_frame`).
+#[tokio::test]
+async fn a_long_list_of_the_wikis_own_stays_usable_in_its_frame() {
+    let bib = acl_bibtex(533);
+    let n = native("naacl.bib", &bib).len();
+    let b = Browser::launch("/wiki/tools/iclr/", (1280, 900)).await;
+    b.server
+        .pages
+        .lock()
+        .unwrap()
+        .push(("/lab/naacl.bib".into(), bib));
+    let wiki = "<!doctype html><html><head><title>Lab wiki: NAACL</title>\
+        <script>window.heights = []; addEventListener('message', function (e) { \
+        if (e.data && e.data.type === 'paper-explorer:height') window.heights.push(e.data); });</script>\
+        <script src=\"/wiki/tools/iclr/embed.js\" defer></script></head><body>\
+        <h1>NAACL 2021</h1><paper-explorer src=\"/wiki/tools/iclr/\" list=\"naacl.bib\"></paper-explorer>\
+        </body></html>";
+    let ready = format!(
+        "document.querySelector('.status[role=status]')?.textContent.startsWith('{n} of {n}')"
+    );
+    crate::embed::a_long_list_scrolls_inside_its_frame(&b, "/lab/naacl.html", wiki, &ready).await;
     b.close().await;
 }
