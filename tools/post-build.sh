@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Trunk post-build hook (see Trunk.toml), in order, after the module's
-# chunks and their loader (split off by tools/bin/wasm-bindgen) are placed
-# beside the glue:
+# Trunk post-build hook (see Trunk.toml), in order, after the app's module
+# is split at its lazy functions (its chunks and their loader placed beside
+# the glue, crates/cli/src/split.rs):
 # 0. the corpus compiled once (a malformed one fails the build with file:line)
 #    into the files the page reads, each named for its content:
 #    corpus-<hash>.bin (the papers part, which index.html preloads), the
@@ -34,9 +34,17 @@ cd "$(dirname "$0")/.."
 # does not depend on the list: kept, `./dev` builds other lists' pages
 # from it without running Trunk again (its `corpus_build`).
 cli() { cargo run --quiet -p explorer-cli -- "$@"; }
-# The chunks of the module's split (and the module that loads them), which
-# tools/bin/wasm-bindgen left beside Trunk's wasm-bindgen output.
-cli place-split "$TRUNK_STAGING_DIR" --from "${CARGO_TARGET_DIR:-target}/wasm-bindgen/release/split"
+# wasm-opt from npm's binaryen (tools/bootstrap.sh), whoever runs Trunk.
+export PATH="$PWD/tools/node_modules/.bin:$PATH"
+# The app's module split at its lazy functions: Trunk staged it whole, so it
+# is made again from the module cargo linked, split first, through wasm-opt
+# in a release build (crates/cli/src/split.rs); the chunks placed beside it.
+profile=${TRUNK_PROFILE:-release}
+target=${CARGO_TARGET_DIR:-target}
+optimise=()
+[ "$profile" = release ] && optimise=(--optimise)
+cli place-split "$TRUNK_STAGING_DIR" "${optimise[@]}" --work "$target/split/$profile" \
+  --module "$target/wasm32-unknown-unknown/$profile/paper-explorer.wasm"
 if [ -n "${KEEP_APP_STAGED:-}" ]; then
   rm -rf "$KEEP_APP_STAGED" && mkdir -p "$(dirname "$KEEP_APP_STAGED")"
   cp -a "$TRUNK_STAGING_DIR" "$KEEP_APP_STAGED"

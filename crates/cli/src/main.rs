@@ -151,20 +151,18 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
-    /// wasm-bindgen on the app's module, split at its lazy functions first
-    /// (tools/bin/wasm-bindgen calls it for Trunk): REAL is wasm-bindgen,
-    /// ARGS Trunk's arguments to it.
-    SplitBindgen {
-        real: PathBuf,
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
-    /// Copy the split's chunks and link module (FROM, written by
-    /// split-bindgen) into DIST beside the glue.
+    /// The app's module in DIST split at its lazy functions: when Trunk
+    /// staged it whole, made again from MODULE (cargo's) in WORK, through
+    /// wasm-opt with --optimise; the chunks and their link module placed
+    /// beside the glue.
     PlaceSplit {
         dist: PathBuf,
         #[arg(long)]
-        from: PathBuf,
+        module: PathBuf,
+        #[arg(long)]
+        work: PathBuf,
+        #[arg(long)]
+        optimise: bool,
     },
     /// Move the JS loader out of DIST's index.html (strict CSP).
     ExternalLoader { dist: PathBuf },
@@ -224,11 +222,13 @@ fn run(command: Command) -> Result<(), Error> {
             files,
         } => eval::eval_title_queries(&files, sample, dump.as_deref(), exact),
         Command::AbstractsOnly { files, name, out } => eval::abstracts_only(&files, &name, &out),
-        Command::SplitBindgen { real, args } => split::bindgen(&real, &args)
-            .map(|n| eprintln!("module split: {n} chunks fetched on first use")),
-        Command::PlaceSplit { dist, from } => {
-            split::place(&dist, &from).map(|n| eprintln!("{n} files of the split placed"))
-        }
+        Command::PlaceSplit {
+            dist,
+            module,
+            work,
+            optimise,
+        } => split::place(&dist, &module, &work, optimise)
+            .map(|n| eprintln!("{n} files of the split placed")),
         Command::ExternalLoader { dist } => {
             single_file::external_loader(&dist).map(|name| eprintln!("loader moved to {name}"))
         }

@@ -3,22 +3,26 @@
 //! of one's own, exporting, saving for offline) is fetched the first time
 //! it is used, not with the page.
 //!
-//! Trunk runs wasm-bindgen on the module cargo linked, and the split must
-//! come before it (wasm-bindgen drops the relocations the splitter reads),
-//! so `tools/bin/wasm-bindgen` stands in for wasm-bindgen on the `./dev`
-//! commands' PATH and calls [`bindgen`] for the app's module:
+//! The split reads the relocations of the module cargo linked (build.rs
+//! asks wasm-ld to keep them), which wasm-bindgen drops; Trunk lets a
+//! project act only in its hooks, after its own wasm-bindgen. So the
+//! post-build hook's first step, [`place`], finds the module Trunk staged
+//! unsplit (its glue imports the splitter's placeholder) and makes it
+//! again from cargo's module, as Trunk would with the split first:
 //!
-//! 1. the module (linked with `--emit-relocs`, build.rs) is split by
-//!    `wasm_split_cli_support` into the main module and a chunk a split
-//!    point, with the link module (JavaScript) that loads them;
-//! 2. each chunk through wasm-opt (Trunk optimises only the main module)
-//!    and named for its content, `split-<hash>.wasm`; the link module
-//!    likewise, `split-<hash>.js`;
-//! 3. the real wasm-bindgen on the main module, keeping the exports the
-//!    chunks import (`--keep-lld-exports`), and its glue pointed at the
-//!    link module's name;
-//! 4. the chunks and the link module left in `<out-dir>/split/`, which
-//!    [`place`] (the post-build hook's first step) copies beside the glue.
+//! 1. the module is split by `wasm_split_cli_support` into the main module
+//!    and a chunk a split point, with the link module (JavaScript) that
+//!    loads them;
+//! 2. each chunk through wasm-opt and named for its content,
+//!    `split-<hash>.wasm`; the link module likewise, `split-<hash>.js`;
+//! 3. wasm-bindgen on the main module with Trunk's arguments, keeping the
+//!    exports the chunks import (`--keep-lld-exports`), its glue pointed
+//!    at the link module's name; the main module through `wasm-opt -Oz`
+//!    in a release build (index.html turns Trunk's own wasm-opt off);
+//! 4. the glue and the main module put in place of Trunk's, under Trunk's
+//!    names, and the chunks and the link module beside them.
+//!
+//! `trunk build` and `trunk serve` alone and `./dev` make the same page.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -35,6 +39,10 @@ const LINK: &str = "./__wasm_split.js";
 /// the staged glue's name in its place.
 const MAIN: &str = "./main.js";
 
+/// The module a lazy function's stub imports from until the module is
+/// split (`wasm_split_helpers`): a glue that imports it cannot start.
+const PLACEHOLDER: &str = "__wasm_split_placeholder__";
+
 /// The features the app's module is built with (`.cargo/config.toml` and
 /// the Rust target's defaults): wasm-opt keeps a chunk within them.
 const FEATURES: [&str; 7] = [
@@ -47,32 +55,19 @@ const FEATURES: [&str; 7] = [
     "--enable-multivalue",
 ];
 
-/// What a module built by Trunk alone (no split) is told.
-const USE_DEV: &str = "build with ./dev (its PATH has tools/bin/wasm-bindgen), not trunk alone";
-
 /// A file name for `bytes`: `split-<hash>.<ext>`.
 fn named(ext: &str, bytes: &[u8]) -> String {
     crate::single_file::hashed_name("split", ext, bytes)
 }
 
-/// The value of wasm-bindgen's `--NAME=value` argument.
-fn arg<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    let prefix = format!("--{name}=");
-    args.iter().find_map(|a| a.strip_prefix(&prefix))
-}
-
-/// wasm-bindgen on the app's module, split first (see the module's
-/// documentation). `real` is wasm-bindgen itself; `args` are Trunk's.
-/// Returns how many chunks.
-pub fn bindgen(real: &Path, args: &[String]) -> Result<usize, Error> {
-    let input = (args.iter())
-        .find(|a| !a.starts_with("--") && a.ends_with(".wasm"))
-        .ok_or_else(|| Error::unexpected(".", "no module among wasm-bindgen's arguments"))?;
-    let out_dir = PathBuf::from(
-        arg(args, "out-dir")
-            .ok_or_else(|| Error::unexpected(input, "wasm-bindgen has no --out-dir"))?,
-    );
-    let out_name = arg(args, "out-name").unwrap_or("index");
+/// wasm-bindgen on `module`, split first, into `out_dir` as Trunk calls it
+/// (`--target=web`, the module's name, no TypeScript), the chunks and the
+/// link module in `out_dir/split/`. Returns how many chunks.
+fn bindgen(module: &Path, out_dir: &Path) -> Result<usize, Error> {
+    let out_name = module
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .ok_or_else(|| Error::unexpected(module, "not a module's file name"))?;
     let work = out_dir.join("split-work");
     let split_dir = out_dir.join("split");
     for dir in [&work, &split_dir] {
@@ -80,22 +75,13 @@ pub fn bindgen(real: &Path, args: &[String]) -> Result<usize, Error> {
         std::fs::create_dir_all(dir).on(dir)?;
     }
     let main = work.join("main.wasm");
-    let (link_name, chunks) = split(Path::new(input), &work, &main, &split_dir)?;
-    let mut bindgen_args: Vec<String> = (args.iter())
-        .map(|a| {
-            if a == input {
-                main.display().to_string()
-            } else {
-                a.clone()
-            }
-        })
-        .collect();
-    for extra in ["--keep-lld-exports", "--no-demangle"] {
-        if !bindgen_args.iter().any(|a| a == extra) {
-            bindgen_args.push(extra.into());
-        }
-    }
-    run(Command::new(real).args(&bindgen_args))?;
+    let (link_name, chunks) = split(module, &work, &main, &split_dir)?;
+    run(Command::new("wasm-bindgen")
+        .arg("--target=web")
+        .arg(format!("--out-dir={}", out_dir.display()))
+        .arg(format!("--out-name={out_name}"))
+        .arg(&main)
+        .args(["--no-typescript", "--keep-lld-exports", "--no-demangle"]))?;
     if chunks == 0 {
         // No lazy function: nothing to load, nothing to place.
         let _ = std::fs::remove_dir_all(&split_dir);
@@ -180,32 +166,38 @@ fn run(command: &mut Command) -> Result<(), Error> {
     }
 }
 
-/// Copies the split's chunks and link module (`from`, written by
-/// [`bindgen`]) into `dist`, the link module importing the glue by the
-/// name it has there. Returns how many files. A glue that imports the
-/// link module with none to place was not built through
-/// `tools/bin/wasm-bindgen`: an error that says so.
-pub fn place(dist: &Path, from: &Path) -> Result<usize, Error> {
-    let glue = glue_of(dist)?;
-    let Some((glue_name, link_name)) = glue else {
-        return Ok(0);
+/// The module Trunk staged in `dist` split (see the module's
+/// documentation): made again from `module` (cargo's) in `work` when
+/// Trunk staged it whole, `optimise` saying whether through wasm-opt (a
+/// release build); then the link module and the chunks copied beside the
+/// glue, the link module importing the glue by its name there. Returns
+/// how many files were placed (none: the glue is split and placed
+/// already, a page built from the staged app, or imports no chunk).
+pub fn place(dist: &Path, module: &Path, work: &Path, optimise: bool) -> Result<usize, Error> {
+    let (glue_name, link_name) = match glue_of(dist)? {
+        Staged::NoChunk => return Ok(0),
+        Staged::Split { glue, link } => (glue, link),
+        Staged::Whole { glue } => {
+            remake(dist, &glue, module, work, optimise)?;
+            match glue_of(dist)? {
+                Staged::Split { glue, link } => (glue, link),
+                _ => {
+                    return Err(Error::unexpected(
+                        dist.join(&glue),
+                        "the split left the glue whole",
+                    ))
+                }
+            }
+        }
     };
     if dist.join(&link_name).exists() {
         // Placed already: a page built from the staged app (`./dev`'s
         // corpus_build), whose split another build may since have replaced.
         return Ok(0);
     }
-    let link_from = from.join(&link_name);
-    if !link_from.exists() {
-        return Err(Error::unexpected(
-            &link_from,
-            format!(
-                "the app's module imports its split's link module, which is not there: {USE_DEV}"
-            ),
-        ));
-    }
+    let from = work.join("split");
     let mut placed = 0;
-    for entry in std::fs::read_dir(from).on(from)?.flatten() {
+    for entry in std::fs::read_dir(&from).on(&from)?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let bytes = read(entry.path())?;
         let bytes = if name == link_name {
@@ -221,9 +213,92 @@ pub fn place(dist: &Path, from: &Path) -> Result<usize, Error> {
     Ok(placed)
 }
 
-/// The glue in `dist` that imports a split's link module, and that
-/// module's name (`None`: no glue does).
-fn glue_of(dist: &Path) -> Result<Option<(String, String)>, Error> {
+/// Makes the staged glue `glue` (and its `_bg.wasm`) again from `module`,
+/// split, in `work` (see the module's documentation).
+fn remake(
+    dist: &Path,
+    glue: &str,
+    module: &Path,
+    work: &Path,
+    optimise: bool,
+) -> Result<(), Error> {
+    if !module.is_file() {
+        return Err(Error::unexpected(
+            module,
+            "the app's module cargo built is not there to split (CARGO_TARGET_DIR and TRUNK_PROFILE name it)",
+        ));
+    }
+    bindgen(module, work)?;
+    let stem = module
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    let staged_wasm = dist.join(format!("{}_bg.wasm", glue.trim_end_matches(".js")));
+    let made_wasm = work.join(format!("{stem}_bg.wasm"));
+    if optimise {
+        // As Trunk runs it for `data-wasm-opt="z"`.
+        let output = work.join(format!("opt-{stem}_bg.wasm"));
+        run(Command::new("wasm-opt")
+            .arg(format!("--output={}", output.display()))
+            .arg("-Oz")
+            .arg(&made_wasm))?;
+        std::fs::rename(&output, &made_wasm).on(&made_wasm)?;
+    }
+    std::fs::copy(&made_wasm, &staged_wasm).on(&staged_wasm)?;
+    let made_glue = work.join(format!("{stem}.js"));
+    std::fs::copy(&made_glue, dist.join(glue)).on(&made_glue)?;
+    for file in [
+        glue.to_string(),
+        format!("{}_bg.wasm", glue.trim_end_matches(".js")),
+    ] {
+        refresh_integrity(dist, &file)?;
+    }
+    Ok(())
+}
+
+/// Index.html's `integrity` of `file` (Trunk's subresource integrity,
+/// SHA-384, on the glue's `modulepreload`) made the file's again: a
+/// browser refuses a file whose digest is not the page's.
+fn refresh_integrity(dist: &Path, file: &str) -> Result<(), Error> {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let path = dist.join("index.html");
+    let index = read_text(&path)?;
+    let digest = sha2::Sha384::digest(read(dist.join(file))?);
+    let integrity = format!(
+        "sha384-{}",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    );
+    let names_file = |url: Option<String>| url.is_some_and(|u| u.rsplit('/').next() == Some(file));
+    let html = lol_html::rewrite_str(
+        &index,
+        lol_html::RewriteStrSettings {
+            element_content_handlers: vec![lol_html::element!("[integrity]", |el| {
+                if names_file(el.get_attribute("href")) || names_file(el.get_attribute("src")) {
+                    el.set_attribute("integrity", &integrity)?;
+                }
+                Ok(())
+            })],
+            ..lol_html::RewriteStrSettings::default()
+        },
+    )
+    .map_err(|e| Error::unexpected(&path, e))?;
+    write(&path, html)
+}
+
+/// The app's glue as staged.
+enum Staged {
+    /// No glue imports a chunk.
+    NoChunk,
+    /// The glue `glue` loads its chunks through the link module `link`.
+    Split { glue: String, link: String },
+    /// The glue `glue` imports the splitter's placeholder: made by
+    /// wasm-bindgen from the module unsplit.
+    Whole { glue: String },
+}
+
+/// What the app's glue in `dist` is.
+fn glue_of(dist: &Path) -> Result<Staged, Error> {
     for entry in std::fs::read_dir(dist).on(dist)?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if !name.ends_with(".js") || name.starts_with("split-") {
@@ -231,16 +306,18 @@ fn glue_of(dist: &Path) -> Result<Option<(String, String)>, Error> {
         }
         let text = read_text(entry.path())?;
         if let Some((_, link)) = text.lines().find_map(chunk_import) {
-            return Ok(Some((name, link.to_string())));
+            return Ok(Staged::Split {
+                glue: name,
+                link: link.to_string(),
+            });
         }
-        if text.contains(&format!("from \"{LINK}\"")) || text.contains(&format!("from '{LINK}'")) {
-            return Err(Error::unexpected(
-                entry.path(),
-                format!("the glue imports the split's link module by its unsplit name: {USE_DEV}"),
-            ));
+        if text.contains(&format!("from \"{PLACEHOLDER}\""))
+            || text.contains(&format!("from '{PLACEHOLDER}'"))
+        {
+            return Ok(Staged::Whole { glue: name });
         }
     }
-    Ok(None)
+    Ok(Staged::NoChunk)
 }
 
 #[cfg(test)]
@@ -265,39 +342,73 @@ mod tests {
     /// has there; the chunks with it.
     #[test]
     fn the_split_is_placed_beside_the_glue_that_imports_it() {
-        let from = dist(&[
-            (
-                "split-0123456789abcdef.js",
-                "import { initSync } from \"./main.js\";\n",
-            ),
-            ("split-fedcba9876543210.wasm", "\0asm"),
-        ]);
+        let work = dist(&[]);
+        let from = work.join("split");
+        std::fs::create_dir_all(&from).unwrap();
+        std::fs::write(
+            from.join("split-0123456789abcdef.js"),
+            "import { initSync } from \"./main.js\";\n",
+        )
+        .unwrap();
+        std::fs::write(from.join("split-fedcba9876543210.wasm"), "\0asm").unwrap();
         let staged = dist(&[(
             "app-1234.js",
             "import * as import1 from \"./split-0123456789abcdef.js\"\n",
         )]);
-        assert_eq!(place(&staged, &from).unwrap(), 2);
+        let module = Path::new("/nonexistent/app.wasm");
+        assert_eq!(place(&staged, module, &work, true).unwrap(), 2);
         let loader = std::fs::read_to_string(staged.join("split-0123456789abcdef.js")).unwrap();
         assert_eq!(loader, "import { initSync } from \"./app-1234.js\";\n");
         assert!(staged.join("split-fedcba9876543210.wasm").is_file());
         // Placed already (a page staged again for another list): kept.
-        assert_eq!(place(&staged, Path::new("/nonexistent")).unwrap(), 0);
+        assert_eq!(
+            place(&staged, module, Path::new("/nonexistent"), true).unwrap(),
+            0
+        );
     }
 
-    /// A glue that imports the loader by its unsplit name was built by
-    /// Trunk's own wasm-bindgen: refused, saying how to build; a glue that
-    /// imports no loader needs nothing.
+    /// A glue wasm-bindgen made from the module unsplit (Trunk's own) is
+    /// made again from cargo's module: without it, an error that names
+    /// it, never a page that cannot start; a glue that imports no chunk
+    /// needs nothing.
     #[test]
-    fn a_module_built_without_the_split_is_refused() {
+    fn a_glue_made_whole_is_made_again_from_cargos_module() {
         let staged = dist(&[(
             "app-1234.js",
-            "import * as import1 from \"./__wasm_split.js\"\n",
+            "import * as import1 from \"__wasm_split_placeholder__\"\n",
         )]);
-        let error = place(&staged, Path::new("/nonexistent"))
+        let error = place(&staged, Path::new("/nonexistent/app.wasm"), &staged, true)
             .unwrap_err()
             .to_string();
-        assert!(error.contains("./dev"), "{error}");
+        assert!(
+            error.contains("/nonexistent/app.wasm") && error.contains("CARGO_TARGET_DIR"),
+            "{error}"
+        );
         let plain = dist(&[("app-1234.js", "export function initSync() {}\n")]);
-        assert_eq!(place(&plain, Path::new("/nonexistent")).unwrap(), 0);
+        assert_eq!(
+            place(&plain, Path::new("/nonexistent"), &plain, true).unwrap(),
+            0
+        );
+    }
+
+    /// The glue made again keeps the page's integrity true: its digest
+    /// (SHA-384's test vector for "abc"), other elements untouched.
+    #[test]
+    fn the_pages_integrity_is_the_new_glues() {
+        let staged = dist(&[
+            ("app-1234.js", "abc"),
+            (
+                "index.html",
+                "<link rel=\"modulepreload\" href=\"./app-1234.js\" integrity=\"sha384-old\">\
+                 <link rel=\"stylesheet\" href=\"./style.css\" integrity=\"sha384-css\">",
+            ),
+        ]);
+        refresh_integrity(&staged, "app-1234.js").unwrap();
+        let index = std::fs::read_to_string(staged.join("index.html")).unwrap();
+        assert!(
+            index.contains("href=\"./app-1234.js\" integrity=\"sha384-ywB1P0WjXou1oD1pmsZQBycsMqsO3tFjGotgWkP/W+2AhgcroefMI1i67KE0yCWn\"")
+                && index.contains("integrity=\"sha384-css\""),
+            "{index}"
+        );
     }
 }
