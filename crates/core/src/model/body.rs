@@ -89,9 +89,9 @@ pub struct PaperPackRef {
 /// Packs of consecutive papers' bodies or titles: `per_pack` papers each
 /// (the last may hold fewer). A pack's file is named for the hash of all
 /// the packs' contents and its number ([`PaperPackRef::hash`]), so the
-/// head names 12,500 packs of a 100,000-paper list in a few bytes, where
-/// a hash a pack would be 200 KB of the papers part; a pack carries that
-/// hash and its number inside, checked when it arrives.
+/// head names the 25,000 packs of bodies of a 100,000-paper list in a few
+/// bytes, where a hash a pack would be 400 KB of the papers part; a pack
+/// carries that hash and its number inside, checked when it arrives.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PaperPacks {
     /// How many papers the packs hold in all (the corpus's papers); 0
