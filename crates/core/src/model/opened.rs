@@ -235,9 +235,9 @@ pub const OPEN_PARAM: &str = "source";
 /// The query string (`?`-prefixed) of an address that opens the list
 /// `named` (its id or URL).
 pub fn open_search(named: &str) -> String {
-    let mut ser = form_urlencoded::Serializer::new(String::from("?"));
+    let mut ser = form_urlencoded::Serializer::new(String::new());
     ser.append_pair(OPEN_PARAM, named);
-    ser.finish()
+    format!("?{}", ser.finish())
 }
 
 /// The key pages wrote [`OPEN_PARAM`] as before it existed: the List
@@ -337,6 +337,18 @@ mod tests {
             named_list("source=ICLR+2026+Papers", seed_list_value).as_deref(),
             Some("ICLR 2026 Papers")
         );
+    }
+
+    #[test]
+    fn the_address_of_a_list_names_it_alone() {
+        assert_eq!(open_search("0a1b2c3d4e5f6071"), "?source=0a1b2c3d4e5f6071");
+        let url = "https://example.org/lab papers.bib?x=1&y";
+        let search = open_search(url);
+        assert_eq!(
+            search,
+            "?source=https%3A%2F%2Fexample.org%2Flab+papers.bib%3Fx%3D1%26y"
+        );
+        assert_eq!(named_list(&search, |_| false).as_deref(), Some(url));
     }
 
     #[test]
