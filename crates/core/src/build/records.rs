@@ -60,6 +60,10 @@ pub struct RecordList {
     pub name: String,
     /// Its records, in file order.
     pub records: Vec<Record>,
+    /// What the reader repaired or skipped, each naming its line.
+    pub said: Vec<SourceError>,
+    /// How many entries the reader could not read (skipped, and said).
+    pub unread: usize,
 }
 
 /// The formats a corpus directory may hold, by file extension.
@@ -105,16 +109,23 @@ pub fn read(file: &str, bytes: &[u8], format: Format) -> Result<RecordList, Sour
         .and_then(|s| s.to_str())
         .unwrap_or(file)
         .to_string();
+    let (mut skipped, mut unread) = (Vec::new(), 0);
     let (name, records) = match format {
         Format::Json => read_json(&src)?,
         Format::JsonLines => (None, read_json_lines(&src)?),
-        Format::Bibtex => (None, references::read_bibtex(file, src.text)?),
+        Format::Bibtex => {
+            let read = references::read_bibtex(file, src.text)?;
+            (skipped, unread) = (read.said, read.unread);
+            (None, read.records)
+        }
         Format::Ris => (None, references::read_ris(file, src.text)?),
         _ => (None, read_csv(&src)?),
     };
     Ok(RecordList {
         name: name.unwrap_or(stem),
         records,
+        said: skipped,
+        unread,
     })
 }
 
@@ -136,6 +147,8 @@ fn read_seed(file: &str, bytes: &[u8]) -> Result<RecordList, SourceError> {
     Ok(RecordList {
         name: seed.name,
         records,
+        said: Vec::new(),
+        unread: 0,
     })
 }
 

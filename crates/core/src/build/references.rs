@@ -11,16 +11,27 @@ use serde_json::Value;
 use crate::build::records::{many, one, Record};
 use crate::build::source::{line_of, Lined, SourceError};
 
-/// The records of a BibTeX file, each with the line of its `@`.
-pub(crate) fn read_bibtex(file: &str, text: &str) -> Result<Vec<Record>, SourceError> {
+/// The most entries of one file the reader repairs or skips before it
+/// gives the file up: each costs a parse of the whole file.
+const MOST_REPAIRS: usize = 200;
+
+/// A BibTeX file's records, and what the reader repaired or skipped.
+pub(crate) struct Read {
+    /// The records, each with the line of its `@`.
+    pub records: Vec<Record>,
+    /// Each repair or skipped entry, naming its line and key.
+    pub said: Vec<SourceError>,
+    /// How many entries were skipped.
+    pub unread: usize,
+}
+
+/// The records of a BibTeX file, each with the line of its `@`, and what
+/// was repaired or skipped on the way ([`parse_bibtex`]).
+pub(crate) fn read_bibtex(file: &str, text: &str) -> Result<Read, SourceError> {
     use biblatex::ChunksExt;
-    let err = |at: usize, reason: String| SourceError {
-        file: file.to_string(),
-        line: line_of(text.as_bytes(), at),
-        reason,
-    };
-    let bib = biblatex::Bibliography::parse(text)
-        .map_err(|e| err(e.span.start, format!("BibTeX: {}", e.kind)))?;
+    let (bib, said, text) = parse_bibtex(file, text)?;
+    let unread = said.iter().filter(|s| s.reason.contains(SKIPPED)).count();
+    let text = text.as_str();
     let mut records = Vec::new();
     // Entries come in the file's order: each is looked for from the last
     // one on, and its line counted from the last one's (from the start
@@ -29,7 +40,8 @@ pub(crate) fn read_bibtex(file: &str, text: &str) -> Result<Vec<Record>, SourceE
     for (i, entry) in bib.iter().enumerate() {
         let text_of = |key: &str| {
             let chunks = entry.get(key)?;
-            Some(chunks.format_verbatim().trim().to_string()).filter(|s| !s.is_empty())
+            let text = chunks.format_verbatim().replace(INERT_DOLLAR, "$");
+            Some(text.trim().to_string()).filter(|s| !s.is_empty())
         };
         let at = entry_start(text, &entry.key, last.at);
         last = last.to(text.as_bytes(), at);
@@ -54,7 +66,185 @@ pub(crate) fn read_bibtex(file: &str, text: &str) -> Result<Vec<Record>, SourceE
             ..Record::default()
         });
     }
-    Ok(records)
+    Ok(Read {
+        records,
+        said,
+        unread,
+    })
+}
+
+/// What the warning of an entry skipped says after its key.
+const SKIPPED: &str = ": skipped: ";
+
+/// What stands for a `$` in an entry whose math the parser could not
+/// read (never in a text: a control character).
+const INERT_DOLLAR: char = '\u{1}';
+
+/// The file parsed as BibTeX reads it: one entry the parser cannot read
+/// never sinks the others. On an error, the entry it lies in is read
+/// again with its `$` as plain text (a formula's braces or a lone `$`
+/// are nothing to BibTeX), else skipped; an abbreviation no `@string`
+/// defines is read as empty text; an entry whose key an earlier one has
+/// (a Mendeley export's `Smith2019` for two papers) is kept under the
+/// key with `~2` added. Each is said as a warning that names the line and
+/// the key. Returns the text as repaired too: repairs add or remove no
+/// line end, so its lines are the file's.
+fn parse_bibtex(
+    file: &str,
+    text: &str,
+) -> Result<(biblatex::Bibliography, Vec<SourceError>, String), SourceError> {
+    use biblatex::ParseErrorKind;
+    let mut said = Vec::new();
+    let mut work = keyed(file, text, &mut said);
+    let mut inert = Vec::new();
+    for _ in 0..=MOST_REPAIRS {
+        let error = match biblatex::Bibliography::parse(&work) {
+            Ok(bib) => return Ok((bib, said, work)),
+            Err(e) => e,
+        };
+        // A formula or a brace left open runs on into the entries after
+        // it: the entry to blame is the first that leaves one open, up to
+        // the one the error names.
+        let around = entry_around(&work, error.span.start);
+        let (start, end) = left_open(&work[..around.1]).unwrap_or(around);
+        let key = entry_key(&work[start..end]);
+        let warn = |what: String| SourceError {
+            file: file.to_string(),
+            line: line_of(work.as_bytes(), start),
+            reason: format!("entry {key}: {what}"),
+        };
+        let span = error.span.clone();
+        let math_first = !inert.contains(&start) && work[start..end].contains('$');
+        match error.kind {
+            ParseErrorKind::UnknownAbbreviation(name) => {
+                said.push(warn(format!("no @string defines {name:?}: read as empty")));
+                work.replace_range(span, "{}");
+            }
+            ParseErrorKind::DuplicateKey(key) => {
+                // The error's span is the later entry's; its key follows
+                // its opening bracket.
+                let entry = &work[span.clone()];
+                let at = span.start + entry.find(['{', '(']).map_or(0, |b| b + 1);
+                let at = at + work[at..].find(&key).unwrap_or(0);
+                let new = (2..)
+                    .map(|n| format!("{key}~{n}"))
+                    .find(|k| !work.contains(&format!("{{{k},")))
+                    .unwrap_or_default();
+                said.push(warn(format!(
+                    "an earlier entry has this key: kept as {new}"
+                )));
+                work.replace_range(at..at + key.len(), &new);
+            }
+            _ if math_first => {
+                inert.push(start);
+                let region = work[start..end].replace('$', &INERT_DOLLAR.to_string());
+                work.replace_range(start..end, &region);
+            }
+            kind => {
+                said.push(warn(format!("skipped: BibTeX: {kind}")));
+                blank(&mut work, start, end);
+            }
+        }
+    }
+    Err(SourceError {
+        file: file.to_string(),
+        line: 0,
+        reason: format!("BibTeX: more than {MOST_REPAIRS} entries could not be read"),
+    })
+}
+
+/// `text` with a key for each entry that has none (Mendeley writes
+/// `@article{,`): `line` and its line, each said.
+fn keyed(file: &str, text: &str, said: &mut Vec<SourceError>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for start in entry_starts(text) {
+        let entry = &text[start..];
+        let Some(open) = entry.find(['{', '(']) else {
+            continue;
+        };
+        let kind = entry[1..open].trim().to_ascii_lowercase();
+        let keyless = entry[open + 1..]
+            .trim_start_matches([' ', '\t'])
+            .starts_with(',');
+        if !keyless || matches!(kind.as_str(), "string" | "comment" | "preamble") {
+            continue;
+        }
+        let line = line_of(text.as_bytes(), start);
+        out.push_str(&text[from..start + open + 1]);
+        out.push_str(&format!("line{line}"));
+        from = start + open + 1;
+        said.push(SourceError {
+            file: file.to_string(),
+            line,
+            reason: format!("entry without a key: kept as line{line}"),
+        });
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
+/// Where an entry starts: an `@` first on its line (after blanks).
+fn entry_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = text.as_bytes();
+    text.match_indices('@')
+        .map(|(at, _)| at)
+        .filter(move |&at| {
+            bytes[..at]
+                .iter()
+                .rev()
+                .take_while(|&&b| b != b'\n')
+                .all(|b| b.is_ascii_whitespace())
+        })
+}
+
+/// The entry around byte `at`: from its `@` to the next entry's.
+fn entry_around(text: &str, at: usize) -> (usize, usize) {
+    let start = entry_starts(text)
+        .take_while(|&s| s <= at)
+        .last()
+        .unwrap_or(0);
+    let end = entry_starts(text)
+        .find(|&s| s > start)
+        .unwrap_or(text.len());
+    (start, end)
+}
+
+/// The first entry that leaves a formula or a brace open: its `$` signs
+/// odd in number (a lone `$`, a price) or more `{` than `}`.
+fn left_open(text: &str) -> Option<(usize, usize)> {
+    let starts: Vec<usize> = entry_starts(text).chain([text.len()]).collect();
+    starts.windows(2).map(|w| (w[0], w[1])).find(|&(s, e)| {
+        let t = &text[s..e];
+        let count = |c: char| {
+            let escaped = t.matches(&format!("\\{c}")).count();
+            t.matches(c).count() - escaped
+        };
+        count('$') % 2 == 1 || count('{') > count('}')
+    })
+}
+
+/// An entry's key, as messages name it (`?` when it has none).
+fn entry_key(entry: &str) -> String {
+    let key = entry
+        .split_once(['{', '('])
+        .map(|(_, rest)| rest.split([',', '\n']).next().unwrap_or("").trim());
+    match key {
+        Some(k) if !k.is_empty() => k.chars().take(80).collect(),
+        _ => "?".to_string(),
+    }
+}
+
+/// Blanks `start..end` of `text`: spaces, as many bytes as each
+/// character, its line ends kept.
+fn blank(text: &mut String, start: usize, end: usize) {
+    let blanked: String = (text[start..end].chars())
+        .map(|c| match c {
+            '\n' => "\n".to_string(),
+            c => " ".repeat(c.len_utf8()),
+        })
+        .collect();
+    text.replace_range(start..end, &blanked);
 }
 
 /// Where the entry with `key` starts: its `@`, before the first `{key,`
@@ -222,7 +412,8 @@ mod tests {
   abstract = {We measure $d(x, y)$ for 50\% of R\&D data\_sets.},
 }
 "#;
-        let records = read_bibtex("refs.bib", bib).unwrap();
+        let Read { records, said, .. } = read_bibtex("refs.bib", bib).unwrap();
+        assert!(said.is_empty(), "{said:?}");
         assert_eq!(records.len(), 1);
         let r = &records[0];
         assert_eq!(r.title.as_deref(), Some("LLMs and the Fréchet Distance"));
@@ -236,12 +427,68 @@ mod tests {
         );
     }
 
+    /// The titles of what a file reads as, and what was said, as lines.
+    fn read(bib: &str) -> (Vec<String>, Vec<String>) {
+        let Read { records, said, .. } = read_bibtex("refs.bib", bib).unwrap();
+        let titles = records.into_iter().filter_map(|r| r.title).collect();
+        (titles, said.iter().map(ToString::to_string).collect())
+    }
+
     #[test]
-    fn an_unclosed_brace_names_its_line() {
-        let bib = "@article{a,\n  title = {One},\n}\n\n@article{b,\n  title = {Two,\n}\n";
-        let e = read_bibtex("refs.bib", bib).unwrap_err();
-        assert_eq!(e.file, "refs.bib");
-        assert!(e.line >= 5, "{e}");
+    fn an_entry_that_cannot_be_read_is_skipped_and_named() {
+        let bib = "@article{a,\n  title = {One},\n}\n\n@article{b,\n  title = {Two,\n}\n\n@misc{c, title = {Three}}\n";
+        let (titles, said) = read(bib);
+        assert_eq!(titles, ["One", "Three"]);
+        assert_eq!(said.len(), 1);
+        assert!(
+            said[0].starts_with("refs.bib:5: entry b: skipped: BibTeX: "),
+            "{said:?}"
+        );
+    }
+
+    #[test]
+    fn a_dollar_never_sinks_an_entry() {
+        // A formula whose braces close inside it (an ICLR abstract's), and a
+        // lone `$` (a price): BibTeX reads both as text.
+        let bib =
+            "@article{a, title = {Speed}, abstract = {Up to $\\textbf{4.59$\\times$}$ faster.}}\n\
+                   @article{b, title = {Price}, abstract = {It costs $2000 a year.}}\n\
+                   @article{c, title = {After}}\n";
+        let Read { records, said, .. } = read_bibtex("refs.bib", bib).unwrap();
+        assert!(said.is_empty(), "{said:?}");
+        let abstracts: Vec<_> = records.iter().map(|r| r.abstract_text.clone()).collect();
+        assert_eq!(
+            abstracts,
+            [
+                // The parser writes a command back with a space after it.
+                Some("Up to $\\textbf{4.59$\\times $}$ faster.".to_string()),
+                Some("It costs $2000 a year.".to_string()),
+                None
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unknown_string_is_empty_and_a_repeated_key_kept_apart() {
+        let bib = "@inproceedings{a, title = {One}, booktitle = cvpr}\n\
+                   @inproceedings{a, title = {Again}}\n@misc{b, title = {Two}}\n";
+        let Read { records, said, .. } = read_bibtex("refs.bib", bib).unwrap();
+        let titles: Vec<_> = records.iter().filter_map(|r| r.title.clone()).collect();
+        assert_eq!(titles, ["One", "Again", "Two"]);
+        assert_eq!(records[0].venue, None);
+        assert_eq!(records[1].id.as_deref(), Some("a~2"));
+        assert_eq!(
+            records.iter().map(|r| r.line).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
+        let said: Vec<String> = said.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            [
+                "refs.bib:1: entry a: no @string defines \"cvpr\": read as empty",
+                "refs.bib:2: entry a: an earlier entry has this key: kept as a~2"
+            ]
+        );
     }
 
     #[test]
