@@ -221,10 +221,13 @@ async fn last_reply(
         on_reply(CompilerReply::Stage {
             stage: OpenStage::Storing,
         });
-        match kept_with(list, files.unchecked_into(), &wanted).await {
-            Ok(Some(list)) => {
-                after_publishing(move || on_reply(CompilerReply::Done { list, memory_bytes }))
-            }
+        match kept_with(*list, files.unchecked_into(), &wanted).await {
+            Ok(Some(list)) => after_publishing(move || {
+                on_reply(CompilerReply::Done {
+                    list: Box::new(list),
+                    memory_bytes,
+                })
+            }),
             Ok(None) => {}
             Err(error) if wanted() => on_reply(CompilerReply::Failed { error }),
             Err(_) => {}

@@ -20,7 +20,7 @@ pub fn kept() -> Vec<KeptList> {
 
 /// A kept list the address names, as this browser has it.
 pub enum Named {
-    Kept(KeptList),
+    Kept(Box<KeptList>),
     NotKept,
     /// Named by its id, a record but not its files: the browser's site
     /// data was cleared but for `localStorage`. The record is forgotten.
@@ -46,7 +46,7 @@ pub fn named_in_chunk(
             return Named::NotKept;
         };
         if !files_gone(&list).await {
-            return Named::Kept(list);
+            return Named::Kept(Box::new(list));
         }
         // Looked at again under the lists' lock (another tab may be
         // storing the same list), and only then: the lock waits for a
@@ -56,7 +56,7 @@ pub fn named_in_chunk(
                 return Named::NotKept;
             };
             if !files_gone(&list).await {
-                return Named::Kept(list);
+                return Named::Kept(Box::new(list));
             }
             forget(&list.id);
             if is_list_id(&named) {

@@ -90,7 +90,7 @@ pub async fn open_from_address() {
         return;
     };
     let list = match found.await {
-        kept::Named::Kept(list) => list,
+        kept::Named::Kept(list) => *list,
         kept::Named::NotKept => return,
         kept::Named::FilesGone => return FILES_GONE.with(|g| g.set(true)),
     };

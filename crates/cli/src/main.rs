@@ -275,12 +275,14 @@ fn run(command: Command) -> Result<(), Error> {
     }
 }
 
-/// Compiles a corpus directory as the build does (`CORPUS_LENIENT` read
-/// from the environment), each record skipped said on standard error.
+/// Compiles a corpus directory as the build does (`CORPUS_STRICT` read
+/// from the environment), each record repaired or skipped said on
+/// standard error, then the summary.
 fn compile(dir: &Path) -> Result<Compiled, Error> {
     let compiled = compile_dir_with(dir, Options::from_env())?;
     for w in &compiled.warnings {
-        eprintln!("warning: skipped {w}");
+        eprintln!("warning: {w}");
     }
+    eprintln!("{}", compiled.summary());
     Ok(compiled)
 }

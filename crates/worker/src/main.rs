@@ -11,7 +11,8 @@ use explorer_core::build::{
     compile_file, site, Options, PageParts, RecordFormat, Source, SourceError, StaticModel,
 };
 use explorer_core::model::opened::{
-    CompilerReply, KeptList, OpenError, OpenRequest, OpenStage, MAX_OPEN_BYTES, PAGE_PARTS_FILE,
+    CompilerReply, KeptList, OpenError, OpenRequest, OpenStage, MAX_OPEN_BYTES, MOST_SAID,
+    PAGE_PARTS_FILE,
 };
 use explorer_core::search::LISTS_FROM;
 use explorer_core::view::listing;
@@ -67,7 +68,13 @@ async fn answer(data: JsValue) {
     match open(&request, message.get(1)).await {
         Ok((list, files)) => {
             let memory_bytes = memory_bytes();
-            hand_over(&CompilerReply::Done { list, memory_bytes }, files)
+            hand_over(
+                &CompilerReply::Done {
+                    list: Box::new(list),
+                    memory_bytes,
+                },
+                files,
+            )
         }
         Err(error) => reply(&CompilerReply::Failed { error }),
     }
@@ -118,12 +125,10 @@ async fn open(
     }
     let source = Source { file: name, bytes };
     let id = format!("{:016x}", explorer_core::model::content_hash(&source.bytes));
-    let options = Options {
-        lenient: request.lenient,
-    };
-    let compiled = compile_file(&source, options).map_err(source_error)?;
+    let compiled = compile_file(&source, Options::default()).map_err(source_error)?;
     drop(source);
     stage(OpenStage::Packing);
+    let skipped = compiled.skipped() as u32;
     let corpus = compiled.corpus;
     let built = site(&corpus, &StaticModel::committed(), LISTS_FROM);
     let list = KeptList {
@@ -132,7 +137,12 @@ async fn open(
         file: request.name.clone(),
         url: request.url.clone(),
         papers: corpus.papers.len() as u32,
-        skipped: compiled.warnings.len() as u32,
+        skipped,
+        records: compiled.records as u32,
+        without_abstract: corpus.papers.iter().filter(|p| p.text.is_empty()).count() as u32,
+        said: (compiled.warnings.iter().take(MOST_SAID))
+            .map(ToString::to_string)
+            .collect(),
         bytes: built.files.iter().map(|(_, b)| b.len() as u64).sum(),
         date: js_sys::Date::now(),
         papers_file: built.link.papers.clone(),
@@ -170,11 +180,8 @@ fn sniffed_extension(bytes: &[u8]) -> &'static str {
 }
 
 fn source_error(e: SourceError) -> OpenError {
-    let message = e.to_string();
-    match e.is_missing_abstract() {
-        // The page offers to skip them.
-        true => OpenError::NoAbstract { message },
-        false => OpenError::Source { message },
+    OpenError::Source {
+        message: e.to_string(),
     }
 }
 

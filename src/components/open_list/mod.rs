@@ -7,11 +7,10 @@
 mod your_lists;
 
 use explorer_core::model::opened::{
-    is_list_id, open_search, CompilerReply, OpenError, OpenRequest, OpenStage,
+    is_list_id, open_search, CompilerReply, KeptList, OpenError, OpenRequest, OpenStage,
 };
 use explorer_core::Corpus;
 use leptos::prelude::*;
-use std::cell::RefCell;
 
 use crate::explorer::Explorer;
 use crate::i18n::use_i18n;
@@ -23,13 +22,6 @@ enum Opening {
     Idle,
     Running(OpenStage),
     Failed(OpenError),
-}
-
-thread_local! {
-    /// What was last asked to open (to ask again, skipping records
-    /// without an abstract).
-    static ASKED: RefCell<Option<(OpenRequest, Option<web_sys::File>)>> =
-        const { RefCell::new(None) };
 }
 
 /// The button, the drop target (the whole page), the progress and the
@@ -76,6 +68,7 @@ pub fn OpenList() -> impl IntoView {
                 <Progress opening />
             </div>
         </Show>
+        <Summary />
         <Show when=move || not_opened.is_some()>
             <p class="open-list-error" role="status">
                 {move || match not_opened {
@@ -87,6 +80,30 @@ pub fn OpenList() -> impl IntoView {
     }
 }
 
+/// What the compile of the list in view kept: its summary, and what the
+/// reader repaired or skipped, line by line (a list kept by an older page
+/// has no summary).
+#[component]
+fn Summary() -> impl IntoView {
+    let tr = use_i18n();
+    let list = crate::opened::in_view().filter(|l| l.records > 0);
+    list.map(|list| {
+        let KeptList { records, papers, without_abstract, skipped, said, .. } = list;
+        let n = said.len();
+        view! {
+            <p class="open-list-summary" role="status">
+                {move || (tr.get().opened_summary)(records, papers, without_abstract, skipped)}
+            </p>
+            <Show when=move || n != 0>
+                <details class="open-list-said">
+                    <summary>{move || (tr.get().opened_said)(n)}</summary>
+                    <ul>{said.iter().map(|line| view! { <li>{line.clone()}</li> }).collect_view()}</ul>
+                </details>
+            </Show>
+        }
+    })
+}
+
 /// The stage and its cancel button while a list compiles; why it failed
 /// after.
 #[component]
@@ -95,12 +112,6 @@ fn Progress(opening: RwSignal<Opening>) -> impl IntoView {
     let cancel = move |_| {
         crate::opened::cancel();
         opening.set(Opening::Idle);
-    };
-    let skip = move |_| {
-        if let Some((mut request, file)) = ASKED.with(|a| a.borrow().clone()) {
-            request.lenient = true;
-            start(opening, request, file);
-        }
     };
     move || {
         let t = tr.get();
@@ -112,16 +123,10 @@ fn Progress(opening: RwSignal<Opening>) -> impl IntoView {
                 <button type="button" class="button pill" on:click=cancel>{t.open_cancel}</button>
             }
             .into_any(),
-            Opening::Failed(error) => {
-                let may_skip = matches!(error, OpenError::NoAbstract { .. });
-                view! {
-                    <p class="open-list-error" role="alert">{(t.open_failed)(&error)}</p>
-                    <Show when=move || may_skip>
-                        <button type="button" class="button pill" on:click=skip>{t.open_skip}</button>
-                    </Show>
-                }
-                .into_any()
+            Opening::Failed(error) => view! {
+                <p class="open-list-error" role="alert">{(t.open_failed)(&error)}</p>
             }
+            .into_any(),
         }
     }
 }
@@ -131,7 +136,6 @@ fn request_for(name: &str, url: Option<String>) -> OpenRequest {
     OpenRequest {
         name: name.to_string(),
         url,
-        lenient: false,
         publish: None,
     }
 }
@@ -139,7 +143,6 @@ fn request_for(name: &str, url: Option<String>) -> OpenRequest {
 /// Starts compiling; once the list is kept, the page opens it (the
 /// address names it: `?source=<id>`, or the URL it already names).
 fn start(opening: RwSignal<Opening>, request: OpenRequest, file: Option<web_sys::File>) {
-    ASKED.with(|a| *a.borrow_mut() = Some((request.clone(), file.clone())));
     opening.set(Opening::Running(OpenStage::Reading));
     let by_url = request.url.is_some();
     let heard = move |reply| match reply {

@@ -126,7 +126,6 @@ fn publish(file: &str, id: &str, publishing: RwSignal<Publishing>) {
     let request = OpenRequest {
         name: file.to_string(),
         url: None,
-        lenient: false,
         publish: Some(id.to_string()),
     };
     publishing.set(Publishing::Making);

@@ -19,8 +19,6 @@ pub struct OpenRequest {
     /// Where to fetch the list, when it is not a file sent with the
     /// request (`?source=URL`, resolved against the page).
     pub url: Option<String>,
-    /// Skip records without an abstract (with a count) instead of failing.
-    pub lenient: bool,
     /// Publish this kept list (its id) instead: the site the CLI builds
     /// for it, as one zip ([`CompilerReply::Published`]).
     #[serde(default)]
@@ -75,8 +73,9 @@ pub enum CompilerReply {
     },
     /// The list is compiled and stored.
     Done {
-        /// The list, as the browser keeps it.
-        list: KeptList,
+        /// The list, as the browser keeps it (boxed: with what the reader
+        /// said of its lines, it is much larger than the other replies).
+        list: Box<KeptList>,
         /// The compiler's WebAssembly memory when it was done: its peak,
         /// as such a memory never shrinks (`./dev bench` reports it).
         #[serde(default)]
@@ -102,11 +101,6 @@ pub enum CompilerReply {
 pub enum OpenError {
     /// The file is not a list the compiler reads.
     Source {
-        /// As the CLI says it.
-        message: String,
-    },
-    /// A record has no abstract; the reader may skip such records instead.
-    NoAbstract {
         /// As the CLI says it.
         message: String,
     },
@@ -163,8 +157,20 @@ pub struct KeptList {
     pub url: Option<String>,
     /// How many papers it has.
     pub papers: u32,
-    /// Records skipped for having no abstract.
+    /// Records skipped: neither a title nor an abstract, or an entry the
+    /// reader could not read.
     pub skipped: u32,
+    /// How many records the file held (0: kept by an older page, which
+    /// did not count them).
+    #[serde(default)]
+    pub records: u32,
+    /// How many of its papers have no abstract.
+    #[serde(default)]
+    pub without_abstract: u32,
+    /// What the reader repaired or skipped, each naming its line (the
+    /// first [`MOST_SAID`]).
+    #[serde(default)]
+    pub said: Vec<String>,
     /// The bytes of its compiled files.
     pub bytes: u64,
     /// When it was compiled (milliseconds since 1970).
@@ -185,6 +191,9 @@ impl KeptList {
         format!("./{LISTS_DIR}/{}/{file}", self.id)
     }
 }
+
+/// The most lines of [`KeptList::said`] a kept list's record holds.
+pub const MOST_SAID: usize = 100;
 
 /// The folder, beside the page, that kept lists' files are stored under.
 pub const LISTS_DIR: &str = "lists";

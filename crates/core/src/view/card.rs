@@ -105,11 +105,15 @@ pub fn card_html<T: Titles + ?Sized>(
     } else {
         ""
     };
-    let _ = write!(
-        out,
-        "<div class=\"abstract{clamped}\" id=\"{id}-abstract\">{}</div>",
-        abstract_html(body, &state.marks.text)
-    );
+    if body.text.is_empty() {
+        let _ = write!(out, "<p class=\"no-abstract\">{}</p>", text(t.no_abstract));
+    } else {
+        let _ = write!(
+            out,
+            "<div class=\"abstract{clamped}\" id=\"{id}-abstract\">{}</div>",
+            abstract_html(body, &state.marks.text)
+        );
+    }
     if long {
         let _ = write!(
             out,

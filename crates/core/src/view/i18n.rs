@@ -178,6 +178,9 @@ pub struct Strings {
     pub similar_papers: &'static str,
     /// In place of an abstract whose pack is on its way.
     pub loading_abstract: &'static str,
+    /// What a card says in its abstract's place when the record has none
+    /// (a reference manager's entry with its title only).
+    pub no_abstract: &'static str,
     /// A title whose pack is on its way (a long list's titles come apart).
     pub loading_title: &'static str,
     pub shares: &'static str,
@@ -233,12 +236,17 @@ pub struct Strings {
     pub open_stage: fn(OpenStage) -> &'static str,
     pub open_cancel: &'static str,
     pub open_failed: fn(&OpenError) -> String,
-    pub open_skip: &'static str,
+
     /// "Your lists (n)": the lists kept in this browser, the built-in
     /// list, one list's line (papers, megabytes, date), deleting one.
     pub your_lists: fn(usize) -> String,
     pub builtin_list: &'static str,
     pub kept_list_line: fn(u32, &str, &str) -> String,
+    /// The compile's summary of the list in view (records, papers, papers
+    /// without an abstract, records skipped), and the heading of what the
+    /// reader said of its lines (how many).
+    pub opened_summary: fn(u32, u32, u32, u32) -> String,
+    pub opened_said: fn(usize) -> String,
     pub delete_list: fn(&str) -> String,
     /// The button that downloads a kept list's site, ready to host.
     pub publish_list: &'static str,
@@ -389,6 +397,7 @@ pub static EN: Strings = Strings {
     show_less: "Show less",
     similar_papers: "Similar papers",
     loading_abstract: "Loading the abstract…",
+    no_abstract: "No abstract in this record: its title, authors and venue are searched.",
     loading_title: "Loading the title…",
     shares: " — shares ",
     tags: "Tags",
@@ -453,9 +462,6 @@ pub static EN: Strings = Strings {
     open_cancel: "Cancel",
     open_failed: |e| match e {
         OpenError::Source { message } => format!("This file could not be read as a list: {message}"),
-        OpenError::NoAbstract { message } => {
-            format!("{message}: every paper needs an abstract.")
-        }
         OpenError::Format { name } => format!(
             "{name}: not a list this page reads (.bib, .ris, .json, .jsonl, .csv or .txt)."
         ),
@@ -482,10 +488,13 @@ pub static EN: Strings = Strings {
              Connect and try again."
             .into(),
     },
-    open_skip: "Skip records without an abstract",
     your_lists: |n| format!("Your lists ({n})"),
     builtin_list: "The built-in list",
     kept_list_line: |papers, size, date| format!("{papers} papers · {size} · {date}"),
+    opened_summary: |records, papers, bare, skipped| {
+        format!("{records} records: {papers} papers, {bare} without an abstract; {skipped} skipped")
+    },
+    opened_said: |n| format!("What the reader repaired or skipped ({n})"),
     delete_list: |name| format!("Delete {name}"),
     publish_list: "Download this explorer",
     publish_list_hint: |name| format!(
@@ -616,6 +625,7 @@ pub static ZH: Strings = Strings {
     show_less: "收起",
     similar_papers: "相似论文",
     loading_abstract: "正在载入摘要……",
+    no_abstract: "此条目没有摘要：可按标题、作者和出处检索。",
     loading_title: "正在载入标题……",
     shares: " — 共同词：",
     tags: "标签",
@@ -677,7 +687,6 @@ pub static ZH: Strings = Strings {
     open_cancel: "取消",
     open_failed: |e| match e {
         OpenError::Source { message } => format!("无法将此文件读取为论文列表：{message}"),
-        OpenError::NoAbstract { message } => format!("{message}：每篇论文都需要摘要。"),
         OpenError::Format { name } => {
             format!("{name}：本页面不能读取这种文件（.bib、.ris、.json、.jsonl、.csv 或 .txt）。")
         }
@@ -700,10 +709,13 @@ pub static ZH: Strings = Strings {
             "无法获取本页面用于打开列表的部分：它在第一次打开列表时下载，而页面当前离线。请联网后重试。".into()
         }
     },
-    open_skip: "跳过没有摘要的记录",
     your_lists: |n| format!("你的列表（{n}）"),
     builtin_list: "内置列表",
     kept_list_line: |papers, size, date| format!("{papers} 篇论文 · {size} · {date}"),
+    opened_summary: |records, papers, bare, skipped| {
+        format!("{records} 条记录：{papers} 篇论文，其中 {bare} 篇没有摘要；跳过 {skipped} 条")
+    },
+    opened_said: |n| format!("读取时修复或跳过的条目（{n}）"),
     delete_list: |name| format!("删除 {name}"),
     publish_list: "下载此浏览器",
     publish_list_hint: |name| {

@@ -178,28 +178,46 @@ fn cleanup(dir: &Path) {
 }
 
 #[test]
-fn a_record_without_an_abstract_fails_or_is_skipped_when_lenient() {
+fn a_record_with_a_title_is_a_paper_and_one_with_nothing_is_skipped() {
     let dir = dir_with(
         "missing",
         &[(
             "list.jsonl",
-            "{\"title\": \"Kept\", \"abstract\": \"Fine.\"}\n{\"title\": \"No abstract\"}\n{\"abstract\": \"Also fine.\"}\n",
+            "{\"title\": \"Kept\", \"abstract\": \"Fine.\"}\n{\"title\": \"No abstract\", \"authors\": \"Ann Lee\"}\n{\"abstract\": \"Also fine.\"}\n{\"year\": 2020}\n",
         )],
     );
-    // The CLI adds how to skip them (`CORPUS_LENIENT`), the page a button.
-    let e = compile_dir(&dir).unwrap_err();
+    let c = compile_dir_with(&dir, Options::default()).unwrap();
+    let titles: Vec<_> = c.corpus.papers.iter().map(|p| p.title.as_str()).collect();
+    assert_eq!(titles[..2], ["Kept", "No abstract"]);
+    let bare = &c.corpus.papers[1];
+    assert!(bare.text.is_empty() && !bare.title_derived);
+    assert_eq!(bare.authors, ["Ann Lee"]);
+    assert!(
+        c.corpus.papers[2].title_derived,
+        "a title from the abstract"
+    );
+    let said: Vec<String> = c.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(said.len(), 1);
+    assert!(
+        said[0].ends_with("list.jsonl:4: record 4: skipped: no title and no abstract"),
+        "{said:?}"
+    );
+    assert_eq!(
+        c.summary(),
+        "4 records: 3 papers, 1 without an abstract; 1 skipped"
+    );
+    // Searched by its title and authors like any paper.
+    let e = Engine::new(c.corpus);
+    let found = e.search("lee", &e.no_selection(), Sort::Relevance);
+    assert_eq!(found.docs(), [1]);
+    // Strict, as before: every record needs an abstract.
+    let e = compile_dir_with(&dir, Options { strict: true }).unwrap_err();
     assert!(e.is_missing_abstract(), "{e}");
     assert!(
         e.to_string()
             .ends_with("list.jsonl:2: record 2: no abstract"),
         "{e}"
     );
-    let c = compile_dir_with(&dir, Options { lenient: true }).unwrap();
-    assert_eq!(c.corpus.papers.len(), 2);
-    assert_eq!(c.warnings.len(), 1);
-    assert!(c.warnings[0]
-        .to_string()
-        .ends_with("list.jsonl:2: record 2: no abstract"));
     cleanup(&dir);
 
     let dir = dir_with("csv-ragged", &[("s.csv", "title,abstract\nA,b\nC\n")]);
@@ -303,7 +321,7 @@ fn the_real_list_exported_as_references_reads_back_as_the_same_papers() {
 }
 
 #[test]
-fn a_reference_without_an_abstract_is_named_by_file_and_line_in_each_format() {
+fn a_reference_without_an_abstract_is_a_paper_and_strict_names_it_in_each_format() {
     let bib = "@article{a,\n  title = {Kept},\n  abstract = {Fine.},\n}\n\n@article{b,\n  title = {No abstract},\n}\n";
     let ris =
         "TY  - JOUR\nTI  - Kept\nAB  - Fine.\nER  - \n\nTY  - JOUR\nTI  - No abstract\nER  - \n";
@@ -314,14 +332,17 @@ fn a_reference_without_an_abstract_is_named_by_file_and_line_in_each_format() {
         ("refs.json", csl, 3),
     ] {
         let dir = dir_with(&format!("no-abstract-{file}"), &[(file, text)]);
-        let e = compile_dir(&dir).unwrap_err().to_string();
+        let e = compile_dir_with(&dir, Options { strict: true })
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains(&format!("{file}:{line}: record 2: no abstract")),
             "{e}"
         );
-        let c = compile_dir_with(&dir, Options { lenient: true }).unwrap();
-        assert_eq!(c.corpus.papers.len(), 1, "{file}");
-        assert_eq!(c.corpus.papers[0].title, "Kept", "{file}");
+        let c = compile_dir(&dir).unwrap();
+        let titles: Vec<_> = c.papers.iter().map(|p| p.title.as_str()).collect();
+        assert_eq!(titles, ["Kept", "No abstract"], "{file}");
+        assert!(c.papers[1].text.is_empty(), "{file}");
         cleanup(&dir);
     }
 }

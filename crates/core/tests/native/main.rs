@@ -8,6 +8,7 @@ mod card;
 mod compile_never_panics;
 mod documents;
 mod export;
+mod exports;
 mod formats;
 mod host_api;
 mod layers;

@@ -27,27 +27,32 @@ pub struct Source {
 /// How to compile.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Options {
-    /// Skip a record that has no abstract, with a warning, instead of failing.
-    pub lenient: bool,
+    /// Fail on a record that has no abstract, instead of listing it as a
+    /// paper without one.
+    pub strict: bool,
 }
 
 impl Options {
-    /// The options the environment asks for: `CORPUS_LENIENT` set to
-    /// anything but empty or `0` makes the compile lenient.
+    /// The options the environment asks for: `CORPUS_STRICT` set to
+    /// anything but empty or `0` makes the compile strict.
     pub fn from_env() -> Options {
         Options {
-            lenient: std::env::var("CORPUS_LENIENT").is_ok_and(|v| !v.is_empty() && v != "0"),
+            strict: std::env::var("CORPUS_STRICT").is_ok_and(|v| !v.is_empty() && v != "0"),
         }
     }
 }
 
-/// What an error or a warning says of a record without an abstract, after
-/// `record N: `.
+/// What an error says of a record without an abstract in a strict
+/// compile, after `record N: `.
 const NO_ABSTRACT: &str = "no abstract";
 
+/// What a warning says of a record skipped for having neither a title nor
+/// an abstract, after `record N: `.
+const NOTHING_TO_SHOW: &str = "skipped: no title and no abstract";
+
 impl SourceError {
-    /// Whether this is a record without an abstract: what a lenient
-    /// compile skips instead.
+    /// Whether this is a record without an abstract, which only a strict
+    /// compile refuses.
     pub fn is_missing_abstract(&self) -> bool {
         (self.reason.split_once(": ")).is_some_and(|(record, reason)| {
             record.starts_with("record ") && reason.starts_with(NO_ABSTRACT)
@@ -60,10 +65,35 @@ impl SourceError {
 pub struct Compiled {
     /// The corpus, ready to encode.
     pub corpus: Corpus,
-    /// Records skipped in lenient mode, each as `file:line: reason`.
+    /// What was repaired or skipped, each as `file:line: reason`.
     pub warnings: Vec<SourceError>,
     /// Per source file, the record fields it has that are not used.
     pub ignored_fields: Vec<(String, Vec<String>)>,
+    /// How many records the files held (entries a reader could not read
+    /// counted too).
+    pub records: usize,
+}
+
+impl Compiled {
+    /// How many records were skipped: neither a title nor an abstract, or
+    /// an entry a reader could not read.
+    pub fn skipped(&self) -> usize {
+        self.records - self.corpus.papers.len()
+    }
+
+    /// The compile's summary, as the CLI and the page say it: "680
+    /// records: 680 papers, 240 without an abstract; 0 skipped".
+    pub fn summary(&self) -> String {
+        let papers = self.corpus.papers.len();
+        let bare = (self.corpus.papers.iter())
+            .filter(|p| p.text.is_empty())
+            .count();
+        format!(
+            "{} records: {papers} papers, {bare} without an abstract; {} skipped",
+            self.records,
+            self.skipped()
+        )
+    }
 }
 
 /// The taxonomy used when a corpus directory has no `taxonomy.toml`.
@@ -213,6 +243,15 @@ pub fn compile_sources_with(
     let lists = list_labels(sources, &lists_in);
     let mut tagger = Tagger::new(taxonomy, &lists);
     let (mut papers, warnings) = compile_papers(sources, &lists_in, &mut tagger, options)?;
+    // Nothing read but what was skipped: the file is not a list, and the
+    // first skip says why.
+    if let (true, Some(first)) = (papers.is_empty(), warnings.first()) {
+        return Err(SourceError {
+            reason: format!("{} (no paper could be read)", first.reason),
+            ..first.clone()
+        });
+    }
+    let records = lists_in.iter().map(|l| l.records.len() + l.unread).sum();
     let (facets, reasons) = tagger.finish(&mut papers);
     let index = crate::search::index::IndexData::build(&papers);
     let similar_terms = attach_similar(&mut papers, &index);
@@ -231,11 +270,13 @@ pub fn compile_sources_with(
             papers,
         },
         warnings,
+        records,
     })
 }
 
-/// Every record with an abstract as a tagged paper, in source order; a
-/// record without one is an error, or a warning when `options.lenient`.
+/// Every record with a title or an abstract as a tagged paper, in source
+/// order (without an abstract, an error when `options.strict`); a record
+/// with neither is skipped with a warning, after what the readers said.
 fn compile_papers(
     sources: &[Source],
     lists_in: &[records::RecordList],
@@ -246,23 +287,26 @@ fn compile_papers(
     let mut warnings = Vec::new();
     let mut papers = Vec::new();
     for (li, (list, source)) in lists_in.iter().zip(sources).enumerate() {
+        warnings.extend(list.said.iter().cloned());
         for rec in &list.records {
             let at = |reason: String| SourceError {
                 file: source.file.clone(),
                 line: rec.line,
                 reason: format!("record {}: {reason}", rec.number),
             };
-            let Some(abstract_src) = rec
-                .abstract_text
-                .as_deref()
+            let abstract_src = (rec.abstract_text.as_deref())
                 .filter(|a| !a.trim().is_empty())
-            else {
-                if options.lenient {
-                    warnings.push(at(NO_ABSTRACT.into()));
+                .unwrap_or_default();
+            let titled = rec.title.as_deref().is_some_and(|t| !t.trim().is_empty());
+            if abstract_src.is_empty() {
+                if options.strict {
+                    return Err(at(NO_ABSTRACT.into()));
+                }
+                if !titled {
+                    warnings.push(at(NOTHING_TO_SHOW.into()));
                     continue;
                 }
-                return Err(at(NO_ABSTRACT.into()));
-            };
+            }
             let paper = guarded(&source.file, rec.line, || {
                 let origin = format!("{}, line {}", file_name(&source.file), rec.line);
                 compile_record(
@@ -370,8 +414,8 @@ fn compile_record(
     let mut m = markup::parse(abstract_src);
     render_math(&mut m.runs);
     let (title, title_derived) = match &rec.title {
-        Some(t) => (markup::parse(t).text, false),
-        None => (derive_title(&m.text), true),
+        Some(t) if !t.trim().is_empty() => (markup::parse(t).text, false),
+        _ => (derive_title(&m.text), true),
     };
     // A derived title restates the abstract: tagging reads a real title as
     // evidence of its own, a derived one not again.
@@ -397,6 +441,7 @@ fn compile_record(
     .collect();
     let id = ids.unique(match &rec.id {
         Some(id) => source_id(id),
+        None if abstract_src.is_empty() => content_id(&title),
         None => content_id(abstract_src),
     });
     Paper {

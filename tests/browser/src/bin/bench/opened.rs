@@ -70,7 +70,7 @@ fn case(name: &'static str, file: &str, bytes: Vec<u8>) -> Case {
 /// it (compile, then the files): the corpus and the seconds it took.
 fn native(source: &Source) -> (explorer_core::Corpus, f64) {
     let t = Instant::now();
-    let options = Options { lenient: true };
+    let options = Options::default();
     let compiled = compile_file(source, options).expect("the list compiles natively");
     let built = site(
         &compiled.corpus,
