@@ -99,30 +99,7 @@ pub fn card_html<T: Titles + ?Sized>(
         );
         return out;
     };
-    let long = is_long(body);
-    let clamped = if long && !state.expanded {
-        " clamped"
-    } else {
-        ""
-    };
-    if body.text.is_empty() {
-        let _ = write!(out, "<p class=\"no-abstract\">{}</p>", text(t.no_abstract));
-    } else {
-        let _ = write!(
-            out,
-            "<div class=\"abstract{clamped}\" id=\"{id}-abstract\">{}</div>",
-            abstract_html(body, &state.marks.text)
-        );
-    }
-    if long {
-        let _ = write!(
-            out,
-            "<button type=\"button\" class=\"expand\" aria-expanded=\"{}\" \
-             aria-controls=\"{id}-abstract\">{}</button>",
-            state.expanded,
-            expand_label(state.expanded, t)
-        );
-    }
+    abstract_into(&mut out, &id, body, state, t);
     if state.starred {
         out.push_str(&note_html(state.note, t));
     }
@@ -142,6 +119,35 @@ pub fn card_html<T: Titles + ?Sized>(
     }
     out.push_str("</article>");
     out
+}
+
+/// A card's abstract, clamped when long and not expanded, with its
+/// expand button; for a record without one, a line that says so.
+fn abstract_into(out: &mut String, id: &str, body: BodyRef<'_>, state: &CardState, t: &Strings) {
+    if body.text.is_empty() {
+        let _ = write!(out, "<p class=\"no-abstract\">{}</p>", text(t.no_abstract));
+        return;
+    }
+    let long = is_long(body);
+    let clamped = if long && !state.expanded {
+        " clamped"
+    } else {
+        ""
+    };
+    let _ = write!(
+        out,
+        "<div class=\"abstract{clamped}\" id=\"{id}-abstract\">{}</div>",
+        abstract_html(body, &state.marks.text)
+    );
+    if long {
+        let _ = write!(
+            out,
+            "<button type=\"button\" class=\"expand\" aria-expanded=\"{}\" \
+             aria-controls=\"{id}-abstract\">{}</button>",
+            state.expanded,
+            expand_label(state.expanded, t)
+        );
+    }
 }
 
 /// A card's title, a link to the card: the title with the query's matches
