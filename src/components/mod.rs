@@ -1,7 +1,8 @@
 //! The Leptos components, one folder each with its stylesheet (linked from
 //! `index.html`), but `facet_row.rs`, a row the facet panel and the
-//! reading list share, which has no style of its own. The paper cards inside the result and related lists are
-//! not components: see [`crate::cards`].
+//! reading list share, which has no style of its own. The paper cards
+//! inside the result and related lists are not components: see
+//! [`crate::cards`].
 
 mod copy_field;
 mod export_menu;

@@ -128,7 +128,7 @@ async fn open(
     let compiled = compile_file(&source, Options::default()).map_err(source_error)?;
     drop(source);
     stage(OpenStage::Packing);
-    let skipped = compiled.skipped() as u32;
+    let (skipped, without_abstract) = (compiled.skipped(), compiled.without_abstract());
     let corpus = compiled.corpus;
     let built = site(&corpus, &StaticModel::committed(), LISTS_FROM);
     let list = KeptList {
@@ -137,9 +137,9 @@ async fn open(
         file: request.name.clone(),
         url: request.url.clone(),
         papers: corpus.papers.len() as u32,
-        skipped,
+        skipped: skipped as u32,
         records: compiled.records as u32,
-        without_abstract: corpus.papers.iter().filter(|p| p.text.is_empty()).count() as u32,
+        without_abstract: without_abstract as u32,
         said: (compiled.warnings.iter().take(MOST_SAID))
             .map(ToString::to_string)
             .collect(),

@@ -29,8 +29,12 @@ pub(crate) struct Read {
 /// was repaired or skipped on the way ([`parse_bibtex`]).
 pub(crate) fn read_bibtex(file: &str, text: &str) -> Result<Read, SourceError> {
     use biblatex::ChunksExt;
-    let (bib, said, text) = parse_bibtex(file, text)?;
-    let unread = said.iter().filter(|s| s.reason.contains(SKIPPED)).count();
+    let Parsed {
+        bib,
+        said,
+        unread,
+        text,
+    } = parse_bibtex(file, text)?;
     let text = text.as_str();
     let mut records = Vec::new();
     // Entries come in the file's order: each is looked for from the last
@@ -73,9 +77,6 @@ pub(crate) fn read_bibtex(file: &str, text: &str) -> Result<Read, SourceError> {
     })
 }
 
-/// What the warning of an entry skipped says after its key.
-const SKIPPED: &str = ": skipped: ";
-
 /// What stands for a `$` in an entry whose math the parser could not
 /// read (never in a text: a control character).
 const INERT_DOLLAR: char = '\u{1}';
@@ -89,17 +90,22 @@ const INERT_DOLLAR: char = '\u{1}';
 /// key with `~2` added. Each is said as a warning that names the line and
 /// the key. Returns the text as repaired too: repairs add or remove no
 /// line end, so its lines are the file's.
-fn parse_bibtex(
-    file: &str,
-    text: &str,
-) -> Result<(biblatex::Bibliography, Vec<SourceError>, String), SourceError> {
+fn parse_bibtex(file: &str, text: &str) -> Result<Parsed, SourceError> {
     use biblatex::ParseErrorKind;
     let mut said = Vec::new();
+    let mut unread = 0;
     let mut work = keyed(file, text, &mut said);
     let mut inert = Vec::new();
     for _ in 0..=MOST_REPAIRS {
         let error = match biblatex::Bibliography::parse(&work) {
-            Ok(bib) => return Ok((bib, said, work)),
+            Ok(bib) => {
+                return Ok(Parsed {
+                    bib,
+                    said,
+                    unread,
+                    text: work,
+                })
+            }
             Err(e) => e,
         };
         // A formula or a brace left open runs on into the entries after
@@ -142,6 +148,7 @@ fn parse_bibtex(
             }
             kind => {
                 said.push(warn(format!("skipped: BibTeX: {kind}")));
+                unread += 1;
                 blank(&mut work, start, end);
             }
         }
@@ -151,6 +158,17 @@ fn parse_bibtex(
         line: 0,
         reason: format!("BibTeX: more than {MOST_REPAIRS} entries could not be read"),
     })
+}
+
+/// A BibTeX file as [`parse_bibtex`] reads it.
+struct Parsed {
+    bib: biblatex::Bibliography,
+    /// Each repair or skipped entry, naming its line and key.
+    said: Vec<SourceError>,
+    /// How many entries were skipped.
+    unread: usize,
+    /// The text as repaired: its lines are the file's.
+    text: String,
 }
 
 /// `text` with a key for each entry that has none (Mendeley writes

@@ -81,17 +81,22 @@ impl Compiled {
         self.records - self.corpus.papers.len()
     }
 
-    /// The compile's summary, as the CLI and the page say it: "680
-    /// records: 680 papers, 240 without an abstract; 0 skipped".
-    pub fn summary(&self) -> String {
-        let papers = self.corpus.papers.len();
-        let bare = (self.corpus.papers.iter())
+    /// How many papers have no abstract (a record with its title only).
+    pub fn without_abstract(&self) -> usize {
+        (self.corpus.papers.iter())
             .filter(|p| p.text.is_empty())
-            .count();
-        format!(
-            "{} records: {papers} papers, {bare} without an abstract; {} skipped",
-            self.records,
-            self.skipped()
+            .count()
+    }
+
+    /// The compile's summary, in the words the page says it in English:
+    /// "680 records: 680 papers, 240 without an abstract; 0 skipped".
+    pub fn summary(&self) -> String {
+        let n = |n: usize| n as u32;
+        (crate::view::i18n::EN.opened_summary)(
+            n(self.records),
+            n(self.corpus.papers.len()),
+            n(self.without_abstract()),
+            n(self.skipped()),
         )
     }
 }
